@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { hostname, release } from 'node:os';
+import {
+  BackgroundGeolocation,
+  type Clock,
+  type DeviceInfo,
+  type NetworkMonitor,
+  type Store,
+  type Transport,
+} from '@waypost/sdk';
+import { createFetchTransport } from './http-transport.js';
+import { createLinuxNetworkMonitor } from './network/linux-network.js';
+import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';
+
+export interface CreateOptions {
+  /** SQLite file of the queue, log, configuration and geofences; ':memory:' allowed. */
+  database?: string;
+  /** Default: the host's interfaces (Linux sysfs). ManualNetwork for tests and embedding. */
+  network?: NetworkMonitor;
+  /** Default: the system clock. */
+  clock?: Clock;
+  device?: Partial<DeviceInfo>;
+  /** Default: fetch. */
+  transport?: Transport;
+  /** A store other than SQLite (createMemoryStore() for instance); `database` is then unused. */
+  store?: Store;
+  /** NORMAL (default) survives crashes; FULL also survives power loss, with an fsync per insert. */
+  durability?: Durability;
+}
+
+export const DEFAULT_DATABASE = './waypost.db';
+
+function readBootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The device's identity: a uuid made once and kept in the database, and what the host says. */
+async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promise<DeviceInfo> {
+  let uuid = given.uuid ?? (await store.kv.get('device.uuid'));
+  if (!uuid) {
+    uuid = globalThis.crypto.randomUUID();
+    await store.kv.set('device.uuid', uuid);
+  }
+  return {
+    uuid,
+    model: given.model ?? hostname(),
+    manufacturer: given.manufacturer ?? 'unknown',
+    platform: given.platform ?? process.platform,
+    version: given.version ?? release(),
+  };
+}
+
+/**
+ * Opens Waypost on Node: the SQLite queue, fetch, the host's network and clock. Queue reads work
+ * at once; call ready(config) before start().
+ */
+export async function createBackgroundGeolocation(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
+  const store =
+    options.store ??
+    openSqliteStore(options.database ?? DEFAULT_DATABASE, { durability: options.durability ?? 'NORMAL' });
+  const ownNetwork = options.network === undefined;
+  const network = options.network ?? createLinuxNetworkMonitor();
+  try {
+    const bootId = readBootId();
+    return await BackgroundGeolocation.open({
+      store,
+      transport: options.transport ?? createFetchTransport(),
+      network,
+      ...(options.clock ? { clock: options.clock } : {}),
+      device: await deviceInfo(store, options.device),
+      ...(bootId ? { bootId } : {}),
+      ...(ownNetwork ? { dispose: () => network.close?.() } : {}),
+    });
+  } catch (error) {
+    if (ownNetwork) network.close?.();
+    await store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { WaypostError, type HttpRequest, type HttpResponse, type Transport } from '@waypost/sdk';
+
+/** Bodies beyond this are cut: a misbehaving server must not exhaust a device's memory. */
+export const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+async function readBounded(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size >= MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
+}
+
+/**
+ * The HTTP port over Node's fetch. The timeout covers the whole exchange (connect, headers and
+ * body): the request is aborted when it passes, and the failure is reported as TIMEOUT.
+ */
+export function createFetchTransport(): Transport {
+  return {
+    async send(request: HttpRequest): Promise<HttpResponse> {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+      try {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body,
+          signal: controller.signal,
+        });
+        return { status: response.status, text: await readBounded(response) };
+      } catch (error) {
+        if (controller.signal.aborted) {
+          throw new WaypostError(
+            'TIMEOUT',
+            `No complete response from ${new URL(request.url).host} within ${request.timeoutMs} ms (http.timeout)`,
+          );
+        }
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        throw new WaypostError(
+          'NETWORK',
+          `Request to ${new URL(request.url).host} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

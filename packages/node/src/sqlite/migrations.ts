@@ -1,0 +1,43 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The schema, one entry per version. `PRAGMA user_version` records how many have run; a database
+ * written by a newer Waypost is refused rather than misread.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE locations (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     uuid TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     locked INTEGER NOT NULL DEFAULT 0,
+     json TEXT NOT NULL
+   );
+   CREATE INDEX locations_created_at ON locations (created_at);
+   CREATE TABLE log (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     timestamp INTEGER NOT NULL,
+     level INTEGER NOT NULL,
+     tag TEXT NOT NULL,
+     message TEXT NOT NULL
+   );
+   CREATE INDEX log_timestamp ON log (timestamp);
+   CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE geofences (identifier TEXT PRIMARY KEY, json TEXT NOT NULL);`,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(
+      `This database has schema version ${version}, newer than this Waypost's ${SCHEMA_VERSION}; upgrade @waypost/node to open it.`,
+    );
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]!);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}

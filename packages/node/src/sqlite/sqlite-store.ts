@@ -1,0 +1,150 @@
+import Database from 'better-sqlite3';
+import type { GeofenceRow, LogEntry, NewRecord, OrderDirection, RecordQuery, Store, StoredRecord } from '@waypost/sdk';
+import { WaypostError } from '@waypost/sdk';
+import { migrate } from './migrations.js';
+
+/**
+ * NORMAL (the default) survives any process crash, SIGKILL included; FULL also survives power
+ * loss at the price of an fsync per insert (SQLite's WAL documentation).
+ */
+export type Durability = 'NORMAL' | 'FULL';
+
+export interface SqliteStoreOptions {
+  durability?: Durability;
+}
+
+interface RecordRow {
+  id: number;
+  uuid: string;
+  created_at: number;
+  locked: number;
+  json: string;
+}
+
+const toRecord = (row: RecordRow): StoredRecord => ({
+  id: row.id,
+  uuid: row.uuid,
+  createdAt: row.created_at,
+  locked: row.locked === 1,
+  json: row.json,
+});
+
+/** Applies the same pragmas the store uses; exported so benchmarks compare like with like. */
+export function configureConnection(db: Database.Database, durability: Durability): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${durability}`);
+  db.pragma('busy_timeout = 5000');
+}
+
+/** The SDK's store on one SQLite file (or ':memory:'), through better-sqlite3 in WAL mode. */
+export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
+  let db: Database.Database;
+  try {
+    db = new Database(file);
+    configureConnection(db, options.durability ?? 'NORMAL');
+    migrate(db);
+  } catch (error) {
+    throw new WaypostError('STORE', `Cannot open the Waypost database ${file}: ${(error as Error).message}`);
+  }
+
+  const ids = (list: readonly number[]) => JSON.stringify(list);
+  const statements = {
+    insert: db.prepare('INSERT INTO locations (uuid, created_at, json) VALUES (?, ?, ?)'),
+    count: db.prepare('SELECT count(*) FROM locations').pluck(),
+    listAsc: db.prepare('SELECT * FROM locations ORDER BY id ASC LIMIT ? OFFSET ?'),
+    listDesc: db.prepare('SELECT * FROM locations ORDER BY id DESC LIMIT ? OFFSET ?'),
+    // One statement selects and locks, so two uploaders can never take the same record.
+    lockAsc: db.prepare(
+      'UPDATE locations SET locked = 1 WHERE id IN (SELECT id FROM locations WHERE locked = 0 ORDER BY id ASC LIMIT ?) RETURNING *',
+    ),
+    lockDesc: db.prepare(
+      'UPDATE locations SET locked = 1 WHERE id IN (SELECT id FROM locations WHERE locked = 0 ORDER BY id DESC LIMIT ?) RETURNING *',
+    ),
+    remove: db.prepare('DELETE FROM locations WHERE id IN (SELECT value FROM json_each(?))'),
+    unlock: db.prepare('UPDATE locations SET locked = 0 WHERE id IN (SELECT value FROM json_each(?))'),
+    unlockAll: db.prepare('UPDATE locations SET locked = 0 WHERE locked = 1'),
+    removeAll: db.prepare('DELETE FROM locations'),
+    removeByUuid: db.prepare('DELETE FROM locations WHERE uuid = ?'),
+    pruneOlder: db.prepare('DELETE FROM locations WHERE created_at < ?'),
+    pruneOverCap: db.prepare(
+      'DELETE FROM locations WHERE id IN (SELECT id FROM locations ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?))',
+    ),
+    logInsert: db.prepare('INSERT INTO log (timestamp, level, tag, message) VALUES (?, ?, ?, ?)'),
+    logRead: db.prepare(
+      'SELECT timestamp, level, tag, message FROM (SELECT * FROM log WHERE timestamp >= ? ORDER BY id DESC LIMIT ?) ORDER BY id ASC',
+    ),
+    logClear: db.prepare('DELETE FROM log'),
+    logPrune: db.prepare('DELETE FROM log WHERE timestamp < ?'),
+    kvGet: db.prepare('SELECT value FROM kv WHERE key = ?').pluck(),
+    kvSet: db.prepare(
+      'INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    kvDelete: db.prepare('DELETE FROM kv WHERE key = ?'),
+    geofenceUpsert: db.prepare(
+      'INSERT INTO geofences (identifier, json) VALUES (?, ?) ON CONFLICT (identifier) DO UPDATE SET json = excluded.json',
+    ),
+    geofenceAll: db.prepare('SELECT identifier, json FROM geofences ORDER BY identifier'),
+    geofenceRemove: db.prepare('DELETE FROM geofences WHERE identifier IN (SELECT value FROM json_each(?))'),
+    geofenceRemoveAll: db.prepare('DELETE FROM geofences'),
+  };
+  const appendLog = db.transaction((entries: readonly LogEntry[]) => {
+    for (const e of entries) statements.logInsert.run(e.timestamp, e.level, e.tag, e.message);
+  });
+  const upsertGeofences = db.transaction((rows: readonly GeofenceRow[]) => {
+    for (const row of rows) statements.geofenceUpsert.run(row.identifier, row.json);
+  });
+  const prune = db.transaction((rules: { olderThan?: number; maxRecords?: number }) => {
+    let removed = 0;
+    if (rules.olderThan !== undefined) removed += statements.pruneOlder.run(rules.olderThan).changes;
+    if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
+      removed += statements.pruneOverCap.run(rules.maxRecords).changes;
+    }
+    return removed;
+  });
+  const list = (query: RecordQuery) => {
+    const limit = query.limit === undefined || query.limit < 0 ? -1 : query.limit;
+    const statement = query.order === 'DESC' ? statements.listDesc : statements.listAsc;
+    return (statement.all(limit, query.offset ?? 0) as RecordRow[]).map(toRecord);
+  };
+  const lockNext = (limit: number, order: OrderDirection) => {
+    const statement = order === 'DESC' ? statements.lockDesc : statements.lockAsc;
+    const rows = (statement.all(limit) as RecordRow[]).map(toRecord);
+    return rows.sort(order === 'DESC' ? (a, b) => b.id - a.id : (a, b) => a.id - b.id);
+  };
+
+  return {
+    locations: {
+      insert: async (record: NewRecord) =>
+        Number(statements.insert.run(record.uuid, record.createdAt, record.json).lastInsertRowid),
+      count: async () => statements.count.get() as number,
+      list: async (query) => list(query),
+      lockNext: async (limit, order) => lockNext(limit, order),
+      remove: async (list) => statements.remove.run(ids(list)).changes,
+      unlock: async (list) => void statements.unlock.run(ids(list)),
+      unlockAll: async () => statements.unlockAll.run().changes,
+      removeAll: async () => statements.removeAll.run().changes,
+      removeByUuid: async (uuid) => statements.removeByUuid.run(uuid).changes > 0,
+      prune: async (rules) => prune(rules),
+    },
+    log: {
+      append: async (entries) => void appendLog(entries),
+      read: async (query) => statements.logRead.all(query?.since ?? 0, query?.limit ?? -1) as LogEntry[],
+      clear: async () => void statements.logClear.run(),
+      prune: async (olderThan) => statements.logPrune.run(olderThan).changes,
+    },
+    kv: {
+      get: async (key) => (statements.kvGet.get(key) as string | undefined) ?? undefined,
+      set: async (key, value) => void statements.kvSet.run(key, value),
+      delete: async (key) => void statements.kvDelete.run(key),
+    },
+    geofences: {
+      upsert: async (rows) => void upsertGeofences(rows),
+      all: async () => statements.geofenceAll.all() as GeofenceRow[],
+      remove: async (identifiers) => statements.geofenceRemove.run(JSON.stringify(identifiers)).changes,
+      removeAll: async () => statements.geofenceRemoveAll.run().changes,
+    },
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,629 @@
+import type { Authorizer } from './auth/authorizer.js';
+import { systemClock } from './clock/system-clock.js';
+import { applyConfigInput } from './config/apply.js';
+import { cloneConfig, defaultConfig } from './config/fields.js';
+import { loadConfig, saveConfig, type StoredConfig } from './config/persisted-config.js';
+import type { Config, ConfigInput } from './config/types.js';
+import { WaypostError } from './errors.js';
+import { Emitter, type Subscription } from './events/emitter.js';
+import type { SdkEvents } from './events/types.js';
+import { LogLevel } from './log/levels.js';
+import { DAY_MS, SdkLogger } from './log/logger.js';
+import type { Clock, TimerHandle } from './ports/clock.js';
+import type { NetworkMonitor, NetworkType } from './ports/network.js';
+import type { OrderDirection, Store, StoredRecord } from './ports/store.js';
+import type { HttpResponse, Transport } from './ports/transport.js';
+import { decideAutoUpload, type SyncTrigger } from './queue/upload-policy.js';
+import { Uploader } from './queue/uploader.js';
+import { parseLocationInput, type Fix, type Location } from './records/location.js';
+import { renderRecord } from './records/render.js';
+import { compileTemplate, type CompiledTemplate } from './records/template.js';
+import { randomUuid } from './records/uuid.js';
+import { distanceMeters } from './tracking/odometer.js';
+import {
+  loadTrackingState,
+  saveTrackingState,
+  type TrackingMode,
+  type TrackingState,
+} from './tracking/persisted-state.js';
+
+export interface DeviceInfo {
+  uuid: string;
+  model: string;
+  manufacturer: string;
+  platform: string;
+  version: string;
+}
+
+export interface BackgroundGeolocationDeps {
+  store: Store;
+  transport: Transport;
+  network: NetworkMonitor;
+  clock?: Clock;
+  device?: Partial<DeviceInfo>;
+  /** Identifies the current boot of the host, so startOnBoot can tell a reboot from a restart. */
+  bootId?: string;
+  /** Defers work to the next turn of the event loop (log writes); defaults to setTimeout 0. */
+  defer?: (fn: () => void) => void;
+  /** Releases what the host adapter opened for this instance (a network watcher). */
+  dispose?: () => void;
+  /** Builds the authorizer from the live configuration; default: a static token header. */
+  createAuthorizer?: (context: AuthorizerContext) => Authorizer;
+}
+
+export interface AuthorizerContext {
+  config: () => Config;
+  updateAuthorization: (patch: Partial<Config['authorization']>) => Promise<void>;
+  transport: Transport;
+  clock: Clock;
+  logger: SdkLogger;
+  emit: Emitter<SdkEvents>['emit'];
+}
+
+export type State = Config & {
+  enabled: boolean;
+  isMoving: boolean;
+  trackingMode: TrackingMode;
+  odometer: number;
+  /** Anchor configuration keys that were given but that Waypost does not act on. */
+  ignored: Record<string, unknown>;
+};
+
+export interface LocationQuery {
+  limit?: number;
+  offset?: number;
+  order?: OrderDirection;
+}
+
+type ConfigEditor = (draft: Config & { reset?: boolean }) => void;
+
+/** A static Authorization header from `authorization.accessToken`; no refresh. */
+function staticAuthorizer(context: AuthorizerContext): Authorizer {
+  return {
+    async headers() {
+      const { strategy, accessToken } = context.config().authorization;
+      const headers: Record<string, string> = {};
+      if (accessToken) headers['authorization'] = strategy === 'JWT' ? `Bearer ${accessToken}` : accessToken;
+      return headers;
+    },
+    async refreshAfterUnauthorized() {
+      return false;
+    },
+  };
+}
+
+/**
+ * The SDK: the public API of DESIGN section 3 over the ports. Both binding styles land in the same
+ * methods (`ready(config)` and `ready(fn)`, `setConfig` and `config.edit`, `sync` and `store.sync`).
+ */
+export class BackgroundGeolocation {
+  readonly events: Emitter<SdkEvents>;
+  readonly log: SdkLogger;
+  /** Property style: `config.edit(c => { c.http.url = '...' })`. */
+  readonly config: { edit: (fn: ConfigEditor) => Promise<State>; readonly current: Config };
+  /** Property style: `store.sync()`, `store.getCount()`, ... */
+  readonly store: {
+    sync: () => Promise<Location[]>;
+    getCount: () => Promise<number>;
+    getLocations: (query?: LocationQuery) => Promise<unknown[]>;
+    destroyLocations: () => Promise<number>;
+    destroyLocation: (uuid: string) => Promise<boolean>;
+  };
+  readonly logger: {
+    getLog: (query?: { since?: number; limit?: number }) => Promise<string>;
+    destroyLog: () => Promise<void>;
+  };
+  readonly device: DeviceInfo;
+
+  private current: StoredConfig;
+  private tracking: TrackingState;
+  private locationTemplate: CompiledTemplate | null = null;
+  private readonly clock: Clock;
+  private readonly uploader: Uploader;
+  private readonly authorizer: Authorizer;
+  private readonly unsubscribeNetwork: () => void;
+  private heartbeat: TimerHandle | null = null;
+  private isReady = false;
+  private closed = false;
+  private noted = new Set<string>();
+  /** Hooks for the tracking features layered on the core (motion, geofences, remote control). */
+  protected responseHandlers: ((response: HttpResponse) => Promise<void>)[] = [];
+
+  protected constructor(
+    protected readonly deps: BackgroundGeolocationDeps,
+    stored: StoredConfig,
+    tracking: TrackingState,
+  ) {
+    this.clock = deps.clock ?? systemClock;
+    this.current = stored;
+    this.tracking = tracking;
+    this.device = {
+      uuid: deps.device?.uuid ?? 'unknown',
+      model: deps.device?.model ?? 'unknown',
+      manufacturer: deps.device?.manufacturer ?? 'unknown',
+      platform: deps.device?.platform ?? 'unknown',
+      version: deps.device?.version ?? 'unknown',
+    };
+    const defer = deps.defer ?? ((fn: () => void) => void setTimeout(fn, 0));
+    this.log = new SdkLogger(deps.store.log, this.clock, defer);
+    this.events = new Emitter<SdkEvents>((event, error) =>
+      this.log.error('Events', `a ${event} listener threw: ${(error as Error)?.message ?? String(error)}`),
+    );
+    this.applyRuntime();
+    const context: AuthorizerContext = {
+      config: () => this.current.config,
+      updateAuthorization: (patch) => this.updateAuthorization(patch),
+      transport: deps.transport,
+      clock: this.clock,
+      logger: this.log,
+      emit: (event, payload) => this.events.emit(event, payload),
+    };
+    this.authorizer = (deps.createAuthorizer ?? staticAuthorizer)(context);
+    this.uploader = new Uploader({
+      queue: deps.store.locations,
+      transport: deps.transport,
+      logger: this.log,
+      authorizer: this.authorizer,
+      config: () => this.current.config,
+      onHttp: (event) => this.events.emit('http', event),
+      onResponse: async (response) => {
+        for (const handler of this.responseHandlers) await handler(response);
+      },
+      beforeFlush: () => this.applyRetention(),
+    });
+    this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the getter below needs the instance
+    const self = this;
+    this.config = {
+      edit: (fn) => this.editConfig(fn),
+      get current() {
+        return self.current.config;
+      },
+    };
+    this.store = {
+      sync: () => this.sync(),
+      getCount: () => this.getCount(),
+      getLocations: (query) => this.getLocations(query),
+      destroyLocations: () => this.destroyLocations(),
+      destroyLocation: (uuid) => this.destroyLocation(uuid),
+    };
+    this.logger = {
+      getLog: (query) => this.log.text(query),
+      destroyLog: () => this.log.destroy(),
+    };
+  }
+
+  /**
+   * Opens the SDK on a store: restores the saved configuration and state, releases the locks a
+   * crash left behind, and applies retention. Queue reads work from here on, before ready().
+   */
+  static async open(deps: BackgroundGeolocationDeps): Promise<BackgroundGeolocation> {
+    const { stored, problem } = await loadConfig(deps.store.kv);
+    const tracking = await loadTrackingState(deps.store.kv);
+    const bg = new this(deps, stored, tracking);
+    await bg.initialize(problem);
+    return bg;
+  }
+
+  protected async initialize(configProblem: string | null): Promise<void> {
+    if (configProblem) this.log.warn('Config', `saved configuration ignored, defaults used: ${configProblem}`);
+    const released = await this.deps.store.locations.unlockAll();
+    if (released > 0) this.log.warn('Queue', `released ${released} locks left by an interrupted upload`);
+    await this.applyRetention();
+    await this.log.prune(this.current.config.logger.logMaxDays);
+  }
+
+  // ---------------------------------------------------------------- configuration
+
+  /** Object style `ready(config)` or property style `ready(c => { ... })`. */
+  async ready(config: ConfigInput | ConfigEditor = {}): Promise<State> {
+    this.assertOpen();
+    if (typeof config === 'function') {
+      const draft = cloneConfig(defaultConfig()) as Config & { reset?: boolean };
+      config(draft);
+      const base = draft.reset === false ? this.current.config : defaultConfig();
+      const { reset: _reset, ...input } = draft;
+      await this.commitConfig(base, input, {});
+    } else {
+      const reset = config.reset !== false;
+      await this.commitConfig(reset ? defaultConfig() : this.current.config, config, reset ? {} : this.current.ignored);
+    }
+    const firstReady = !this.isReady;
+    this.isReady = true;
+    if (firstReady) await this.resumeAfterOpen();
+    this.log.info('Lifecycle', `ready (enabled: ${this.tracking.enabled})`);
+    void this.trigger('ready');
+    return this.getState();
+  }
+
+  /** Object style: merges a partial configuration into the running one. */
+  async setConfig(config: ConfigInput): Promise<State> {
+    this.assertOpen();
+    await this.commitConfig(this.current.config, config, this.current.ignored);
+    return this.getState();
+  }
+
+  private async editConfig(fn: ConfigEditor): Promise<State> {
+    this.assertOpen();
+    const draft = cloneConfig(this.current.config);
+    fn(draft);
+    await this.commitConfig(this.current.config, draft, this.current.ignored);
+    return this.getState();
+  }
+
+  /** Validates completely, then persists, then switches: a rejected input changes nothing. */
+  private async commitConfig(base: Config, input: unknown, ignored: Record<string, unknown>): Promise<void> {
+    const applied = applyConfigInput(base, input, ignored);
+    const authChanged = applied.changed.some((key) => key.startsWith('authorization.'));
+    const next: StoredConfig = { config: applied.config, ignored: applied.ignored };
+    await saveConfig(this.deps.store.kv, next);
+    this.current = next;
+    this.applyRuntime();
+    for (const key of Object.keys(applied.ignored)) {
+      if (this.noted.has(key)) continue;
+      this.noted.add(key);
+      this.log.info('Config', `${key} is an anchor option Waypost keeps but does not act on`);
+    }
+    if (applied.changed.length > 0) this.log.info('Config', `changed: ${applied.changed.join(', ')}`);
+    if (authChanged) this.onAuthorizationConfigChanged();
+    if (this.tracking.enabled) this.scheduleHeartbeat();
+  }
+
+  /** Hook for the authorization layer: a configuration change clears an auth-failed state. */
+  protected onAuthorizationConfigChanged(): void {}
+
+  private async updateAuthorization(patch: Partial<Config['authorization']>): Promise<void> {
+    await this.commitConfig(this.current.config, { authorization: patch }, this.current.ignored);
+  }
+
+  private applyRuntime(): void {
+    const { persistence, logger } = this.current.config;
+    this.log.setLevel(LogLevel[logger.logLevel]);
+    this.locationTemplate = persistence.locationTemplate
+      ? compileTemplate(persistence.locationTemplate, 'location', 'persistence.locationTemplate')
+      : null;
+  }
+
+  getState(): State {
+    return {
+      ...cloneConfig(this.current.config),
+      enabled: this.tracking.enabled,
+      isMoving: this.tracking.isMoving,
+      trackingMode: this.tracking.trackingMode,
+      odometer: this.tracking.odometer,
+      ignored: { ...this.current.ignored },
+    };
+  }
+
+  // ---------------------------------------------------------------- tracking lifecycle
+
+  /** On the first ready(): resume tracking that should survive a restart or a reboot. */
+  private async resumeAfterOpen(): Promise<void> {
+    const { app } = this.current.config;
+    const rebooted =
+      this.deps.bootId !== undefined && this.tracking.bootId !== null && this.tracking.bootId !== this.deps.bootId;
+    const resume = this.tracking.enabled && (!app.stopOnTerminate || (rebooted && app.startOnBoot));
+    if (this.deps.bootId !== undefined) this.tracking.bootId = this.deps.bootId;
+    if (resume) {
+      this.log.info(
+        'Lifecycle',
+        rebooted ? 'resuming tracking after a reboot (startOnBoot)' : 'resuming tracking (stopOnTerminate: false)',
+      );
+      this.scheduleHeartbeat();
+    } else if (this.tracking.enabled) {
+      this.tracking.enabled = false;
+    }
+    await this.persistTracking();
+  }
+
+  async start(): Promise<State> {
+    return this.enable('location');
+  }
+
+  /** Geofences-only mode: only geofence records are queued. */
+  async startGeofences(): Promise<State> {
+    return this.enable('geofences');
+  }
+
+  private async enable(mode: TrackingMode): Promise<State> {
+    this.assertReady('start');
+    const wasEnabled = this.tracking.enabled;
+    this.tracking.enabled = true;
+    this.tracking.trackingMode = mode;
+    await this.persistTracking();
+    this.scheduleHeartbeat();
+    this.log.info('Lifecycle', `start (${mode})`);
+    if (!wasEnabled) this.events.emit('enabledchange', true);
+    void this.trigger('start');
+    return this.getState();
+  }
+
+  async stop(): Promise<State> {
+    this.assertReady('stop');
+    const wasEnabled = this.tracking.enabled;
+    this.tracking.enabled = false;
+    this.tracking.isMoving = false;
+    this.clearHeartbeat();
+    await this.persistTracking();
+    this.log.info('Lifecycle', 'stop');
+    if (wasEnabled) this.events.emit('enabledchange', false);
+    return this.getState();
+  }
+
+  /** Forces the motion state; entering either state flushes the queue whatever the threshold. */
+  async changePace(isMoving: boolean): Promise<State> {
+    if (typeof isMoving !== 'boolean') {
+      throw new WaypostError('INVALID_CONFIG', `changePace: expected true or false, got ${JSON.stringify(isMoving)}.`);
+    }
+    this.assertStarted('changePace');
+    await this.transitionMotion(isMoving, null);
+    return this.getState();
+  }
+
+  /**
+   * A moving/stationary transition: records a `motionchange` record at the last known position,
+   * fires onMotionChange, and uploads everything queued (spec 3 rule 3).
+   */
+  protected async transitionMotion(isMoving: boolean, fix: Fix | null): Promise<void> {
+    if (this.tracking.isMoving === isMoving) return;
+    this.tracking.isMoving = isMoving;
+    await this.persistTracking();
+    this.log.info('Motion', isMoving ? 'moving' : 'stationary');
+    const base = fix ?? this.lastFix;
+    if (base) {
+      const location = await this.persistLocation(base, 'motionchange', this.tracking.trackingMode === 'location');
+      this.events.emit('motionchange', { isMoving, location });
+    }
+    void this.trigger('motionchange');
+  }
+
+  protected lastFix: Fix | null = null;
+
+  // ---------------------------------------------------------------- recording
+
+  /** A location from the device's provider. Requires start(); feeds the odometer and the queue. */
+  async recordLocation(input: unknown): Promise<Location> {
+    this.assertStarted('recordLocation');
+    const fix = parseLocationInput(input, this.clock.now());
+    this.log.info(
+      'Location',
+      `Location ${fix.coords.latitude.toFixed(6)},${fix.coords.longitude.toFixed(6)} accuracy ${fix.coords.accuracy}`,
+    );
+    if (this.tracking.lastCoords) this.tracking.odometer += distanceMeters(this.tracking.lastCoords, fix.coords);
+    this.tracking.lastCoords = { latitude: fix.coords.latitude, longitude: fix.coords.longitude };
+    this.lastFix = fix;
+    await this.beforeRecord(fix);
+    const location = await this.persistLocation(fix, undefined, this.tracking.trackingMode === 'location');
+    this.events.emit('location', location);
+    await this.afterRecord(fix, location);
+    void this.trigger('location');
+    return location;
+  }
+
+  /** Hooks for motion detection and geofences, which are layered on the core. */
+  protected async beforeRecord(_fix: Fix): Promise<void> {}
+  protected async afterRecord(_fix: Fix, _location: Location): Promise<void> {}
+
+  /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
+  async insertLocation(input: unknown): Promise<Location> {
+    this.assertOpen();
+    const fix = parseLocationInput(input, this.clock.now());
+    const location = await this.persistLocation(fix, undefined, true);
+    void this.trigger('location');
+    return location;
+  }
+
+  /** Builds the record, renders it and (when `persist`) inserts it, applying the record cap. */
+  protected async persistLocation(
+    fix: Fix,
+    event: Location['event'],
+    persist: boolean,
+    extra?: Partial<Location>,
+  ): Promise<Location> {
+    const location: Location = {
+      uuid: randomUuid(),
+      timestamp: new Date(fix.time).toISOString(),
+      is_moving: this.tracking.isMoving,
+      odometer: Math.round(this.tracking.odometer * 10) / 10,
+      ...(event ? { event } : {}),
+      ...(fix.mock === undefined ? {} : { mock: fix.mock }),
+      coords: fix.coords,
+      activity: fix.activity,
+      battery: fix.battery,
+      extras: fix.extras,
+      ...extra,
+    };
+    const { persistence } = this.current.config;
+    if (!persist || persistence.maxRecordsToPersist === 0) return location;
+    const template = event === 'geofence' ? this.geofenceTemplate() : this.locationTemplate;
+    const json = renderRecord(location, persistence.extras, template);
+    await this.deps.store.locations.insert({ uuid: location.uuid, createdAt: this.clock.now(), json });
+    this.log.info('Queue', `INSERT ${location.uuid}`);
+    if (persistence.maxRecordsToPersist > 0) {
+      const dropped = await this.deps.store.locations.prune({ maxRecords: persistence.maxRecordsToPersist });
+      if (dropped > 0)
+        this.log.warn('Queue', `maxRecordsToPersist ${persistence.maxRecordsToPersist}: dropped ${dropped} oldest`);
+    }
+    return location;
+  }
+
+  private geofenceTemplate(): CompiledTemplate | null {
+    const source = this.current.config.persistence.geofenceTemplate;
+    return source ? compileTemplate(source, 'geofence', 'persistence.geofenceTemplate') : null;
+  }
+
+  // ---------------------------------------------------------------- queue
+
+  async getCount(): Promise<number> {
+    return this.deps.store.locations.count();
+  }
+
+  /** Records as stored (parsed JSON), paged in the store: never the whole queue unless asked. */
+  async getLocations(query: LocationQuery = {}): Promise<unknown[]> {
+    const rows = await this.deps.store.locations.list({
+      ...query,
+      order: query.order ?? this.current.config.persistence.locationsOrderDirection,
+    });
+    return rows.map((row) => JSON.parse(row.json) as unknown);
+  }
+
+  async destroyLocations(): Promise<number> {
+    const removed = await this.deps.store.locations.removeAll();
+    this.log.info('Queue', `destroyLocations: ${removed} removed`);
+    return removed;
+  }
+
+  async destroyLocation(uuid: string): Promise<boolean> {
+    const removed = await this.deps.store.locations.removeByUuid(uuid);
+    if (removed) this.log.info('Queue', `DESTROY ${uuid} (destroyLocation)`);
+    return removed;
+  }
+
+  /**
+   * Uploads the queue now, whatever autoSync, the threshold or the Wi-Fi policy say. Waits for a
+   * running upload and then drains what remains. Resolves with the records it delivered.
+   */
+  async sync(): Promise<Location[]> {
+    this.assertOpen();
+    const result = await this.uploader.drain(true);
+    return result.records.map((r: StoredRecord) => JSON.parse(r.json) as Location);
+  }
+
+  /** An automatic trigger (spec 7.3): uploads when the policy allows and nothing is running. */
+  protected async trigger(trigger: Exclude<SyncTrigger, 'manual'>): Promise<void> {
+    if (!this.isReady || this.closed || this.uploader.busy) return;
+    const { http } = this.current.config;
+    if (!http.url || !http.autoSync) return;
+    const decision = decideAutoUpload(trigger, {
+      http,
+      network: this.deps.network.current(),
+      queued: await this.deps.store.locations.count(),
+    });
+    if (!decision.upload) {
+      if (decision.reason !== 'queue empty') this.log.debug('HTTP', `no upload on ${trigger}: ${decision.reason}`);
+      return;
+    }
+    try {
+      await this.uploader.drain(false);
+    } catch (error) {
+      this.log.error('HTTP', `automatic upload failed: ${(error as Error).message}`);
+    }
+  }
+
+  private async applyRetention(): Promise<void> {
+    const { persistence } = this.current.config;
+    const removed = await this.deps.store.locations.prune({
+      olderThan: this.clock.now() - persistence.maxDaysToPersist * DAY_MS,
+      ...(persistence.maxRecordsToPersist >= 0 ? { maxRecords: persistence.maxRecordsToPersist } : {}),
+    });
+    if (removed > 0)
+      this.log.warn('Queue', `retention removed ${removed} records (maxDaysToPersist/maxRecordsToPersist)`);
+  }
+
+  // ---------------------------------------------------------------- retry triggers
+
+  private onNetworkChange(type: NetworkType): void {
+    const connected = type !== 'none';
+    this.log.info('Network', `connectivity: ${type}`);
+    this.events.emit('connectivitychange', { connected, type });
+    if (connected) void this.trigger('connectivity');
+  }
+
+  private scheduleHeartbeat(): void {
+    this.clearHeartbeat();
+    const intervalMs = this.current.config.app.heartbeatInterval * 1000;
+    this.heartbeat = this.clock.setTimeout(() => {
+      this.heartbeat = null;
+      if (!this.tracking.enabled || this.closed) return;
+      this.scheduleHeartbeat();
+      void this.heartbeatTick();
+    }, intervalMs);
+  }
+
+  private clearHeartbeat(): void {
+    if (this.heartbeat !== null) this.clock.clearTimeout(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  protected async heartbeatTick(): Promise<void> {
+    this.log.debug('Heartbeat', 'heartbeat');
+    this.events.emit('heartbeat', { timestamp: new Date(this.clock.now()).toISOString() });
+    await this.persistTracking();
+    await this.log.prune(this.current.config.logger.logMaxDays);
+    await this.trigger('heartbeat');
+  }
+
+  // ---------------------------------------------------------------- events
+
+  onHttp(listener: (event: SdkEvents['http']) => void): Subscription {
+    return this.events.on('http', listener);
+  }
+  onLocation(listener: (event: SdkEvents['location']) => void): Subscription {
+    return this.events.on('location', listener);
+  }
+  onMotionChange(listener: (event: SdkEvents['motionchange']) => void): Subscription {
+    return this.events.on('motionchange', listener);
+  }
+  onConnectivityChange(listener: (event: SdkEvents['connectivitychange']) => void): Subscription {
+    return this.events.on('connectivitychange', listener);
+  }
+  onHeartbeat(listener: (event: SdkEvents['heartbeat']) => void): Subscription {
+    return this.events.on('heartbeat', listener);
+  }
+  onAuthorization(listener: (event: SdkEvents['authorization']) => void): Subscription {
+    return this.events.on('authorization', listener);
+  }
+  onGeofence(listener: (event: SdkEvents['geofence']) => void): Subscription {
+    return this.events.on('geofence', listener);
+  }
+  onEnabledChange(listener: (event: SdkEvents['enabledchange']) => void): Subscription {
+    return this.events.on('enabledchange', listener);
+  }
+  onRemoteCommand(listener: (event: SdkEvents['remotecommand']) => void): Subscription {
+    return this.events.on('remotecommand', listener);
+  }
+
+  // ---------------------------------------------------------------- shutdown
+
+  /** Waits for a running upload, writes the log and state, and closes the store. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearHeartbeat();
+    this.unsubscribeNetwork();
+    this.deps.dispose?.();
+    await this.uploader.idle();
+    await this.persistTracking();
+    await this.log.flush();
+    this.events.clear();
+    await this.deps.store.close();
+  }
+
+  protected persistTracking(): Promise<void> {
+    return saveTrackingState(this.deps.store.kv, this.tracking);
+  }
+
+  protected get trackingState(): TrackingState {
+    return this.tracking;
+  }
+
+  protected get clockPort(): Clock {
+    return this.clock;
+  }
+
+  private assertOpen(): void {
+    if (this.closed)
+      throw new WaypostError('CLOSED', 'This instance is closed; create a new one with createBackgroundGeolocation().');
+  }
+
+  private assertReady(operation: string): void {
+    this.assertOpen();
+    if (!this.isReady) throw new WaypostError('NOT_READY', `${operation}: call ready(config) first.`);
+  }
+
+  protected assertStarted(operation: string): void {
+    this.assertReady(operation);
+    if (!this.tracking.enabled)
+      throw new WaypostError('NOT_STARTED', `${operation}: tracking is stopped; call start() first.`);
+  }
+}

@@ -1,0 +1,261 @@
+import type { Config, GroupName, JsonValue } from './types.js';
+
+/**
+ * The single table of configuration fields: type, default, allowed range and a one-line doc.
+ * Validation, defaults, the flat-key mapping and the README's table are all generated from it.
+ */
+export type FieldKind =
+  | { type: 'boolean' }
+  | { type: 'integer'; min: number; max?: number; allowMinusOne?: boolean }
+  | { type: 'number'; min: number; max?: number }
+  | { type: 'string'; nullable: boolean; url?: boolean; template?: 'location' | 'geofence' }
+  | { type: 'enum'; values: readonly string[] }
+  | { type: 'stringMap' }
+  | { type: 'jsonObject' }
+  | { type: 'list'; values: readonly string[] };
+
+export type FieldSpec<T = unknown> = FieldKind & {
+  default: T;
+  doc: string;
+  /** The anchor's older flat key for this field, when it differs from the field name. */
+  flatKey?: string;
+};
+
+type FieldTable = { [G in GroupName]: { [K in keyof Config[G]]: FieldSpec<Config[G][K]> } };
+
+export const REMOTE_COMMANDS = [
+  'start',
+  'stop',
+  'startGeofences',
+  'changePace',
+  'setConfig',
+  'addGeofence',
+  'addGeofences',
+  'removeGeofence',
+  'removeGeofences',
+  'uploadLog',
+  'destroyLog',
+] as const;
+
+export const LOG_LEVELS = ['OFF', 'ERROR', 'WARNING', 'INFO', 'DEBUG', 'VERBOSE'] as const;
+
+export const CONFIG_FIELDS: FieldTable = {
+  http: {
+    url: {
+      type: 'string',
+      nullable: true,
+      url: true,
+      default: null,
+      doc: 'The service URL that receives recorded locations (http or https).',
+    },
+    method: {
+      type: 'enum',
+      values: ['POST', 'PUT', 'PATCH'],
+      default: 'POST',
+      doc: 'HTTP verb of the upload request.',
+    },
+    headers: {
+      type: 'stringMap',
+      default: {},
+      doc: 'Headers added to every upload, merged with content-type: application/json.',
+    },
+    params: {
+      type: 'jsonObject',
+      default: {},
+      doc: 'Keys added to every upload body, beside the root key (merged into the record with rootProperty ".").',
+    },
+    rootProperty: {
+      type: 'string',
+      nullable: false,
+      default: 'location',
+      flatKey: 'httpRootProperty',
+      doc: 'Root key of the body; "." puts the record at the root.',
+    },
+    autoSync: { type: 'boolean', default: true, doc: 'Upload each location as soon as it is stored.' },
+    autoSyncThreshold: {
+      type: 'integer',
+      min: 0,
+      default: 0,
+      doc: 'Minimum queued records before an automatic upload; 0 = every location.',
+    },
+    batchSync: {
+      type: 'boolean',
+      default: false,
+      doc: 'Send queued records in one request (an array) instead of one request each.',
+    },
+    maxBatchSize: {
+      type: 'integer',
+      min: 1,
+      allowMinusOne: true,
+      default: -1,
+      doc: 'Records per batched request; -1 = no limit.',
+    },
+    disableAutoSyncOnCellular: {
+      type: 'boolean',
+      default: false,
+      doc: 'Automatic uploads only on Wi-Fi or Ethernet; sync() still uploads.',
+    },
+    timeout: {
+      type: 'integer',
+      min: 1,
+      default: 60_000,
+      flatKey: 'httpTimeout',
+      doc: 'Request timeout in milliseconds; the request is aborted after it.',
+    },
+    remoteCommands: {
+      type: 'list',
+      values: REMOTE_COMMANDS,
+      default: [...REMOTE_COMMANDS],
+      doc: 'Remote commands the SDK accepts from the server (spec 4.2).',
+    },
+  },
+  persistence: {
+    locationTemplate: {
+      type: 'string',
+      nullable: true,
+      template: 'location',
+      default: null,
+      doc: 'Template of a location record (<%= tag %>); null = the default schema.',
+    },
+    geofenceTemplate: {
+      type: 'string',
+      nullable: true,
+      template: 'geofence',
+      default: null,
+      doc: 'Template of a geofence record; null = the default schema.',
+    },
+    maxDaysToPersist: { type: 'integer', min: 1, default: 1, doc: 'Days a record stays queued before it is dropped.' },
+    maxRecordsToPersist: {
+      type: 'integer',
+      min: 0,
+      allowMinusOne: true,
+      default: -1,
+      doc: 'Cap on queued records, oldest dropped first; -1 = no cap, 0 = persist nothing.',
+    },
+    locationsOrderDirection: {
+      type: 'enum',
+      values: ['ASC', 'DESC'],
+      default: 'ASC',
+      doc: 'Order in which records are read and uploaded.',
+    },
+    extras: {
+      type: 'jsonObject',
+      default: {},
+      doc: "Keys merged into every record's extras (or into a template's output).",
+    },
+  },
+  app: {
+    stopOnTerminate: {
+      type: 'boolean',
+      default: true,
+      doc: 'Stop tracking when the process ends; false resumes tracking on the next open.',
+    },
+    startOnBoot: {
+      type: 'boolean',
+      default: false,
+      doc: 'Start tracking when the SDK is opened after a reboot, if it was enabled.',
+    },
+    heartbeatInterval: {
+      type: 'integer',
+      min: 1,
+      default: 60,
+      doc: 'Seconds between heartbeats (onHeartbeat, a retry trigger) while started.',
+    },
+  },
+  logger: {
+    logLevel: {
+      type: 'enum',
+      values: LOG_LEVELS,
+      default: 'INFO',
+      doc: 'OFF, ERROR, WARNING, INFO, DEBUG or VERBOSE (or 0..5).',
+    },
+    logMaxDays: { type: 'integer', min: 1, default: 3, doc: 'Days log entries are kept.' },
+  },
+  geolocation: {
+    stationaryRadius: {
+      type: 'number',
+      min: 1,
+      default: 25,
+      doc: 'Metres the device must leave around where it stopped to be moving again.',
+    },
+    stopTimeout: {
+      type: 'number',
+      min: 0,
+      default: 5,
+      doc: 'Minutes without leaving stationaryRadius before the device is stationary.',
+    },
+  },
+  authorization: {
+    strategy: {
+      type: 'enum',
+      values: ['JWT', 'SAS'],
+      default: 'JWT',
+      doc: 'JWT sends "Bearer <token>"; SAS sends the raw token.',
+    },
+    accessToken: {
+      type: 'string',
+      nullable: true,
+      default: null,
+      doc: 'Token sent in the Authorization header of uploads.',
+    },
+    refreshToken: {
+      type: 'string',
+      nullable: true,
+      default: null,
+      doc: 'Token exchanged at refreshUrl for a new access token.',
+    },
+    refreshUrl: {
+      type: 'string',
+      nullable: true,
+      url: true,
+      default: null,
+      doc: 'Where tokens are refreshed (form-urlencoded POST).',
+    },
+    refreshPayload: {
+      type: 'stringMap',
+      default: {},
+      doc: 'Form fields of the refresh request; "{refreshToken}" is replaced inside values.',
+    },
+    refreshHeaders: {
+      type: 'stringMap',
+      default: { Authorization: 'Bearer {accessToken}' },
+      doc: 'Headers of the refresh request; {} sends none.',
+    },
+    expires: {
+      type: 'integer',
+      min: -1,
+      default: -1,
+      doc: 'Access token expiry, epoch seconds (or ms when > 1e12); -1 = unknown.',
+    },
+  },
+};
+
+export const GROUP_NAMES = Object.keys(CONFIG_FIELDS) as GroupName[];
+
+export function fieldsOf(group: GroupName): Record<string, FieldSpec> {
+  return CONFIG_FIELDS[group] as unknown as Record<string, FieldSpec>;
+}
+
+function cloneJson<T>(value: T): T {
+  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+export function defaultConfig(): Config {
+  const config: Record<string, Record<string, unknown>> = {};
+  for (const group of GROUP_NAMES) {
+    const values: Record<string, unknown> = {};
+    for (const [key, spec] of Object.entries(fieldsOf(group))) values[key] = cloneJson(spec.default);
+    config[group] = values;
+  }
+  return config as unknown as Config;
+}
+
+export function cloneConfig(config: Config): Config {
+  return cloneJson(config);
+}
+
+/** Renders a default for documentation: the README's table is generated from this. */
+export function describeDefault(value: unknown): string {
+  if (value === null) return 'none';
+  return JSON.stringify(value as JsonValue);
+}

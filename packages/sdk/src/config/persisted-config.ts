@@ -1,0 +1,32 @@
+import type { KeyValueStore } from '../ports/store.js';
+import { applyConfigInput } from './apply.js';
+import { defaultConfig } from './fields.js';
+import type { Config } from './types.js';
+
+const KEY = 'config';
+
+export interface StoredConfig {
+  config: Config;
+  ignored: Record<string, unknown>;
+}
+
+/**
+ * Restores the configuration saved by the last ready()/setConfig(). It is re-validated on the way
+ * in, so a file written by an older version (or edited by hand) can never smuggle in a bad value:
+ * what does not validate falls back to the defaults.
+ */
+export async function loadConfig(kv: KeyValueStore): Promise<{ stored: StoredConfig; problem: string | null }> {
+  const text = await kv.get(KEY);
+  if (!text) return { stored: { config: defaultConfig(), ignored: {} }, problem: null };
+  try {
+    const saved = JSON.parse(text) as { config: unknown; ignored?: Record<string, unknown> };
+    const applied = applyConfigInput(defaultConfig(), saved.config, saved.ignored ?? {});
+    return { stored: { config: applied.config, ignored: applied.ignored }, problem: null };
+  } catch (error) {
+    return { stored: { config: defaultConfig(), ignored: {} }, problem: (error as Error).message };
+  }
+}
+
+export function saveConfig(kv: KeyValueStore, stored: StoredConfig): Promise<void> {
+  return kv.set(KEY, JSON.stringify(stored));
+}

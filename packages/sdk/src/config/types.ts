@@ -1,0 +1,96 @@
+import type { HttpMethod } from '../ports/transport.js';
+import type { OrderDirection } from '../ports/store.js';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export type LogLevelName = 'OFF' | 'ERROR' | 'WARNING' | 'INFO' | 'DEBUG' | 'VERBOSE';
+
+/** The remote commands of spec 4.2. */
+export type RemoteCommandName =
+  | 'start'
+  | 'stop'
+  | 'startGeofences'
+  | 'changePace'
+  | 'setConfig'
+  | 'addGeofence'
+  | 'addGeofences'
+  | 'removeGeofence'
+  | 'removeGeofences'
+  | 'uploadLog'
+  | 'destroyLog';
+
+export interface HttpConfig {
+  url: string | null;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  params: JsonObject;
+  rootProperty: string;
+  autoSync: boolean;
+  autoSyncThreshold: number;
+  batchSync: boolean;
+  maxBatchSize: number;
+  disableAutoSyncOnCellular: boolean;
+  timeout: number;
+  remoteCommands: RemoteCommandName[];
+}
+
+export interface PersistenceConfig {
+  locationTemplate: string | null;
+  geofenceTemplate: string | null;
+  maxDaysToPersist: number;
+  maxRecordsToPersist: number;
+  locationsOrderDirection: OrderDirection;
+  extras: JsonObject;
+}
+
+export interface AppConfig {
+  stopOnTerminate: boolean;
+  startOnBoot: boolean;
+  heartbeatInterval: number;
+}
+
+export interface LoggerConfig {
+  logLevel: LogLevelName;
+  logMaxDays: number;
+}
+
+export interface GeolocationConfig {
+  stationaryRadius: number;
+  stopTimeout: number;
+}
+
+export type AuthorizationStrategy = 'JWT' | 'SAS';
+
+export interface AuthorizationConfig {
+  strategy: AuthorizationStrategy;
+  accessToken: string | null;
+  refreshToken: string | null;
+  refreshUrl: string | null;
+  refreshPayload: Record<string, string>;
+  refreshHeaders: Record<string, string>;
+  expires: number;
+}
+
+/** The fully resolved configuration: every field present. */
+export interface Config {
+  http: HttpConfig;
+  persistence: PersistenceConfig;
+  app: AppConfig;
+  logger: LoggerConfig;
+  geolocation: GeolocationConfig;
+  authorization: AuthorizationConfig;
+}
+
+export type GroupName = keyof Config;
+
+type DeepPartialGroup<T> = { [K in keyof T]?: T[K] };
+
+/**
+ * What `ready()` and `setConfig()` accept: any subset of the groups, the anchor's older flat keys
+ * (`url`, `httpRootProperty`, ...), and `reset` (ready only). `logger.logLevel` may be a number.
+ */
+export type ConfigInput = { [G in GroupName]?: DeepPartialGroup<Config[G]> } & {
+  reset?: boolean;
+  [flatKey: string]: unknown;
+};

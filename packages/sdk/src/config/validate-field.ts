@@ -1,0 +1,94 @@
+import { WaypostError } from '../errors.js';
+import { LOG_LEVELS, type FieldSpec } from './fields.js';
+import { compileTemplate } from '../records/template.js';
+
+function fail(key: string, value: unknown, allowed: string): never {
+  let shown: string;
+  try {
+    shown = value === undefined ? 'undefined' : JSON.stringify(value);
+  } catch {
+    shown = String(value);
+  }
+  throw new WaypostError('INVALID_CONFIG', `${key}: ${shown} is not allowed; expected ${allowed}.`, key);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  if (isPlainObject(value)) return Object.values(value).every(isJsonValue);
+  return false;
+}
+
+/** Checks one field's value against its spec and returns it normalized (copied, never aliased). */
+export function validateField(key: string, spec: FieldSpec, value: unknown): unknown {
+  switch (spec.type) {
+    case 'boolean':
+      if (typeof value !== 'boolean') fail(key, value, 'true or false');
+      return value;
+    case 'integer': {
+      const range = `an integer ${spec.allowMinusOne ? '-1 or ' : ''}>= ${spec.min}${spec.max === undefined ? '' : ` and <= ${spec.max}`}`;
+      if (typeof value !== 'number' || !Number.isInteger(value)) fail(key, value, range);
+      if (spec.allowMinusOne && value === -1) return value;
+      if (value < spec.min || (spec.max !== undefined && value > spec.max)) fail(key, value, range);
+      return value;
+    }
+    case 'number': {
+      const range = `a number >= ${spec.min}${spec.max === undefined ? '' : ` and <= ${spec.max}`}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) fail(key, value, range);
+      if (value < spec.min || (spec.max !== undefined && value > spec.max)) fail(key, value, range);
+      return value;
+    }
+    case 'string': {
+      if (value === null && spec.nullable) return null;
+      const what = spec.url ? 'an http:// or https:// URL' : spec.template ? 'a JSON template string' : 'a string';
+      if (typeof value !== 'string') fail(key, value, spec.nullable ? `${what} or null` : what);
+      if (spec.url) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(value);
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) fail(key, value, what);
+      }
+      if (spec.template) compileTemplate(value, spec.template, key);
+      if (!spec.nullable && value.length === 0) fail(key, value, 'a non-empty string');
+      return value;
+    }
+    case 'enum': {
+      // logger.logLevel also takes the level's number (0 OFF .. 5 VERBOSE), as the anchor does.
+      if (spec.values === LOG_LEVELS && typeof value === 'number' && Number.isInteger(value)) {
+        const name = LOG_LEVELS[value];
+        if (name) return name;
+      }
+      if (typeof value !== 'string' || !spec.values.includes(value)) {
+        fail(key, value, `one of ${spec.values.join(', ')}`);
+      }
+      return value;
+    }
+    case 'stringMap': {
+      if (!isPlainObject(value)) fail(key, value, 'an object of string values');
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v !== 'string') fail(`${key}.${k}`, v, 'a string');
+      }
+      return { ...value };
+    }
+    case 'jsonObject':
+      if (!isPlainObject(value) || !isJsonValue(value)) fail(key, value, 'an object of JSON values');
+      return JSON.parse(JSON.stringify(value)) as unknown;
+    case 'list': {
+      if (!Array.isArray(value)) fail(key, value, `a list of ${spec.values.join(', ')}`);
+      for (const item of value) {
+        if (typeof item !== 'string' || !spec.values.includes(item)) {
+          fail(key, item, `one of ${spec.values.join(', ')}`);
+        }
+      }
+      return [...new Set(value as string[])];
+    }
+  }
+}

@@ -1,0 +1,38 @@
+export { BackgroundGeolocation } from './background-geolocation.js';
+export type {
+  AuthorizerContext,
+  BackgroundGeolocationDeps,
+  DeviceInfo,
+  LocationQuery,
+  State,
+} from './background-geolocation.js';
+export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
+export * from './ports/index.js';
+export type * from './config/types.js';
+export {
+  CONFIG_FIELDS,
+  GROUP_NAMES,
+  REMOTE_COMMANDS,
+  LOG_LEVELS,
+  defaultConfig,
+  describeDefault,
+} from './config/fields.js';
+export type { FieldSpec } from './config/fields.js';
+export { FLAT_KEYS, IGNORED_ANCHOR_KEYS } from './config/flat-keys.js';
+export { applyConfigInput } from './config/apply.js';
+export type * from './events/types.js';
+export type { Subscription } from './events/emitter.js';
+export type { Location, LocationInput, Coords, GeofenceAction } from './records/location.js';
+export { buildPayload } from './http/payload.js';
+export { decideAutoUpload } from './queue/upload-policy.js';
+export type { SyncTrigger, PolicyState } from './queue/upload-policy.js';
+export { classifyResponse, classifyFailure } from './queue/outcome.js';
+export type { UploadOutcome } from './queue/outcome.js';
+export type { Authorizer } from './auth/authorizer.js';
+export { LogLevel } from './log/levels.js';
+export { formatLogEntry } from './log/logger.js';
+export { systemClock } from './clock/system-clock.js';
+export { ManualClock } from './clock/manual-clock.js';
+export { ManualNetwork } from './network/manual-network.js';
+export { createMemoryStore } from './store/memory-store.js';
+export { distanceMeters } from './tracking/odometer.js';

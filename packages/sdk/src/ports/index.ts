@@ -1,0 +1,5 @@
+export type * from './clock.js';
+export type * from './network.js';
+export type * from './transport.js';
+export type * from './store.js';
+export { NETWORK_TYPES } from './network.js';

@@ -1,0 +1,11 @@
+/** The kinds of connection the upload policy distinguishes (spec 3 rule 5). */
+export type NetworkType = 'wifi' | 'cellular' | 'ethernet' | 'none';
+
+export const NETWORK_TYPES: readonly NetworkType[] = ['wifi', 'cellular', 'ethernet', 'none'];
+
+export interface NetworkMonitor {
+  current(): NetworkType;
+  /** Called with the new type each time it changes. Returns an unsubscribe function. */
+  subscribe(listener: (type: NetworkType) => void): () => void;
+  close?(): void;
+}

@@ -1,0 +1,84 @@
+/**
+ * The persistence port. Each method is one atomic operation, so that an adapter backed by a real
+ * database can run it in one transaction (lockNext selects and locks in the same transaction,
+ * which is what makes "one upload per record at a time" hold across processes).
+ */
+export type OrderDirection = 'ASC' | 'DESC';
+
+export interface NewRecord {
+  uuid: string;
+  /** Milliseconds since the epoch at which the record was stored; used for retention. */
+  createdAt: number;
+  /** The rendered JSON text, exactly what will be uploaded. */
+  json: string;
+}
+
+export interface StoredRecord extends NewRecord {
+  /** Insertion order; the queue's order is by id. */
+  id: number;
+  locked: boolean;
+}
+
+export interface RecordQuery {
+  limit?: number;
+  offset?: number;
+  order: OrderDirection;
+}
+
+export interface LocationQueueStore {
+  insert(record: NewRecord): Promise<number>;
+  count(): Promise<number>;
+  list(query: RecordQuery): Promise<StoredRecord[]>;
+  /** Atomically selects up to `limit` unlocked records in `order` and marks them locked. */
+  lockNext(limit: number, order: OrderDirection): Promise<StoredRecord[]>;
+  /** Deletes exactly these records; returns how many existed. */
+  remove(ids: readonly number[]): Promise<number>;
+  unlock(ids: readonly number[]): Promise<void>;
+  /** Releases every lock (locks left by a crash); returns how many were held. */
+  unlockAll(): Promise<number>;
+  removeAll(): Promise<number>;
+  removeByUuid(uuid: string): Promise<boolean>;
+  /** Retention: removes records created before `olderThan`, then the oldest beyond `maxRecords`. */
+  prune(rules: { olderThan?: number; maxRecords?: number }): Promise<number>;
+}
+
+export interface LogEntry {
+  timestamp: number;
+  level: number;
+  tag: string;
+  message: string;
+}
+
+export interface LogStore {
+  append(entries: readonly LogEntry[]): Promise<void>;
+  /** Entries oldest first. */
+  read(query?: { since?: number; limit?: number }): Promise<LogEntry[]>;
+  clear(): Promise<void>;
+  prune(olderThan: number): Promise<number>;
+}
+
+export interface KeyValueStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export interface GeofenceRow {
+  identifier: string;
+  json: string;
+}
+
+export interface GeofenceStore {
+  upsert(rows: readonly GeofenceRow[]): Promise<void>;
+  all(): Promise<GeofenceRow[]>;
+  remove(identifiers: readonly string[]): Promise<number>;
+  removeAll(): Promise<number>;
+}
+
+export interface Store {
+  readonly locations: LocationQueueStore;
+  readonly log: LogStore;
+  readonly kv: KeyValueStore;
+  readonly geofences: GeofenceStore;
+  close(): Promise<void>;
+}

@@ -1,0 +1,138 @@
+import { WaypostError } from '../errors.js';
+import type { JsonObject } from '../config/types.js';
+
+export interface Coords {
+  latitude: number;
+  longitude: number;
+  /** Metres; -1 when unknown. The same convention holds for every optional coordinate. */
+  accuracy: number;
+  speed: number;
+  heading: number;
+  altitude: number;
+  altitude_accuracy: number;
+}
+
+export type GeofenceAction = 'ENTER' | 'EXIT' | 'DWELL';
+
+/** The default record schema (the anchor's): what is stored and uploaded when no template is set. */
+export interface Location {
+  uuid: string;
+  timestamp: string;
+  is_moving: boolean;
+  odometer: number;
+  event?: 'motionchange' | 'geofence' | 'heartbeat';
+  mock?: boolean;
+  coords: Coords;
+  activity: { type: string; confidence: number };
+  battery: { level: number; is_charging: boolean };
+  extras: JsonObject;
+  geofence?: { identifier: string; action: GeofenceAction; extras: JsonObject };
+}
+
+/** What a location provider hands to recordLocation()/insertLocation(). */
+export interface LocationInput {
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number;
+  speed?: number;
+  heading?: number;
+  altitude?: number;
+  altitude_accuracy?: number;
+  coords?: Partial<Coords>;
+  /** ISO-8601 text, epoch milliseconds or a Date; default: now. */
+  timestamp?: string | number | Date;
+  activity?: { type?: string; confidence?: number };
+  battery?: { level?: number; is_charging?: boolean };
+  extras?: JsonObject;
+  mock?: boolean;
+}
+
+/** A validated input: everything a record needs except the SDK's own state (uuid, motion, odometer). */
+export interface Fix {
+  coords: Coords;
+  time: number;
+  activity: { type: string; confidence: number };
+  battery: { level: number; is_charging: boolean };
+  extras: JsonObject;
+  mock: boolean | undefined;
+}
+
+function invalid(field: string, value: unknown, expected: string): never {
+  const shown = typeof value === 'number' || value === undefined ? String(value) : JSON.stringify(value);
+  throw new WaypostError(
+    'INVALID_LOCATION',
+    `Location ${field}: ${shown} is not valid; expected ${expected}. Nothing was stored.`,
+    field,
+  );
+}
+
+function required(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    invalid(field, value, `a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function optional(field: string, value: unknown, min = -Infinity): number {
+  if (value === undefined || value === null) return -1;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (value < min && value !== -1)) {
+    invalid(field, value, min === -Infinity ? 'a finite number' : `a number >= ${min}, or -1 when unknown`);
+  }
+  return value;
+}
+
+function parseTime(value: LocationInput['timestamp'], now: number): number {
+  if (value === undefined) return now;
+  const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(time)) invalid('timestamp', value, 'ISO-8601 text, epoch milliseconds or a Date');
+  return time;
+}
+
+/** Validates a location input completely before anything is stored. */
+export function parseLocationInput(input: unknown, now: number): Fix {
+  if (input === null || typeof input !== 'object')
+    invalid('input', input, 'an object with coords.latitude and coords.longitude');
+  const raw = input as LocationInput;
+  const c = (raw.coords ?? raw) as Partial<Coords>;
+  if (c.latitude === undefined || c.longitude === undefined) {
+    invalid(
+      c.latitude === undefined ? 'coords.latitude' : 'coords.longitude',
+      undefined,
+      'a number (coords are required)',
+    );
+  }
+  const coords: Coords = {
+    latitude: required('coords.latitude', c.latitude, -90, 90),
+    longitude: required('coords.longitude', c.longitude, -180, 180),
+    accuracy: optional('coords.accuracy', c.accuracy, 0),
+    speed: optional('coords.speed', c.speed, 0),
+    heading: optional('coords.heading', c.heading, 0),
+    altitude: optional('coords.altitude', c.altitude),
+    altitude_accuracy: optional('coords.altitude_accuracy', c.altitude_accuracy, 0),
+  };
+  const activity = raw.activity ?? {};
+  if (activity.type !== undefined && typeof activity.type !== 'string')
+    invalid('activity.type', activity.type, 'a string');
+  const battery = raw.battery ?? {};
+  if (
+    battery.level !== undefined &&
+    (typeof battery.level !== 'number' || !(battery.level >= -1 && battery.level <= 1))
+  ) {
+    invalid('battery.level', battery.level, 'a number from 0 to 1, or -1 when unknown');
+  }
+  if (
+    raw.extras !== undefined &&
+    (raw.extras === null || typeof raw.extras !== 'object' || Array.isArray(raw.extras))
+  ) {
+    invalid('extras', raw.extras, 'an object');
+  }
+  if (raw.mock !== undefined && typeof raw.mock !== 'boolean') invalid('mock', raw.mock, 'true or false');
+  return {
+    coords,
+    time: parseTime(raw.timestamp, now),
+    activity: { type: activity.type ?? 'unknown', confidence: optional('activity.confidence', activity.confidence, 0) },
+    battery: { level: battery.level ?? -1, is_charging: battery.is_charging === true },
+    extras: raw.extras ? (JSON.parse(JSON.stringify(raw.extras)) as JsonObject) : {},
+    mock: raw.mock,
+  };
+}

@@ -1,0 +1,149 @@
+import type {
+  GeofenceRow,
+  LogEntry,
+  NewRecord,
+  OrderDirection,
+  RecordQuery,
+  Store,
+  StoredRecord,
+} from '../ports/store.js';
+
+function ordered(records: Iterable<StoredRecord>, order: OrderDirection): StoredRecord[] {
+  const list = [...records];
+  return order === 'ASC' ? list : list.reverse();
+}
+
+/**
+ * The store contract in memory: for tests and for hosts without SQLite. The same contract suite
+ * runs against this and the SQLite store. Records are held in insertion (id) order.
+ */
+export function createMemoryStore(): Store {
+  const records = new Map<number, StoredRecord>();
+  let nextId = 1;
+  let log: LogEntry[] = [];
+  const kv = new Map<string, string>();
+  const geofences = new Map<string, string>();
+  const copy = (r: StoredRecord): StoredRecord => ({ ...r });
+
+  return {
+    locations: {
+      async insert(record: NewRecord) {
+        const id = nextId++;
+        records.set(id, { ...record, id, locked: false });
+        return id;
+      },
+      async count() {
+        return records.size;
+      },
+      async list(query: RecordQuery) {
+        const offset = query.offset ?? 0;
+        const end = query.limit === undefined || query.limit < 0 ? undefined : offset + query.limit;
+        return ordered(records.values(), query.order).slice(offset, end).map(copy);
+      },
+      async lockNext(limit: number, order: OrderDirection) {
+        const taken: StoredRecord[] = [];
+        for (const record of ordered(records.values(), order)) {
+          if (taken.length >= limit) break;
+          if (record.locked) continue;
+          record.locked = true;
+          taken.push(copy(record));
+        }
+        return taken;
+      },
+      async remove(ids) {
+        let removed = 0;
+        for (const id of ids) if (records.delete(id)) removed++;
+        return removed;
+      },
+      async unlock(ids) {
+        for (const id of ids) {
+          const record = records.get(id);
+          if (record) record.locked = false;
+        }
+      },
+      async unlockAll() {
+        let released = 0;
+        for (const record of records.values()) {
+          if (record.locked) released++;
+          record.locked = false;
+        }
+        return released;
+      },
+      async removeAll() {
+        const removed = records.size;
+        records.clear();
+        return removed;
+      },
+      async removeByUuid(uuid: string) {
+        for (const [id, record] of records) {
+          if (record.uuid === uuid) return records.delete(id);
+        }
+        return false;
+      },
+      async prune(rules) {
+        let removed = 0;
+        if (rules.olderThan !== undefined) {
+          for (const [id, record] of records) {
+            if (record.createdAt < rules.olderThan) removed += records.delete(id) ? 1 : 0;
+          }
+        }
+        if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
+          for (const id of records.keys()) {
+            if (records.size <= rules.maxRecords) break;
+            records.delete(id);
+            removed++;
+          }
+        }
+        return removed;
+      },
+    },
+    log: {
+      async append(entries) {
+        log.push(...entries.map((e) => ({ ...e })));
+      },
+      async read(query) {
+        const since = query?.since ?? -Infinity;
+        const matching = log.filter((e) => e.timestamp >= since);
+        return query?.limit === undefined ? matching : matching.slice(-query.limit);
+      },
+      async clear() {
+        log = [];
+      },
+      async prune(olderThan) {
+        const before = log.length;
+        log = log.filter((e) => e.timestamp >= olderThan);
+        return before - log.length;
+      },
+    },
+    kv: {
+      async get(key) {
+        return kv.get(key);
+      },
+      async set(key, value) {
+        kv.set(key, value);
+      },
+      async delete(key) {
+        kv.delete(key);
+      },
+    },
+    geofences: {
+      async upsert(rows: readonly GeofenceRow[]) {
+        for (const row of rows) geofences.set(row.identifier, row.json);
+      },
+      async all() {
+        return [...geofences].map(([identifier, json]) => ({ identifier, json }));
+      },
+      async remove(identifiers) {
+        let removed = 0;
+        for (const id of identifiers) if (geofences.delete(id)) removed++;
+        return removed;
+      },
+      async removeAll() {
+        const removed = geofences.size;
+        geofences.clear();
+        return removed;
+      },
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,58 @@
+// The test runner behind `npm test`: makes sure the real services the suite talks to are there
+// (PostgreSQL on 127.0.0.1:5432, Debian's Chromium), then runs vitest. Nothing is skipped: when a
+// service cannot be had, the run fails and says which and how to get it.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import net from 'node:net';
+
+const PG_URL = process.env.WAYPOST_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CHROMIUM = '/usr/bin/chromium';
+
+function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function ensurePostgres() {
+  if (await portOpen(5432)) return;
+  if (existsSync('/etc/postgresql')) {
+    const version = readdirSync('/etc/postgresql')[0];
+    console.error(`waypost: starting PostgreSQL ${version}...`);
+    spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+    for (let i = 0; i < 50 && !(await portOpen(5432)); i++) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!(await portOpen(5432))) {
+    console.error(
+      'waypost: PostgreSQL is not reachable on 127.0.0.1:5432 and could not be started; the PostgreSQL tests need it.',
+    );
+    process.exit(1);
+  }
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.error('waypost: installing Debian chromium for the dashboard tests (apt-get)...');
+  const result = spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0 || !existsSync(CHROMIUM)) {
+    console.error(`waypost: ${CHROMIUM} is missing and apt-get could not install it; run: apt-get install -y chromium`);
+    process.exit(1);
+  }
+}
+
+await ensurePostgres();
+ensureChromium();
+process.env.WAYPOST_TEST_DATABASE_URL = PG_URL;
+try {
+  execSync(`npx vitest run ${process.argv.slice(2).join(' ')}`, { stdio: 'inherit' });
+} catch {
+  process.exit(1);
+}
