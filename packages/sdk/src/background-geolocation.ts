@@ -1,4 +1,4 @@
-import type { Authorizer } from './auth/authorizer.js';
+import { TokenAuthorizer, type AuthorizationStatus } from './auth/token-authorizer.js';
 import { systemClock } from './clock/system-clock.js';
 import { applyConfigInput } from './config/apply.js';
 import { cloneConfig, defaultConfig } from './config/fields.js';
@@ -7,12 +7,19 @@ import type { Config, ConfigInput } from './config/types.js';
 import { WaypostError } from './errors.js';
 import { Emitter, type Subscription } from './events/emitter.js';
 import type { SdkEvents } from './events/types.js';
+import { GeofenceManager } from './geofence/geofence-manager.js';
+import type { GeofenceTransition } from './geofence/evaluate.js';
+import type { Geofence } from './geofence/geofence.js';
+import { JSON_CONTENT_TYPE, mergeHeaders } from './http/headers.js';
+import { SDK_VERSION, uploadLogFile } from './log/upload-log.js';
+import { MotionDetector } from './motion/motion-detector.js';
+import { RemoteController, type CommandHandlers } from './remote/remote-controller.js';
 import { LogLevel } from './log/levels.js';
 import { DAY_MS, SdkLogger } from './log/logger.js';
 import type { Clock, TimerHandle } from './ports/clock.js';
 import type { NetworkMonitor, NetworkType } from './ports/network.js';
 import type { OrderDirection, Store, StoredRecord } from './ports/store.js';
-import type { HttpResponse, Transport } from './ports/transport.js';
+import type { Transport } from './ports/transport.js';
 import { decideAutoUpload, type SyncTrigger } from './queue/upload-policy.js';
 import { Uploader } from './queue/uploader.js';
 import { parseLocationInput, type Fix, type Location } from './records/location.js';
@@ -47,17 +54,8 @@ export interface BackgroundGeolocationDeps {
   defer?: (fn: () => void) => void;
   /** Releases what the host adapter opened for this instance (a network watcher). */
   dispose?: () => void;
-  /** Builds the authorizer from the live configuration; default: a static token header. */
-  createAuthorizer?: (context: AuthorizerContext) => Authorizer;
-}
-
-export interface AuthorizerContext {
-  config: () => Config;
-  updateAuthorization: (patch: Partial<Config['authorization']>) => Promise<void>;
-  transport: Transport;
-  clock: Clock;
-  logger: SdkLogger;
-  emit: Emitter<SdkEvents>['emit'];
+  /** Randomness for the refresh backoff's jitter; default Math.random. */
+  random?: () => number;
 }
 
 export type State = Config & {
@@ -65,6 +63,8 @@ export type State = Config & {
   isMoving: boolean;
   trackingMode: TrackingMode;
   odometer: number;
+  /** none (no tokens), ok, backoff (refresh failing, retrying later) or failed (refresh token refused). */
+  authorizationStatus: AuthorizationStatus;
   /** Anchor configuration keys that were given but that Waypost does not act on. */
   ignored: Record<string, unknown>;
 };
@@ -76,21 +76,6 @@ export interface LocationQuery {
 }
 
 type ConfigEditor = (draft: Config & { reset?: boolean }) => void;
-
-/** A static Authorization header from `authorization.accessToken`; no refresh. */
-function staticAuthorizer(context: AuthorizerContext): Authorizer {
-  return {
-    async headers() {
-      const { strategy, accessToken } = context.config().authorization;
-      const headers: Record<string, string> = {};
-      if (accessToken) headers['authorization'] = strategy === 'JWT' ? `Bearer ${accessToken}` : accessToken;
-      return headers;
-    },
-    async refreshAfterUnauthorized() {
-      return false;
-    },
-  };
-}
 
 /**
  * The SDK: the public API of DESIGN section 3 over the ports. Both binding styles land in the same
@@ -112,6 +97,7 @@ export class BackgroundGeolocation {
   readonly logger: {
     getLog: (query?: { since?: number; limit?: number }) => Promise<string>;
     destroyLog: () => Promise<void>;
+    uploadLog: (url: string) => Promise<{ status: number }>;
   };
   readonly device: DeviceInfo;
 
@@ -120,14 +106,17 @@ export class BackgroundGeolocation {
   private locationTemplate: CompiledTemplate | null = null;
   private readonly clock: Clock;
   private readonly uploader: Uploader;
-  private readonly authorizer: Authorizer;
+  private readonly authorizer: TokenAuthorizer;
+  private readonly geofences: GeofenceManager;
+  private readonly motion: MotionDetector;
+  private readonly remote: RemoteController;
   private readonly unsubscribeNetwork: () => void;
   private heartbeat: TimerHandle | null = null;
+  private stopTimer: TimerHandle | null = null;
+  private lastFix: Fix | null = null;
   private isReady = false;
   private closed = false;
   private noted = new Set<string>();
-  /** Hooks for the tracking features layered on the core (motion, geofences, remote control). */
-  protected responseHandlers: ((response: HttpResponse) => Promise<void>)[] = [];
 
   protected constructor(
     protected readonly deps: BackgroundGeolocationDeps,
@@ -150,15 +139,28 @@ export class BackgroundGeolocation {
       this.log.error('Events', `a ${event} listener threw: ${(error as Error)?.message ?? String(error)}`),
     );
     this.applyRuntime();
-    const context: AuthorizerContext = {
+    this.authorizer = new TokenAuthorizer({
       config: () => this.current.config,
-      updateAuthorization: (patch) => this.updateAuthorization(patch),
+      saveTokens: (patch) => this.commitConfig(this.current.config, { authorization: patch }, this.current.ignored),
       transport: deps.transport,
       clock: this.clock,
       logger: this.log,
-      emit: (event, payload) => this.events.emit(event, payload),
-    };
-    this.authorizer = (deps.createAuthorizer ?? staticAuthorizer)(context);
+      emit: (event) => this.events.emit('authorization', event),
+      ...(deps.random ? { random: deps.random } : {}),
+    });
+    this.geofences = new GeofenceManager({
+      store: deps.store.geofences,
+      kv: deps.store.kv,
+      clock: this.clock,
+      onTimedTransition: (transition) => void this.onTimedGeofence(transition),
+    });
+    this.motion = new MotionDetector(tracking.isMoving);
+    this.remote = new RemoteController({
+      handlers: this.commandHandlers(),
+      allowed: () => this.current.config.http.remoteCommands,
+      logger: this.log,
+      emit: (event) => this.events.emit('remotecommand', event),
+    });
     this.uploader = new Uploader({
       queue: deps.store.locations,
       transport: deps.transport,
@@ -166,9 +168,7 @@ export class BackgroundGeolocation {
       authorizer: this.authorizer,
       config: () => this.current.config,
       onHttp: (event) => this.events.emit('http', event),
-      onResponse: async (response) => {
-        for (const handler of this.responseHandlers) await handler(response);
-      },
+      onResponse: (response) => this.remote.handleResponse(response.text),
       beforeFlush: () => this.applyRetention(),
     });
     this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
@@ -190,6 +190,7 @@ export class BackgroundGeolocation {
     this.logger = {
       getLog: (query) => this.log.text(query),
       destroyLog: () => this.log.destroy(),
+      uploadLog: (url) => this.uploadLog(url),
     };
   }
 
@@ -205,12 +206,13 @@ export class BackgroundGeolocation {
     return bg;
   }
 
-  protected async initialize(configProblem: string | null): Promise<void> {
+  private async initialize(configProblem: string | null): Promise<void> {
     if (configProblem) this.log.warn('Config', `saved configuration ignored, defaults used: ${configProblem}`);
     const released = await this.deps.store.locations.unlockAll();
     if (released > 0) this.log.warn('Queue', `released ${released} locks left by an interrupted upload`);
     await this.applyRetention();
     await this.log.prune(this.current.config.logger.logMaxDays);
+    await this.geofences.load();
   }
 
   // ---------------------------------------------------------------- configuration
@@ -265,15 +267,9 @@ export class BackgroundGeolocation {
       this.log.info('Config', `${key} is an anchor option Waypost keeps but does not act on`);
     }
     if (applied.changed.length > 0) this.log.info('Config', `changed: ${applied.changed.join(', ')}`);
-    if (authChanged) this.onAuthorizationConfigChanged();
+    // New credentials from the integrator end an auth-failed state (DESIGN 4).
+    if (authChanged) this.authorizer.reset();
     if (this.tracking.enabled) this.scheduleHeartbeat();
-  }
-
-  /** Hook for the authorization layer: a configuration change clears an auth-failed state. */
-  protected onAuthorizationConfigChanged(): void {}
-
-  private async updateAuthorization(patch: Partial<Config['authorization']>): Promise<void> {
-    await this.commitConfig(this.current.config, { authorization: patch }, this.current.ignored);
   }
 
   private applyRuntime(): void {
@@ -291,6 +287,7 @@ export class BackgroundGeolocation {
       isMoving: this.tracking.isMoving,
       trackingMode: this.tracking.trackingMode,
       odometer: this.tracking.odometer,
+      authorizationStatus: this.authorizer.status,
       ignored: { ...this.current.ignored },
     };
   }
@@ -343,7 +340,9 @@ export class BackgroundGeolocation {
     const wasEnabled = this.tracking.enabled;
     this.tracking.enabled = false;
     this.tracking.isMoving = false;
+    this.motion.force(false, null, this.clock.now());
     this.clearHeartbeat();
+    this.clearStopTimer();
     await this.persistTracking();
     this.log.info('Lifecycle', 'stop');
     if (wasEnabled) this.events.emit('enabledchange', false);
@@ -356,32 +355,36 @@ export class BackgroundGeolocation {
       throw new WaypostError('INVALID_CONFIG', `changePace: expected true or false, got ${JSON.stringify(isMoving)}.`);
     }
     this.assertStarted('changePace');
-    await this.transitionMotion(isMoving, null);
+    this.motion.force(isMoving, this.lastFix?.coords ?? null, this.clock.now());
+    await this.transitionMotion(isMoving, this.lastFix);
+    this.scheduleStopTimer();
+    void this.trigger('motionchange');
     return this.getState();
   }
 
   /**
-   * A moving/stationary transition: records a `motionchange` record at the last known position,
-   * fires onMotionChange, and uploads everything queued (spec 3 rule 3).
+   * A moving/stationary transition: records a `motionchange` record at `fix` (when a position is
+   * known) and fires onMotionChange. The caller then uploads everything (spec 3 rule 3).
    */
-  protected async transitionMotion(isMoving: boolean, fix: Fix | null): Promise<void> {
-    if (this.tracking.isMoving === isMoving) return;
+  private async transitionMotion(isMoving: boolean, fix: Fix | null): Promise<Location | null> {
+    if (this.tracking.isMoving === isMoving) return null;
     this.tracking.isMoving = isMoving;
     await this.persistTracking();
     this.log.info('Motion', isMoving ? 'moving' : 'stationary');
-    const base = fix ?? this.lastFix;
-    if (base) {
-      const location = await this.persistLocation(base, 'motionchange', this.tracking.trackingMode === 'location');
-      this.events.emit('motionchange', { isMoving, location });
-    }
-    void this.trigger('motionchange');
+    const location = fix
+      ? await this.persistLocation(fix, 'motionchange', this.tracking.trackingMode === 'location')
+      : null;
+    this.events.emit('motionchange', { isMoving, location });
+    return location;
   }
-
-  protected lastFix: Fix | null = null;
 
   // ---------------------------------------------------------------- recording
 
-  /** A location from the device's provider. Requires start(); feeds the odometer and the queue. */
+  /**
+   * A location from the device's provider. Requires start(). Feeds the odometer, motion detection
+   * and the geofences, then the queue. The location that shows the device moving is recorded as
+   * the `motionchange` record.
+   */
   async recordLocation(input: unknown): Promise<Location> {
     this.assertStarted('recordLocation');
     const fix = parseLocationInput(input, this.clock.now());
@@ -392,17 +395,20 @@ export class BackgroundGeolocation {
     if (this.tracking.lastCoords) this.tracking.odometer += distanceMeters(this.tracking.lastCoords, fix.coords);
     this.tracking.lastCoords = { latitude: fix.coords.latitude, longitude: fix.coords.longitude };
     this.lastFix = fix;
-    await this.beforeRecord(fix);
-    const location = await this.persistLocation(fix, undefined, this.tracking.trackingMode === 'location');
+    const signal = this.motion.observe(fix.coords, this.clock.now(), this.motionSettings());
+    let location: Location;
+    if (signal === 'moving') {
+      location = (await this.transitionMotion(true, fix))!;
+    } else {
+      location = await this.persistLocation(fix, undefined, this.tracking.trackingMode === 'location');
+      if (signal === 'stationary') await this.transitionMotion(false, fix);
+    }
     this.events.emit('location', location);
-    await this.afterRecord(fix, location);
-    void this.trigger('location');
+    for (const transition of await this.geofences.evaluate(fix.coords)) await this.recordGeofence(transition, fix);
+    this.scheduleStopTimer();
+    void this.trigger(signal ? 'motionchange' : 'location');
     return location;
   }
-
-  /** Hooks for motion detection and geofences, which are layered on the core. */
-  protected async beforeRecord(_fix: Fix): Promise<void> {}
-  protected async afterRecord(_fix: Fix, _location: Location): Promise<void> {}
 
   /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
   async insertLocation(input: unknown): Promise<Location> {
@@ -413,8 +419,125 @@ export class BackgroundGeolocation {
     return location;
   }
 
+  private motionSettings() {
+    const { stationaryRadius, stopTimeout } = this.current.config.geolocation;
+    return { stationaryRadius, stopTimeoutMinutes: stopTimeout };
+  }
+
+  /** While moving, the stop timer makes the device stationary when no location moves it on. */
+  private scheduleStopTimer(): void {
+    this.clearStopTimer();
+    const wait = this.motion.msUntilStationary(this.clock.now(), this.motionSettings());
+    if (wait === null || !this.tracking.enabled) return;
+    this.stopTimer = this.clock.setTimeout(() => {
+      this.stopTimer = null;
+      if (this.closed || !this.tracking.enabled) return;
+      if (this.motion.timeout(this.clock.now(), this.motionSettings()) !== 'stationary')
+        return this.scheduleStopTimer();
+      void this.transitionMotion(false, this.lastFix).then(() => this.trigger('motionchange'));
+    }, wait);
+  }
+
+  private clearStopTimer(): void {
+    if (this.stopTimer !== null) this.clock.clearTimeout(this.stopTimer);
+    this.stopTimer = null;
+  }
+
+  // ---------------------------------------------------------------- geofences
+
+  private async recordGeofence(transition: GeofenceTransition, fix: Fix): Promise<Location> {
+    const geofence = this.geofences.get(transition.identifier);
+    const extras = geofence?.extras ?? {};
+    const location = await this.persistLocation(fix, 'geofence', true, {
+      geofence: { identifier: transition.identifier, action: transition.action, extras },
+    });
+    this.log.info('Geofence', `${transition.action} ${transition.identifier}`);
+    this.events.emit('geofence', { identifier: transition.identifier, action: transition.action, location, extras });
+    return location;
+  }
+
+  private async onTimedGeofence(transition: GeofenceTransition): Promise<void> {
+    if (this.closed || !this.tracking.enabled || !this.lastFix) return;
+    await this.recordGeofence(transition, { ...this.lastFix, time: this.clock.now() });
+    await this.trigger('location');
+  }
+
+  async addGeofence(geofence: unknown): Promise<Geofence> {
+    this.assertOpen();
+    const [added] = await this.geofences.add([geofence]);
+    this.log.info('Geofence', `added ${added!.identifier}`);
+    return added!;
+  }
+
+  /** Adds all or none: one invalid geofence rejects the whole list. */
+  async addGeofences(geofences: unknown): Promise<Geofence[]> {
+    this.assertOpen();
+    if (!Array.isArray(geofences))
+      throw new WaypostError('INVALID_GEOFENCE', 'addGeofences: expected a list of geofences.');
+    const added = await this.geofences.add(geofences);
+    this.log.info('Geofence', `added ${added.length} geofences`);
+    return added;
+  }
+
+  async removeGeofence(identifier: string): Promise<boolean> {
+    this.assertOpen();
+    return (await this.geofences.remove([identifier])) > 0;
+  }
+
+  /** Removes the listed geofences, or all of them when no list is given. */
+  async removeGeofences(identifiers?: string[]): Promise<number> {
+    this.assertOpen();
+    return this.geofences.remove(identifiers);
+  }
+
+  async getGeofences(): Promise<Geofence[]> {
+    return this.geofences.all();
+  }
+
+  // ---------------------------------------------------------------- remote control and log upload
+
+  private commandHandlers(): CommandHandlers {
+    return {
+      start: () => this.start(),
+      stop: () => this.stop(),
+      startGeofences: () => this.startGeofences(),
+      changePace: ([isMoving]) => this.changePace(isMoving as boolean),
+      setConfig: ([config]) => this.setConfig(config as ConfigInput),
+      addGeofence: ([geofence]) => this.addGeofence(geofence),
+      addGeofences: ([geofences]) => this.addGeofences(geofences),
+      removeGeofence: ([identifier]) => this.removeGeofence(identifier as string),
+      removeGeofences: ([identifiers]) => this.removeGeofences(identifiers as string[] | undefined),
+      uploadLog: ([url]) => this.uploadLog(url as string),
+      destroyLog: () => this.log.destroy(),
+    };
+  }
+
+  /** POSTs the SDK log, gzipped, as multipart form data with the device's description. */
+  private async uploadLog(url: string): Promise<{ status: number }> {
+    this.assertOpen();
+    const { http } = this.current.config;
+    const headers = mergeHeaders(http.headers, await this.authorizer.headers());
+    delete headers[Object.keys(JSON_CONTENT_TYPE)[0]!];
+    const response = await uploadLogFile(this.deps.transport, {
+      url,
+      logText: await this.log.text(),
+      fields: {
+        device_id: this.device.uuid,
+        model: this.device.model,
+        manufacturer: this.device.manufacturer,
+        platform: this.device.platform,
+        version: this.device.version,
+        sdk_version: SDK_VERSION,
+      },
+      headers,
+      timeoutMs: http.timeout,
+    });
+    this.log.info('Log', `log uploaded to ${new URL(url).host} (${response.status})`);
+    return { status: response.status };
+  }
+
   /** Builds the record, renders it and (when `persist`) inserts it, applying the record cap. */
-  protected async persistLocation(
+  private async persistLocation(
     fix: Fix,
     event: Location['event'],
     persist: boolean,
@@ -490,7 +613,7 @@ export class BackgroundGeolocation {
   }
 
   /** An automatic trigger (spec 7.3): uploads when the policy allows and nothing is running. */
-  protected async trigger(trigger: Exclude<SyncTrigger, 'manual'>): Promise<void> {
+  private async trigger(trigger: Exclude<SyncTrigger, 'manual'>): Promise<void> {
     if (!this.isReady || this.closed || this.uploader.busy) return;
     const { http } = this.current.config;
     if (!http.url || !http.autoSync) return;
@@ -545,7 +668,7 @@ export class BackgroundGeolocation {
     this.heartbeat = null;
   }
 
-  protected async heartbeatTick(): Promise<void> {
+  private async heartbeatTick(): Promise<void> {
     this.log.debug('Heartbeat', 'heartbeat');
     this.events.emit('heartbeat', { timestamp: new Date(this.clock.now()).toISOString() });
     await this.persistTracking();
@@ -590,6 +713,8 @@ export class BackgroundGeolocation {
     if (this.closed) return;
     this.closed = true;
     this.clearHeartbeat();
+    this.clearStopTimer();
+    this.geofences.close();
     this.unsubscribeNetwork();
     this.deps.dispose?.();
     await this.uploader.idle();
@@ -599,16 +724,8 @@ export class BackgroundGeolocation {
     await this.deps.store.close();
   }
 
-  protected persistTracking(): Promise<void> {
+  private persistTracking(): Promise<void> {
     return saveTrackingState(this.deps.store.kv, this.tracking);
-  }
-
-  protected get trackingState(): TrackingState {
-    return this.tracking;
-  }
-
-  protected get clockPort(): Clock {
-    return this.clock;
   }
 
   private assertOpen(): void {
@@ -621,7 +738,7 @@ export class BackgroundGeolocation {
     if (!this.isReady) throw new WaypostError('NOT_READY', `${operation}: call ready(config) first.`);
   }
 
-  protected assertStarted(operation: string): void {
+  private assertStarted(operation: string): void {
     this.assertReady(operation);
     if (!this.tracking.enabled)
       throw new WaypostError('NOT_STARTED', `${operation}: tracking is stopped; call start() first.`);

@@ -1,11 +1,5 @@
 export { BackgroundGeolocation } from './background-geolocation.js';
-export type {
-  AuthorizerContext,
-  BackgroundGeolocationDeps,
-  DeviceInfo,
-  LocationQuery,
-  State,
-} from './background-geolocation.js';
+export type { BackgroundGeolocationDeps, DeviceInfo, LocationQuery, State } from './background-geolocation.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
 export * from './ports/index.js';
 export type * from './config/types.js';
@@ -36,3 +30,17 @@ export { ManualClock } from './clock/manual-clock.js';
 export { ManualNetwork } from './network/manual-network.js';
 export { createMemoryStore } from './store/memory-store.js';
 export { distanceMeters } from './tracking/odometer.js';
+export { TokenAuthorizer, EXPIRY_MARGIN_MS, type AuthorizationStatus } from './auth/token-authorizer.js';
+export { parseTokenResponse, toEpochSeconds, type TokenSet } from './auth/token-response.js';
+export { refreshRetryAt, REFRESH_BACKOFF_BASE_MS, REFRESH_BACKOFF_MAX_MS } from './auth/refresh-backoff.js';
+export {
+  parseRemoteCommands,
+  REMOTE_KEY,
+  MAX_COMMAND_BODY_CHARS,
+  type RemoteCommand,
+} from './remote/parse-commands.js';
+export { parseGeofence, type Geofence, type GeofenceInput } from './geofence/geofence.js';
+export { evaluateGeofence, type GeofencePresence, type GeofenceTransition } from './geofence/evaluate.js';
+export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
+export { SDK_VERSION } from './log/upload-log.js';
+export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';

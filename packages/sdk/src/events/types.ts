@@ -12,7 +12,8 @@ export interface HttpEvent {
 
 export interface MotionChangeEvent {
   isMoving: boolean;
-  location: Location;
+  /** The motionchange record; null when no position is known yet (changePace before any location). */
+  location: Location | null;
 }
 
 export interface ConnectivityChangeEvent {

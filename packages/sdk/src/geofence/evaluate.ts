@@ -1,0 +1,54 @@
+import type { GeofenceAction } from '../records/location.js';
+import { distanceMeters } from '../tracking/odometer.js';
+import type { Geofence } from './geofence.js';
+
+/** Where the device was, relative to one geofence, after the last location. */
+export interface GeofencePresence {
+  inside: boolean;
+  enteredAt: number | null;
+  dwelled: boolean;
+}
+
+export interface GeofenceTransition {
+  identifier: string;
+  action: GeofenceAction;
+}
+
+/**
+ * Pure: the transitions one location causes, and the presence afterwards. The first location
+ * inside a geofence counts as an entry (the anchor's geofenceInitialTriggerEntry default);
+ * DWELL fires once per stay, when the device has been inside for loiteringDelay.
+ */
+export function evaluateGeofence(
+  geofence: Geofence,
+  before: GeofencePresence | undefined,
+  point: { latitude: number; longitude: number },
+  now: number,
+): { presence: GeofencePresence; transitions: GeofenceTransition[] } {
+  const inside = distanceMeters(geofence, point) <= geofence.radius;
+  const was = before ?? { inside: false, enteredAt: null, dwelled: false };
+  const transitions: GeofenceTransition[] = [];
+  const add = (action: GeofenceAction) => transitions.push({ identifier: geofence.identifier, action });
+  if (inside && !was.inside) {
+    if (geofence.notifyOnEntry) add('ENTER');
+    return { presence: dwellCheck(geofence, { inside, enteredAt: now, dwelled: false }, now, add), transitions };
+  }
+  if (!inside && was.inside) {
+    if (geofence.notifyOnExit) add('EXIT');
+    return { presence: { inside: false, enteredAt: null, dwelled: false }, transitions };
+  }
+  if (inside) return { presence: dwellCheck(geofence, was, now, add), transitions };
+  return { presence: was, transitions };
+}
+
+function dwellCheck(
+  geofence: Geofence,
+  presence: GeofencePresence,
+  now: number,
+  add: (action: GeofenceAction) => void,
+): GeofencePresence {
+  if (!geofence.notifyOnDwell || presence.dwelled || presence.enteredAt === null) return presence;
+  if (now - presence.enteredAt < geofence.loiteringDelay) return presence;
+  add('DWELL');
+  return { ...presence, dwelled: true };
+}

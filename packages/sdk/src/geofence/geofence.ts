@@ -1,0 +1,63 @@
+import type { JsonObject } from '../config/types.js';
+import { WaypostError } from '../errors.js';
+
+/** A circular geofence (the anchor's shape). loiteringDelay is in milliseconds. */
+export interface Geofence {
+  identifier: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  notifyOnEntry: boolean;
+  notifyOnExit: boolean;
+  notifyOnDwell: boolean;
+  loiteringDelay: number;
+  extras: JsonObject;
+}
+
+export type GeofenceInput = Partial<Geofence> & Pick<Geofence, 'identifier' | 'latitude' | 'longitude' | 'radius'>;
+
+function invalid(field: string, value: unknown, expected: string): never {
+  throw new WaypostError(
+    'INVALID_GEOFENCE',
+    `Geofence ${field}: ${JSON.stringify(value) ?? String(value)} is not valid; expected ${expected}.`,
+    field,
+  );
+}
+
+function number(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    invalid(field, value, `a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function flag(field: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') invalid(field, value, 'true or false');
+  return value;
+}
+
+/** Validates a geofence completely; defaults: notify on entry and exit, not on dwell. */
+export function parseGeofence(input: unknown): Geofence {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) invalid('input', input, 'an object');
+  const g = input as Record<string, unknown>;
+  if (typeof g.identifier !== 'string' || g.identifier.length === 0)
+    invalid('identifier', g.identifier, 'a non-empty string');
+  const extras = g.extras ?? {};
+  if (extras === null || typeof extras !== 'object' || Array.isArray(extras)) invalid('extras', extras, 'an object');
+  const loiteringDelay = g.loiteringDelay ?? 0;
+  if (typeof loiteringDelay !== 'number' || !Number.isInteger(loiteringDelay) || loiteringDelay < 0) {
+    invalid('loiteringDelay', loiteringDelay, 'milliseconds, an integer >= 0');
+  }
+  return {
+    identifier: g.identifier,
+    latitude: number('latitude', g.latitude, -90, 90),
+    longitude: number('longitude', g.longitude, -180, 180),
+    radius: number('radius', g.radius, 1, 1_000_000),
+    notifyOnEntry: flag('notifyOnEntry', g.notifyOnEntry, true),
+    notifyOnExit: flag('notifyOnExit', g.notifyOnExit, true),
+    notifyOnDwell: flag('notifyOnDwell', g.notifyOnDwell, false),
+    loiteringDelay,
+    extras: JSON.parse(JSON.stringify(extras)) as JsonObject,
+  };
+}
