@@ -34,7 +34,8 @@ export function createFetchTransport(): Transport {
         const response = await fetch(request.url, {
           method: request.method,
           headers: request.headers,
-          body: request.body,
+          // A view over a plain ArrayBuffer, which is what fetch accepts in both the Node and DOM typings.
+          body: request.body as string | Uint8Array<ArrayBuffer>,
           signal: controller.signal,
         });
         return { status: response.status, text: await readBounded(response) };

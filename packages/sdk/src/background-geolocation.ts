@@ -141,7 +141,9 @@ export class BackgroundGeolocation {
     this.applyRuntime();
     this.authorizer = new TokenAuthorizer({
       config: () => this.current.config,
-      saveTokens: (patch) => this.commitConfig(this.current.config, { authorization: patch }, this.current.ignored),
+      // Tokens the SDK obtained itself are not a new configuration: the refresh backoff holds.
+      saveTokens: (patch) =>
+        this.commitConfig(this.current.config, { authorization: patch }, this.current.ignored, { fromRefresh: true }),
       transport: deps.transport,
       clock: this.clock,
       logger: this.log,
@@ -221,11 +223,17 @@ export class BackgroundGeolocation {
   async ready(config: ConfigInput | ConfigEditor = {}): Promise<State> {
     this.assertOpen();
     if (typeof config === 'function') {
-      const draft = cloneConfig(defaultConfig()) as Config & { reset?: boolean };
+      let draft = cloneConfig(defaultConfig()) as Config & { reset?: boolean };
       config(draft);
-      const base = draft.reset === false ? this.current.config : defaultConfig();
+      const keep = draft.reset === false;
+      if (keep) {
+        // reset: false is only known once the editor ran; it must edit the saved configuration,
+        // not the defaults (whose untouched fields would otherwise overwrite it).
+        draft = cloneConfig(this.current.config) as Config & { reset?: boolean };
+        config(draft);
+      }
       const { reset: _reset, ...input } = draft;
-      await this.commitConfig(base, input, {});
+      await this.commitConfig(keep ? this.current.config : defaultConfig(), input, keep ? this.current.ignored : {});
     } else {
       const reset = config.reset !== false;
       await this.commitConfig(reset ? defaultConfig() : this.current.config, config, reset ? {} : this.current.ignored);
@@ -254,7 +262,12 @@ export class BackgroundGeolocation {
   }
 
   /** Validates completely, then persists, then switches: a rejected input changes nothing. */
-  private async commitConfig(base: Config, input: unknown, ignored: Record<string, unknown>): Promise<void> {
+  private async commitConfig(
+    base: Config,
+    input: unknown,
+    ignored: Record<string, unknown>,
+    options: { fromRefresh?: boolean } = {},
+  ): Promise<void> {
     const applied = applyConfigInput(base, input, ignored);
     const authChanged = applied.changed.some((key) => key.startsWith('authorization.'));
     const next: StoredConfig = { config: applied.config, ignored: applied.ignored };
@@ -268,7 +281,7 @@ export class BackgroundGeolocation {
     }
     if (applied.changed.length > 0) this.log.info('Config', `changed: ${applied.changed.join(', ')}`);
     // New credentials from the integrator end an auth-failed state (DESIGN 4).
-    if (authChanged) this.authorizer.reset();
+    if (authChanged && !options.fromRefresh) this.authorizer.reset();
     if (this.tracking.enabled) this.scheduleHeartbeat();
   }
 

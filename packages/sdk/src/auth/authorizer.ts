@@ -7,4 +7,6 @@ export interface Authorizer {
   headers(): Promise<Record<string, string>>;
   /** Called after a 401. Resolves true when new credentials were obtained and one retry is due. */
   refreshAfterUnauthorized(): Promise<boolean>;
+  /** Called on every 2xx upload: the credentials work, so refreshing may start afresh. */
+  uploadAccepted(): void;
 }

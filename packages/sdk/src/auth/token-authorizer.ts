@@ -43,12 +43,16 @@ function formEncode(fields: Record<string, string>): string {
 
 /**
  * Authorization of spec section 5 as DESIGN 4 decides it: the header injected on every upload,
- * refresh after a 401 or once `expires` has passed, tokens persisted, and a failing refresh that
- * never loops: transient failures back off with jitter, a refused refresh token (400/401/403)
- * stops refreshing until the authorization configuration changes.
+ * refresh after a 401 or once `expires` has passed, tokens persisted, and refreshing that never
+ * loops. Every refresh counts as an attempt until an upload is accepted, and attempts back off
+ * with jitter, so neither a failing refresh endpoint nor a server that answers 401 even to fresh
+ * tokens can make the SDK refresh in a loop. A refused refresh token (400/401/403) stops
+ * refreshing until the authorization configuration changes.
  */
 export class TokenAuthorizer implements Authorizer {
-  private failures = 0;
+  /** Refreshes since the last accepted upload. */
+  private attempts = 0;
+  private lastRefreshFailed = false;
   private retryAt = 0;
   private refusedFor: string | null = null;
   private inFlight: Promise<boolean> | null = null;
@@ -59,15 +63,21 @@ export class TokenAuthorizer implements Authorizer {
     const { accessToken, refreshToken } = this.deps.config().authorization;
     if (!accessToken && !refreshToken) return 'none';
     if (this.refusedFor !== null && this.refusedFor === refreshToken) return 'failed';
-    if (this.failures > 0) return 'backoff';
+    if (this.lastRefreshFailed) return 'backoff';
     return 'ok';
   }
 
   /** A new authorization configuration ends the failed state and the backoff. */
   reset(): void {
-    this.failures = 0;
+    this.attempts = 0;
+    this.lastRefreshFailed = false;
     this.retryAt = 0;
     this.refusedFor = null;
+  }
+
+  uploadAccepted(): void {
+    this.attempts = 0;
+    this.retryAt = 0;
   }
 
   async headers(): Promise<Record<string, string>> {
@@ -113,6 +123,8 @@ export class TokenAuthorizer implements Authorizer {
   }
 
   private async performRefresh(): Promise<boolean> {
+    this.attempts++;
+    this.retryAt = refreshRetryAt(this.attempts, this.deps.clock.now(), (this.deps.random ?? Math.random)());
     const { http, authorization: auth } = this.deps.config();
     const substitute = (value: string) =>
       value.replaceAll('{refreshToken}', auth.refreshToken ?? '').replaceAll('{accessToken}', auth.accessToken ?? '');
@@ -149,8 +161,7 @@ export class TokenAuthorizer implements Authorizer {
     }
     const tokens = parseTokenResponse(body, this.deps.clock.now());
     if (!tokens) return this.failed(status, 'refresh response holds no access token', response, false);
-    this.failures = 0;
-    this.retryAt = 0;
+    this.lastRefreshFailed = false;
     await this.deps.saveTokens({
       accessToken: tokens.accessToken,
       ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
@@ -165,7 +176,7 @@ export class TokenAuthorizer implements Authorizer {
   }
 
   private failed(status: number, error: string, response: Record<string, unknown> | null, refused: boolean): false {
-    this.failures++;
+    this.lastRefreshFailed = true;
     if (refused) {
       this.refusedFor = this.deps.config().authorization.refreshToken;
       this.deps.logger.error(
@@ -173,7 +184,6 @@ export class TokenAuthorizer implements Authorizer {
         `${error}: the refresh token was refused; no more refreshes until the authorization configuration changes`,
       );
     } else {
-      this.retryAt = refreshRetryAt(this.failures, this.deps.clock.now(), (this.deps.random ?? Math.random)());
       this.deps.logger.warn('Auth', `${error}; next refresh not before ${new Date(this.retryAt).toISOString()}`);
     }
     this.deps.emit({ status, success: false, error, response });

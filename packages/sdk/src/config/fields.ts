@@ -37,6 +37,9 @@ export const REMOTE_COMMANDS = [
   'destroyLog',
 ] as const;
 
+/** The longest delay a timer accepts (setTimeout's 32-bit signed limit). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 export const LOG_LEVELS = ['OFF', 'ERROR', 'WARNING', 'INFO', 'DEBUG', 'VERBOSE'] as const;
 
 export const CONFIG_FIELDS: FieldTable = {
@@ -98,6 +101,8 @@ export const CONFIG_FIELDS: FieldTable = {
     timeout: {
       type: 'integer',
       min: 1,
+      // Timers take at most 2^31-1 ms; a longer delay fires at once, failing every upload.
+      max: MAX_TIMER_MS,
       default: 60_000,
       flatKey: 'httpTimeout',
       doc: 'Request timeout in milliseconds; the request is aborted after it.',
@@ -158,6 +163,7 @@ export const CONFIG_FIELDS: FieldTable = {
     heartbeatInterval: {
       type: 'integer',
       min: 1,
+      max: Math.floor(MAX_TIMER_MS / 1000),
       default: 60,
       doc: 'Seconds between heartbeats (onHeartbeat, a retry trigger) while started.',
     },

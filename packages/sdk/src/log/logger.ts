@@ -66,7 +66,8 @@ export class SdkLogger {
   }
 
   async text(query?: { since?: number; limit?: number }): Promise<string> {
-    return (await this.read(query)).map(formatLogEntry).join('\n') + '\n';
+    // One line per entry, each ending in a newline: an empty log is the empty string.
+    return (await this.read(query)).map((entry) => `${formatLogEntry(entry)}\n`).join('');
   }
 
   async destroy(): Promise<void> {

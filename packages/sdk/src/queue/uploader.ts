@@ -147,6 +147,7 @@ export class Uploader {
 
     const success = outcome.kind === 'delivered';
     if (success) {
+      this.deps.authorizer.uploadAccepted();
       await this.deps.queue.remove(ids);
       this.deps.logger.info('HTTP', `DESTROY ${describe(batch)}`);
     } else {

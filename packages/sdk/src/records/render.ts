@@ -33,7 +33,8 @@ function templateContext(location: Location): TemplateContext {
  */
 export function renderRecord(location: Location, extras: JsonObject, template: CompiledTemplate | null): string {
   if (template) {
-    const merged: JsonObject = { ...extras, ...location.extras };
+    // A template has no tag for extras: the geofence's own extras join the others, or they would be lost.
+    const merged: JsonObject = { ...extras, ...location.extras, ...location.geofence?.extras };
     return JSON.stringify(template.render(templateContext(location), merged as Record<string, JsonValue>));
   }
   const record: Location = { ...location, extras: { ...extras, ...location.extras } };

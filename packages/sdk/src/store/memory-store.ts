@@ -104,7 +104,9 @@ export function createMemoryStore(): Store {
       async read(query) {
         const since = query?.since ?? -Infinity;
         const matching = log.filter((e) => e.timestamp >= since);
-        return query?.limit === undefined ? matching : matching.slice(-query.limit);
+        // As in SQLite: a negative limit is no limit, 0 is no entries (slice(-0) would be all of them).
+        if (query?.limit === undefined || query.limit < 0) return matching;
+        return query.limit === 0 ? [] : matching.slice(-query.limit);
       },
       async clear() {
         log = [];

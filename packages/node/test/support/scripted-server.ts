@@ -1,0 +1,140 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the server does with one request. */
+export type Reply =
+  /** Answer with this status, a JSON body (`json`) or raw text (`text`), after `delayMs`. */
+  | { status: number; json?: unknown; text?: string; delayMs?: number }
+  /** Never answer (the connection stays open until the server closes). */
+  | { hang: true }
+  /** Destroy the connection without an answer (a reset). */
+  | { reset: true; delayMs?: number };
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The body's bytes (for binary uploads such as a gzipped log). */
+  raw: Buffer;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  body: unknown;
+  /** The status the server answered with, once it has; undefined while pending or for hang/reset. */
+  answered?: number;
+}
+
+export interface ScriptedServer {
+  readonly url: string;
+  readonly port: number;
+  readonly requests: RecordedRequest[];
+  /** Requests received and not answered yet (delayed or hanging). */
+  readonly pending: number;
+  /** Appends replies, used one per request in order; when they run out, the default reply is used. */
+  script(...replies: Reply[]): void;
+  /** The reply used when the script is empty (initially 200 with `{}`). */
+  setDefault(reply: Reply): void;
+  close(): Promise<void>;
+}
+
+const ok: Reply = { status: 200, json: {} };
+
+function answer(res: ServerResponse, reply: { status: number; json?: unknown; text?: string }): void {
+  if (reply.text !== undefined) {
+    res.writeHead(reply.status, { 'content-type': 'text/plain' });
+    res.end(reply.text);
+  } else if (reply.json !== undefined) {
+    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(reply.json));
+  } else {
+    res.writeHead(reply.status);
+    res.end();
+  }
+}
+
+/**
+ * A real node:http server on 127.0.0.1, port 0, that records every request and answers from a
+ * script: statuses, delays, silence, resets. Tests read `requests` and poll with until().
+ */
+export async function startScriptedServer(...initial: Reply[]): Promise<ScriptedServer> {
+  const queue: Reply[] = [...initial];
+  let fallback: Reply = ok;
+  const requests: RecordedRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let pending = 0;
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      const raw = Buffer.concat(chunks);
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        text,
+        raw,
+        body,
+      };
+      requests.push(recorded);
+      const reply = queue.shift() ?? fallback;
+      if ('hang' in reply) {
+        pending++;
+        res.on('close', () => pending--);
+        return;
+      }
+      const act = () => {
+        if ('reset' in reply) {
+          req.socket.destroy();
+          return;
+        }
+        answer(res, reply);
+        recorded.answered = reply.status;
+      };
+      const delay = reply.delayMs ?? 0;
+      if (delay <= 0) return act();
+      pending++;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        pending--;
+        if (!res.destroyed) act();
+      }, delay);
+      timers.add(timer);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/locations`,
+    port,
+    requests,
+    get pending() {
+      return pending;
+    },
+    script: (...replies) => void queue.push(...replies),
+    setDefault: (reply) => void (fallback = reply),
+    async close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port nobody listens on: bound, then released. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/locations`;
+}
