@@ -44,3 +44,4 @@ export { evaluateGeofence, type GeofencePresence, type GeofenceTransition } from
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
 export { SDK_VERSION } from './log/upload-log.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
+export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
