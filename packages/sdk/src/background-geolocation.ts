@@ -282,7 +282,7 @@ export class BackgroundGeolocation {
     if (applied.changed.length > 0) this.log.info('Config', `changed: ${applied.changed.join(', ')}`);
     // New credentials from the integrator end an auth-failed state (DESIGN 4).
     if (authChanged && !options.fromRefresh) this.authorizer.reset();
-    if (this.tracking.enabled) this.scheduleHeartbeat();
+    if (this.tracking.enabled && applied.changed.includes('app.heartbeatInterval')) this.scheduleHeartbeat();
   }
 
   private applyRuntime(): void {
