@@ -1,0 +1,15 @@
+import type { TokenService } from './auth/tokens.js';
+import type { Database } from './db/database.js';
+import type { LiveEvents } from './live-events.js';
+import type { Metrics } from './metrics.js';
+import type { ResolvedOptions } from './options.js';
+
+/** What every route needs: built once per server by buildApp. */
+export interface AppContext {
+  db: Database;
+  options: ResolvedOptions;
+  tokens: TokenService;
+  metrics: Metrics;
+  events: LiveEvents;
+  now: () => number;
+}

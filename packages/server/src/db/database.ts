@@ -1,0 +1,21 @@
+/**
+ * The one query layer over both databases. SQL is written once with `?` placeholders and in the
+ * dialect both SQLite (>= 3.35) and PostgreSQL accept (ON CONFLICT DO NOTHING, RETURNING); only the
+ * table definitions differ, in migrations.ts.
+ */
+export type SqlValue = string | number | null | Buffer;
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  /** Runs a statement and returns its rows (RETURNING rows for writes; [] when it has none). */
+  query<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a write and returns how many rows it changed. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+export interface Database extends Queryable {
+  readonly dialect: 'sqlite' | 'postgres';
+  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

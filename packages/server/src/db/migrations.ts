@@ -1,0 +1,68 @@
+import type { Database, Queryable } from './database.js';
+
+interface Types {
+  id: string;
+  bigint: string;
+  real: string;
+  blob: string;
+}
+
+const TYPES: Record<Database['dialect'], Types> = {
+  sqlite: { id: 'INTEGER PRIMARY KEY AUTOINCREMENT', bigint: 'INTEGER', real: 'REAL', blob: 'BLOB' },
+  postgres: { id: 'BIGSERIAL PRIMARY KEY', bigint: 'BIGINT', real: 'DOUBLE PRECISION', blob: 'BYTEA' },
+};
+
+/** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
+const MIGRATIONS: ((t: Types) => string[])[] = [
+  (t) => [
+    `CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    `CREATE TABLE devices (
+      id TEXT PRIMARY KEY, model TEXT, info TEXT NOT NULL DEFAULT '{}',
+      created_at ${t.bigint} NOT NULL, last_seen ${t.bigint},
+      status TEXT NOT NULL DEFAULT 'active',
+      records ${t.bigint} NOT NULL DEFAULT 0, duplicates ${t.bigint} NOT NULL DEFAULT 0,
+      last_latitude ${t.real}, last_longitude ${t.real}, last_recorded_at ${t.bigint})`,
+    `CREATE TABLE locations (
+      id ${t.id}, device_id TEXT NOT NULL REFERENCES devices(id), uuid TEXT NOT NULL,
+      recorded_at ${t.bigint} NOT NULL, latitude ${t.real}, longitude ${t.real},
+      received_at ${t.bigint} NOT NULL, record TEXT NOT NULL,
+      CONSTRAINT locations_device_uuid UNIQUE (device_id, uuid))`,
+    `CREATE INDEX locations_device_time ON locations (device_id, recorded_at)`,
+    `CREATE TABLE refresh_tokens (
+      token_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+      created_at ${t.bigint} NOT NULL, expires_at ${t.bigint} NOT NULL,
+      used_at ${t.bigint}, revoked_at ${t.bigint})`,
+    `CREATE TABLE commands (
+      id ${t.id}, device_id TEXT NOT NULL REFERENCES devices(id), command TEXT NOT NULL,
+      status TEXT NOT NULL DEFAULT 'pending', created_at ${t.bigint} NOT NULL, delivered_at ${t.bigint})`,
+    `CREATE INDEX commands_pending ON commands (device_id, status)`,
+    `CREATE TABLE logs (
+      id ${t.id}, device_id TEXT, fields TEXT NOT NULL, content ${t.blob} NOT NULL,
+      size ${t.bigint} NOT NULL, created_at ${t.bigint} NOT NULL)`,
+  ],
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+async function currentVersion(tx: Queryable): Promise<number> {
+  await tx.run(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`,
+  );
+  const rows = await tx.query<{ version: number | null }>(`SELECT MAX(version) AS version FROM schema_migrations`);
+  return Number(rows[0]?.version ?? 0);
+}
+
+/**
+ * Brings the schema up to date in one transaction. On PostgreSQL an advisory lock makes
+ * processes starting together migrate one after the other.
+ */
+export async function migrate(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (db.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(7410420)`);
+    const from = await currentVersion(tx);
+    for (let version = from + 1; version <= MIGRATIONS.length; version++) {
+      for (const statement of MIGRATIONS[version - 1]!(TYPES[db.dialect])) await tx.run(statement);
+      await tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, [version, Date.now()]);
+    }
+  });
+}

@@ -1,0 +1,58 @@
+import BetterSqlite3 from 'better-sqlite3';
+import type { Database, Queryable, Row, SqlValue } from './database.js';
+
+/**
+ * SQLite through better-sqlite3. The driver is synchronous, but transactions take async callbacks
+ * (the same code runs on PostgreSQL), so transactions are queued: one at a time on the connection.
+ */
+export function openSqlite(file: string): Database {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (sql: string): BetterSqlite3.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const queryable: Queryable = {
+    async query<T extends Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+      const statement = prepare(sql);
+      if (statement.reader) return statement.all(...params) as T[];
+      statement.run(...params);
+      return [];
+    },
+    async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
+      return prepare(sql).run(...params).changes;
+    },
+  };
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    dialect: 'sqlite',
+    ...queryable,
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const result = queue.then(async () => {
+        prepare('BEGIN IMMEDIATE').run();
+        try {
+          const value = await fn(queryable);
+          prepare('COMMIT').run();
+          return value;
+        } catch (error) {
+          if (db.inTransaction) prepare('ROLLBACK').run();
+          throw error;
+        }
+      });
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async close(): Promise<void> {
+      await queue;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/** An error that becomes a JSON reply `{"error": message, "code": code}` with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    /** Extra members of the reply body (for instance the stop command for a deleted device). */
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (code: string, message: string): HttpError => new HttpError(400, code, message);

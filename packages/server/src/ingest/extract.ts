@@ -1,0 +1,106 @@
+import { badRequest } from '../errors.js';
+
+/** One record as found in a body, with where it was (for error messages). */
+export interface FoundRecord {
+  value: unknown;
+  path: string;
+}
+
+/** The records of one upload body and the device it names, if any. */
+export interface UploadBody {
+  records: FoundRecord[];
+  deviceId: string | null;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Root keys of the anchor's SDK and its users' servers, tried first, in this order. */
+const KNOWN_ROOTS = ['location', 'locations', 'data', 'records', 'points'];
+/** Keys that are params or parts of a record, never the root key. */
+const NOT_ROOTS = new Set(['device', 'extras', 'coords', 'activity', 'battery', 'geofence', 'provider', 'params']);
+
+/** A record of the default schema, or a template's record with coordinates at its top. */
+function looksLikeRecord(value: JsonObject): boolean {
+  return (
+    isObject(value.coords) ||
+    'latitude' in value ||
+    'lat' in value ||
+    ('uuid' in value && 'timestamp' in value) ||
+    ('timestamp' in value && 'is_moving' in value)
+  );
+}
+
+/**
+ * The key holding the records, or null when the body is the record itself (rootProperty ".").
+ * Spec 2.3 lets the root key have any name, so a key is the root when it is a known one, or the
+ * only member holding a record or a list of them.
+ */
+export function findRootKey(body: JsonObject): string | null {
+  for (const key of KNOWN_ROOTS) {
+    const value = body[key];
+    if (isObject(value) || Array.isArray(value)) return key;
+  }
+  if (looksLikeRecord(body)) return null;
+  const candidates = Object.keys(body).filter((key) => {
+    if (NOT_ROOTS.has(key)) return false;
+    const value = body[key];
+    return Array.isArray(value) || (isObject(value) && looksLikeRecord(value));
+  });
+  if (candidates.length === 1) return candidates[0]!;
+  const objects = Object.keys(body).filter((key) => !NOT_ROOTS.has(key) && isObject(body[key]));
+  return objects.length === 1 ? objects[0]! : null;
+}
+
+function nonEmptyString(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** `device_id`, `device.uuid` (or `device.id`, or `device` as a string) of a params object. */
+export function deviceIdIn(value: unknown): string | null {
+  if (!isObject(value)) return null;
+  const direct = nonEmptyString(value.device_id) ?? nonEmptyString(value.deviceId);
+  if (direct) return direct;
+  const device = value.device;
+  if (isObject(device)) return nonEmptyString(device.uuid) ?? nonEmptyString(device.id);
+  return nonEmptyString(device);
+}
+
+function fromObject(body: JsonObject, path: string): UploadBody {
+  const root = findRootKey(body);
+  if (root === null) return { records: [{ value: body, path: path || 'body' }], deviceId: deviceIdIn(body) };
+  const content = body[root];
+  const where = path ? `${path}.${root}` : root;
+  if (Array.isArray(content)) {
+    const first = content.find(isObject);
+    return {
+      records: content.map((value, i) => ({ value, path: `${where}[${i}]` })),
+      deviceId: deviceIdIn(body) ?? deviceIdIn(first),
+    };
+  }
+  // Params beside the root key win; params merged into the root object come next.
+  return { records: [{ value: content, path: where }], deviceId: deviceIdIn(body) ?? deviceIdIn(content) };
+}
+
+/**
+ * Every payload shape of spec 2.3, and arrays of them: `{"<root>": record|[records], ...params}`,
+ * a record at the root (rootProperty "."), a bare array of records (a "." batch), or an array of
+ * bodies. Arrays of bodies give one entry per body, since each may name its own device.
+ */
+export function extractBodies(body: unknown): UploadBody[] {
+  if (isObject(body)) return [fromObject(body, '')];
+  if (Array.isArray(body)) {
+    const bodies = body.every((item) => isObject(item) && findRootKey(item) !== null);
+    if (bodies && body.length > 0) return body.map((item, i) => fromObject(item as JsonObject, `body[${i}]`));
+    const first = body.find(isObject);
+    return [{ records: body.map((value, i) => ({ value, path: `body[${i}]` })), deviceId: deviceIdIn(first) }];
+  }
+  throw badRequest(
+    'INVALID_BODY',
+    `The body must be a JSON object or array, got ${body === null ? 'null' : typeof body}`,
+  );
+}

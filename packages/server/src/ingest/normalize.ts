@@ -1,0 +1,104 @@
+import { badRequest } from '../errors.js';
+import { deriveUuid } from './derive-uuid.js';
+import type { FoundRecord } from './extract.js';
+
+/** A record ready to store: the columns the server queries, and the record as given. */
+export interface StoredRecord {
+  uuid: string;
+  recordedAt: number;
+  latitude: number | null;
+  longitude: number | null;
+  record: Record<string, unknown>;
+}
+
+type JsonObject = Record<string, unknown>;
+
+/** Epoch milliseconds from ISO text or epoch seconds/milliseconds (seconds when below 1e11). */
+export function parseTimestamp(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value))
+    return value < 1e11 ? Math.round(value * 1000) : Math.round(value);
+  if (typeof value === 'string' && value.trim() !== '') {
+    if (/^-?\d+(\.\d+)?$/.test(value.trim())) return parseTimestamp(Number(value));
+    const ms = Date.parse(value);
+    return Number.isNaN(ms) ? null : ms;
+  }
+  return null;
+}
+
+/** A coordinate of a template record: a number, or a number in text (a template may quote it). */
+function looseNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return undefined;
+}
+
+function coordinate(value: unknown, where: string, strict: boolean): number | null {
+  if (value === undefined || value === null) return null;
+  const number = strict ? (typeof value === 'number' ? value : undefined) : looseNumber(value);
+  if (number === undefined || !Number.isFinite(number)) {
+    throw badRequest('INVALID_TYPE', `${where} must be a number, got ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
+function coordinatesOf(record: JsonObject, path: string): { latitude: number | null; longitude: number | null } {
+  const coords = record.coords;
+  if (coords !== undefined && (coords === null || typeof coords !== 'object' || Array.isArray(coords))) {
+    throw badRequest('INVALID_TYPE', `${path}.coords must be an object, got ${JSON.stringify(coords)}`);
+  }
+  let latitude: number | null;
+  let longitude: number | null;
+  if (coords) {
+    const c = coords as JsonObject;
+    latitude = coordinate(c.latitude, `${path}.coords.latitude`, true);
+    longitude = coordinate(c.longitude, `${path}.coords.longitude`, true);
+  } else {
+    latitude = coordinate(record.latitude ?? record.lat, `${path}.latitude`, false);
+    longitude = coordinate(record.longitude ?? record.lon ?? record.lng, `${path}.longitude`, false);
+  }
+  if ((latitude === null) !== (longitude === null)) {
+    throw badRequest('INVALID_COORDINATES', `${path} has a latitude or a longitude but not both`);
+  }
+  if (latitude !== null && (latitude < -90 || latitude > 90)) {
+    throw badRequest('OUT_OF_RANGE', `${path} latitude ${latitude} is outside -90..90`);
+  }
+  if (longitude !== null && (longitude < -180 || longitude > 180)) {
+    throw badRequest('OUT_OF_RANGE', `${path} longitude ${longitude} is outside -180..180`);
+  }
+  return { latitude, longitude };
+}
+
+/**
+ * Validates one record and picks out its uuid, time and position. A record without coordinates
+ * (a template of other data) is kept as given; a record without uuid gets one derived from its
+ * content, so that a re-send deduplicates.
+ */
+export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredRecord {
+  const { value, path } = found;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(
+      'INVALID_RECORD',
+      `${path} must be a JSON object (a location record), got ${JSON.stringify(value)}`,
+    );
+  }
+  const record = value as JsonObject;
+  const { latitude, longitude } = coordinatesOf(record, path);
+  let uuid: string;
+  if (record.uuid === undefined || record.uuid === null) uuid = deriveUuid(record);
+  else if (typeof record.uuid === 'string' && record.uuid.trim() !== '' && record.uuid.length <= 200)
+    uuid = record.uuid;
+  else throw badRequest('INVALID_TYPE', `${path}.uuid must be a non-empty string, got ${JSON.stringify(record.uuid)}`);
+  const rawTime = record.timestamp ?? record.recorded_at ?? record.time;
+  let recordedAt = receivedAt;
+  if (rawTime !== undefined && rawTime !== null) {
+    const parsed = parseTimestamp(rawTime);
+    if (parsed === null) {
+      throw badRequest(
+        'INVALID_TIMESTAMP',
+        `${path}.timestamp is not a date (ISO-8601 or epoch): ${JSON.stringify(rawTime)}`,
+      );
+    }
+    recordedAt = parsed;
+  }
+  return { uuid, recordedAt, latitude, longitude, record };
+}

@@ -1,0 +1,37 @@
+/** Counters of this process, rendered in Prometheus' text format. */
+export interface Metrics {
+  stored: number;
+  duplicates: number;
+  rejected: number;
+  requestsByStatus: Map<number, number>;
+  render(): string;
+}
+
+export function createMetrics(): Metrics {
+  const metrics: Metrics = {
+    stored: 0,
+    duplicates: 0,
+    rejected: 0,
+    requestsByStatus: new Map(),
+    render() {
+      const lines = [
+        '# HELP waypost_records_stored_total Location records stored (first time seen).',
+        '# TYPE waypost_records_stored_total counter',
+        `waypost_records_stored_total ${metrics.stored}`,
+        '# HELP waypost_records_duplicate_total Location records received again and not stored.',
+        '# TYPE waypost_records_duplicate_total counter',
+        `waypost_records_duplicate_total ${metrics.duplicates}`,
+        '# HELP waypost_records_rejected_total Location records in rejected requests.',
+        '# TYPE waypost_records_rejected_total counter',
+        `waypost_records_rejected_total ${metrics.rejected}`,
+        '# HELP waypost_http_requests_total HTTP requests answered, by status.',
+        '# TYPE waypost_http_requests_total counter',
+      ];
+      for (const [status, count] of [...metrics.requestsByStatus].sort((a, b) => a[0] - b[0])) {
+        lines.push(`waypost_http_requests_total{status="${status}"} ${count}`);
+      }
+      return `${lines.join('\n')}\n`;
+    },
+  };
+  return metrics;
+}

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { EXPORT_FORMATS, renderTrack, type ExportFormat } from '../export/formats.js';
+import { parseTimestamp } from '../ingest/normalize.js';
+import { commandJson, listCommands, queueCommand, type Command } from '../store/commands.js';
+import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
+import { queryLocations } from '../store/locations.js';
+import { revokeDeviceTokens } from '../store/refresh-tokens.js';
+
+export const DEFAULT_EXPORT_LIMIT = 1000;
+export const MAX_EXPORT_LIMIT = 100_000;
+
+/** The spec's remote commands (4.2). */
+export const REMOTE_COMMANDS = [
+  'start',
+  'stop',
+  'startGeofences',
+  'changePace',
+  'setConfig',
+  'addGeofence',
+  'addGeofences',
+  'removeGeofence',
+  'removeGeofences',
+  'uploadLog',
+  'destroyLog',
+];
+
+type Params = { id: string };
+type Query = Record<string, string | undefined>;
+
+function parseCommand(body: unknown): Command {
+  const value =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).command : body;
+  const command = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(command) || typeof command[0] !== 'string') {
+    throw badRequest('INVALID_COMMAND', 'Send {"command": ["setConfig", {...}]} or {"command": "stop"}');
+  }
+  if (!REMOTE_COMMANDS.includes(command[0])) {
+    throw badRequest('UNKNOWN_COMMAND', `Unknown command "${command[0]}"; known: ${REMOTE_COMMANDS.join(', ')}`);
+  }
+  return command as Command;
+}
+
+function timeParam(query: Query, name: string): number | null {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return null;
+  const ms = parseTimestamp(raw);
+  if (ms === null)
+    throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
+  return ms;
+}
+
+function limitParam(query: Query): number {
+  if (query.limit === undefined || query.limit === '') return DEFAULT_EXPORT_LIMIT;
+  const limit = Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_LIMIT) {
+    throw badRequest('INVALID_PARAMETER', `limit must be an integer 1..${MAX_EXPORT_LIMIT}, got ${query.limit}`);
+  }
+  return limit;
+}
+
+/** The admin API under /api: Authorization: Bearer <adminToken>; device tokens get 403. */
+export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
+  const existing = async (id: string) => {
+    const device = await findDevice(ctx.db, id);
+    if (!device) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
+    return device;
+  };
+  const setStatus = (status: DeviceStatus) => async (request: FastifyRequest<{ Params: Params }>) => {
+    await existing(request.params.id);
+    await ctx.db.transaction(async (tx) => {
+      await setDeviceStatus(tx, request.params.id, status);
+      if (status !== 'active') await revokeDeviceTokens(tx, request.params.id, ctx.now());
+    });
+    return deviceJson((await existing(request.params.id))!);
+  };
+
+  app.get('/api/devices', { preHandler: admin }, async () => (await listDevices(ctx.db)).map(deviceJson));
+  app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
+    deviceJson(await existing(request.params.id)),
+  );
+  app.delete<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, setStatus('deleted'));
+  app.post<{ Params: Params }>('/api/devices/:id/block', { preHandler: admin }, setStatus('blocked'));
+  app.post<{ Params: Params }>('/api/devices/:id/unblock', { preHandler: admin }, setStatus('active'));
+  app.post<{ Params: Params }>('/api/devices/:id/tokens/revoke', { preHandler: admin }, async (request) => {
+    await existing(request.params.id);
+    return { revoked: await revokeDeviceTokens(ctx.db, request.params.id, ctx.now()) };
+  });
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/devices/:id/locations',
+    { preHandler: admin },
+    async (request, reply) => {
+      const query = request.query;
+      const format = (query.format ?? 'json') as ExportFormat;
+      if (!EXPORT_FORMATS.includes(format)) {
+        throw badRequest(
+          'INVALID_PARAMETER',
+          `format must be one of ${EXPORT_FORMATS.join(', ')}, got ${query.format}`,
+        );
+      }
+      const rows = await queryLocations(ctx.db, request.params.id, {
+        from: timeParam(query, 'from'),
+        to: timeParam(query, 'to'),
+        limit: limitParam(query),
+      });
+      const { type, body } = renderTrack(format, request.params.id, rows);
+      return reply.type(type).send(body);
+    },
+  );
+
+  app.post<{ Params: Params }>('/api/devices/:id/commands', { preHandler: admin }, async (request, reply) => {
+    const command = parseCommand(request.body);
+    await existing(request.params.id);
+    const row = await queueCommand(ctx.db, request.params.id, command, ctx.now());
+    return reply.code(201).send(commandJson(row));
+  });
+  app.get<{ Params: Params }>('/api/devices/:id/commands', { preHandler: admin }, async (request) => {
+    await existing(request.params.id);
+    return (await listCommands(ctx.db, request.params.id)).map(commandJson);
+  });
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { deviceIdIn } from '../ingest/extract.js';
+import { refuseDevice } from '../ingest/ingest-service.js';
+import { findDevice, upsertDevice } from '../store/devices.js';
+import { revokeRefreshToken } from '../store/refresh-tokens.js';
+import { hashToken } from '../auth/tokens.js';
+
+type Body = Record<string, unknown>;
+
+const bodyOf = (body: unknown): Body =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+
+function refreshTokenIn(body: Body): string {
+  const token = body.refresh_token ?? body.refreshToken;
+  if (typeof token !== 'string' || token === '') {
+    throw badRequest('MISSING_REFRESH_TOKEN', 'Send refresh_token (form-urlencoded or JSON)');
+  }
+  return token;
+}
+
+/** Device registration and token refresh, the way the SDK's authorization config sends them. */
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post('/auth/register', async (request) => {
+    const body = bodyOf(request.body);
+    const deviceId =
+      deviceIdIn(body) ?? (typeof body.uuid === 'string' && body.uuid ? body.uuid : globalThis.crypto.randomUUID());
+    const device = body.device && typeof body.device === 'object' ? (body.device as Body) : {};
+    const modelValue = body.model ?? device.model;
+    const model = typeof modelValue === 'string' ? modelValue : null;
+    const pair = await ctx.db.transaction(async (tx) => {
+      const status = await upsertDevice(tx, deviceId, model, JSON.stringify(body), ctx.now());
+      const refusal = refuseDevice(deviceId, status);
+      if (refusal) throw refusal;
+      return ctx.tokens.issue(tx, deviceId);
+    });
+    return { deviceId, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expires: pair.expires };
+  });
+
+  app.post('/auth/refresh', async (request) => {
+    const { deviceId, pair } = await ctx.tokens.refresh(ctx.db, refreshTokenIn(bodyOf(request.body)));
+    const device = await findDevice(ctx.db, deviceId);
+    if (!device || device.status !== 'active') {
+      throw new HttpError(
+        403,
+        'DEVICE_NOT_ACTIVE',
+        `Device ${deviceId} is ${device?.status ?? 'unknown'} on this server`,
+      );
+    }
+    return {
+      access_token: pair.accessToken,
+      refresh_token: pair.refreshToken,
+      expires_at: pair.expires,
+      expires_in: pair.expiresIn,
+      token_type: 'Bearer',
+    };
+  });
+
+  app.post('/auth/revoke', async (request) => {
+    const revoked = await revokeRefreshToken(ctx.db, hashToken(refreshTokenIn(bodyOf(request.body))), ctx.now());
+    return { revoked };
+  });
+}

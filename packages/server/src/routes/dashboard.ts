@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+
+/** public/ sits beside src/ and dist/ in the package. */
+const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
+const LEAFLET_DIR = join(dirname(createRequire(import.meta.url).resolve('leaflet/package.json')), 'dist');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
+
+/** A file under root, never outside it (no `..` escapes). */
+async function fileUnder(root: string, relative: string): Promise<{ data: Buffer; type: string }> {
+  const path = normalize(join(root, relative));
+  if (!path.startsWith(root + sep)) throw new HttpError(404, 'NOT_FOUND', 'No such file');
+  try {
+    return { data: await readFile(path), type: TYPES[extname(path)] ?? 'application/octet-stream' };
+  } catch {
+    throw new HttpError(404, 'NOT_FOUND', `No such file: ${relative}`);
+  }
+}
+
+/** The dashboard page, its assets, and Leaflet from node_modules (never a CDN). */
+export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/', async (_request, reply) => {
+    const file = await fileUnder(PUBLIC_DIR, 'index.html');
+    return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
+  });
+  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+  app.get('/dashboard-config.json', async () => ({ tileUrl: ctx.options.tileUrl }));
+  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
+    const file = await fileUnder(join(PUBLIC_DIR, 'assets'), request.params['*']);
+    return reply.type(file.type).send(file.data);
+  });
+  app.get<{ Params: { '*': string } }>('/vendor/leaflet/*', async (request, reply) => {
+    const file = await fileUnder(LEAFLET_DIR, request.params['*']);
+    return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
+  });
+}

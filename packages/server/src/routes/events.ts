@@ -1,0 +1,42 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import type { PositionEvent } from '../live-events.js';
+
+const KEEPALIVE_MS = 15_000;
+
+/**
+ * Server-sent events of new positions for the dashboard. EventSource cannot send headers, so the
+ * admin token comes as ?token=.
+ */
+export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const response of open) response.end();
+  });
+
+  app.get<{ Querystring: { token?: string } }>(
+    '/api/events',
+    { preHandler: (request) => requireAdmin(ctx, request, request.query.token) },
+    async (request, reply) => {
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      response.write('retry: 2000\n\n');
+      const send = (event: PositionEvent) => response.write(`event: position\ndata: ${JSON.stringify(event)}\n\n`);
+      const keepalive = setInterval(() => response.write(': keepalive\n\n'), KEEPALIVE_MS);
+      open.add(response);
+      ctx.events.on('position', send);
+      request.raw.on('close', () => {
+        clearInterval(keepalive);
+        ctx.events.off('position', send);
+        open.delete(response);
+      });
+    },
+  );
+}

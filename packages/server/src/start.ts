@@ -1,0 +1,34 @@
+import { buildApp, type BuildOptions } from './app.js';
+import type { AppContext } from './context.js';
+import { resolveOptions } from './options.js';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  adminToken: string;
+  close(): Promise<void>;
+}
+
+/** Starts the service and listens; close() stops it and closes the database. */
+export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
+  const resolved = resolveOptions(options);
+  const app = await buildApp({ ...options, adminToken: resolved.adminToken });
+  try {
+    await app.listen({ port: resolved.port, host: resolved.host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : resolved.port;
+  const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
+  const ctx = (app as unknown as { waypost: AppContext }).waypost;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    adminToken: ctx.options.adminToken,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
