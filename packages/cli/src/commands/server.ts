@@ -1,0 +1,70 @@
+import { integerFlag, stringFlag } from '../args.js';
+import { CliError, EXIT_OK } from '../errors.js';
+import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
+import type { Command } from './command.js';
+
+const NAME = 'waypost server';
+
+export const serverCommand: Command = {
+  name: 'server',
+  summary: 'run the receiving service (ingest, admin API, dashboard)',
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    database: { type: 'string' },
+    'require-tokens': { type: 'boolean' },
+    'tile-url': { type: 'string' },
+    'admin-token': { type: 'string' },
+    log: { type: 'boolean' },
+  },
+  help: `Usage: ${NAME} [options]
+
+Starts the Waypost service and runs until SIGINT (Ctrl-C) or SIGTERM, then closes cleanly.
+Prints its URL and the admin token on stdout. Devices upload to <url>/locations.
+
+Options:
+  --port N            port to listen on (default 8080; 0 = any free port)
+  --host H            address to listen on (default 127.0.0.1)
+  --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set,
+                      PostgreSQL is used instead
+  --require-tokens    uploads need a device access token (401 otherwise)
+  --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
+  --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else a random one)
+  --log               request log on stdout
+
+Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
+`,
+  async run(values, _positionals, io) {
+    const port = integerFlag(NAME, values, 'port', 8080, { min: 0, max: 65535 });
+    const databaseUrl = io.env['DATABASE_URL'];
+    const database = stringFlag(values, 'database');
+    const adminToken = stringFlag(values, 'admin-token');
+    const tileUrl = stringFlag(values, 'tile-url');
+    let server: RunningServer;
+    try {
+      const startServer = await loadStartServer();
+      server = await startServer({
+        port,
+        host: stringFlag(values, 'host') ?? '127.0.0.1',
+        ...(databaseUrl ? { databaseUrl } : database ? { database } : {}),
+        ...(adminToken ? { adminToken } : {}),
+        requireTokens: values['require-tokens'] === true,
+        tileUrl: tileUrl ?? null,
+        logger: values['log'] === true,
+      });
+    } catch (error) {
+      throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
+    }
+    const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;
+    io.stdout.write(
+      `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}\n` +
+        `dashboard: ${dashboardUrl(server.url, server.adminToken)}\n`,
+    );
+    io.stderr.write(`waypost service listening on ${server.url} (${storage}); Ctrl-C to stop\n`);
+    const signal = await io.shutdown();
+    io.stderr.write(`${signal}: closing...\n`);
+    await server.close();
+    io.stderr.write('closed\n');
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,11 @@
+export { main, COMMANDS } from './cli.js';
+export { processIo, type Io } from './io.js';
+export { CliError, EXIT_OK, EXIT_FAILURE, EXIT_USAGE, type CliErrorCode } from './errors.js';
+export { parseDurationMs, formatDuration } from './args.js';
+export { runDemo, FULL_PLAN, SHORT_PLAN, DEMO_COMMAND, COMMAND_DEVICE, type DemoPlan } from './commands/demo.js';
+export { Fleet, runFleet, CITY_ORIGIN, type FleetOptions, type RunOptions } from './simulate/fleet.js';
+export { SimulatedDevice, type UploadSettings } from './simulate/device.js';
+export { StreetTrack, type TrackFix } from './simulate/street-grid.js';
+export { createRandom, type Random } from './simulate/random.js';
+export { buildReports, type DeviceReport } from './simulate/summary.js';
+export { createAdminApi, type AdminApi } from './simulate/admin-api.js';

@@ -1,0 +1,100 @@
+import { CliError } from '../errors.js';
+
+/** One device as the service's admin API reports it. */
+export interface ServerDevice {
+  id: string;
+  records: number;
+  duplicates: number;
+  lastSeen: string | null;
+  status: string;
+}
+
+/** The uuids the service stored for a device: `rows` counts rows, `uuids` the distinct ones. */
+export interface StoredRecords {
+  rows: number;
+  uuids: Set<string>;
+}
+
+/** The slice of the service's admin API the simulator and the demo use. */
+export interface AdminApi {
+  devices(): Promise<ServerDevice[]>;
+  storedRecords(deviceId: string): Promise<StoredRecords>;
+  queueCommand(deviceId: string, command: unknown): Promise<void>;
+}
+
+/** Every record of a device in one answer: the simulator's runs stay far below this. */
+const MAX_RECORDS_PER_DEVICE = 100_000;
+
+/** `baseUrl` is any URL of the service (its ingest URL will do): only its origin is used. */
+export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
+  const origin = new URL(baseUrl).origin;
+  const request = async (path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await fetch(`${origin}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${adminToken}`,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      throw new CliError('SERVER', `admin API ${origin}${path} unreachable: ${cause}`);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new CliError(
+        'SERVER',
+        `admin API ${init.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 200)}` +
+          (response.status === 401 || response.status === 403 ? ' (check --admin-token)' : ''),
+      );
+    }
+    return text ? (JSON.parse(text) as unknown) : null;
+  };
+
+  return {
+    async devices() {
+      const body = await request('/api/devices');
+      const list = Array.isArray(body) ? body : ((body as { devices?: unknown[] } | null)?.devices ?? []);
+      return list.map((raw) => {
+        const device = raw as Record<string, unknown>;
+        return {
+          id: String(device['id']),
+          records: Number(device['records'] ?? 0),
+          duplicates: Number(device['duplicates'] ?? 0),
+          lastSeen: typeof device['lastSeen'] === 'string' ? device['lastSeen'] : null,
+          status: String(device['status'] ?? ''),
+        };
+      });
+    },
+    async storedRecords(deviceId) {
+      const body = await request(
+        `/api/devices/${encodeURIComponent(deviceId)}/locations?limit=${MAX_RECORDS_PER_DEVICE}&format=json`,
+      );
+      const list = Array.isArray(body) ? body : ((body as { locations?: unknown[] } | null)?.locations ?? []);
+      const uuids = new Set<string>();
+      for (const item of list) {
+        const uuid = uuidOf(item);
+        if (uuid) uuids.add(uuid);
+      }
+      return { rows: list.length, uuids };
+    },
+    async queueCommand(deviceId, command) {
+      await request(`/api/devices/${encodeURIComponent(deviceId)}/commands`, { method: 'POST', body: { command } });
+    },
+  };
+}
+
+/** A stored record's uuid, whether the service returns the record itself or a row around it. */
+function uuidOf(item: unknown): string | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  const row = item as Record<string, unknown>;
+  if (typeof row['uuid'] === 'string') return row['uuid'];
+  for (const inner of ['record', 'location', 'data']) {
+    const nested = row[inner] as Record<string, unknown> | undefined;
+    if (nested && typeof nested['uuid'] === 'string') return nested['uuid'];
+  }
+  return undefined;
+}

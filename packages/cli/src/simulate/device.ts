@@ -1,0 +1,174 @@
+import {
+  createBackgroundGeolocation,
+  ManualNetwork,
+  openSqliteStore,
+  type BackgroundGeolocation,
+  type Clock,
+  type RemoteCommandEvent,
+} from '@waypost/node';
+import { recordingStore, type QueueLedger } from './recording-store.js';
+import type { Random } from './random.js';
+import { StreetTrack, type Origin } from './street-grid.js';
+
+/** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
+export interface UploadSettings {
+  batchSync: boolean;
+  maxBatchSize: number;
+  autoSyncThreshold: number;
+}
+
+export interface DeviceOptions {
+  id: string;
+  url: string;
+  databaseFile: string;
+  clock: Clock;
+  random: Random;
+  origin: Origin;
+  upload: UploadSettings;
+}
+
+/** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
+export interface RequestCounts {
+  ok: number;
+  failed: number;
+  /** Records acknowledged by the successful requests. */
+  records: number;
+}
+
+/**
+ * One simulated device: a real SDK instance on its own SQLite queue and a ManualNetwork on Wi-Fi,
+ * fed by a street track. Everything it learns comes from the SDK's public events and its store.
+ */
+export class SimulatedDevice {
+  readonly remoteCommands: RemoteCommandEvent[] = [];
+  /** Sum of the "duplicates" the service reported in its replies. */
+  duplicatesReported = 0;
+  recordErrors = 0;
+  lastError: string | null = null;
+  phase = 'run';
+  readonly requests = new Map<string, RequestCounts>();
+  private acknowledgedSeen = 0;
+  private battery = 1;
+
+  private constructor(
+    readonly id: string,
+    readonly bg: BackgroundGeolocation,
+    /** Wi-Fi throughout; a scenario may take it away with network.set('none'). */
+    readonly network: ManualNetwork,
+    readonly ledger: QueueLedger,
+    private readonly queue: () => Promise<Set<string>>,
+    private readonly track: StreetTrack,
+    random: Random,
+  ) {
+    this.battery = Math.round(random.between(0.5, 1) * 100) / 100;
+    bg.onHttp((event) => {
+      const counts = this.counts(this.phase);
+      if (event.success) {
+        counts.ok++;
+        counts.records += this.ledger.acknowledged.size - this.acknowledgedSeen;
+      } else {
+        counts.failed++;
+      }
+      this.acknowledgedSeen = this.ledger.acknowledged.size;
+      this.duplicatesReported += duplicatesIn(event.responseText);
+    });
+    bg.onRemoteCommand((event) => this.remoteCommands.push(event));
+  }
+
+  static async create(options: DeviceOptions): Promise<SimulatedDevice> {
+    const { store, ledger } = recordingStore(openSqliteStore(options.databaseFile));
+    const network = new ManualNetwork('wifi');
+    const bg = await createBackgroundGeolocation({
+      store,
+      network,
+      clock: options.clock,
+      device: { uuid: options.id, model: 'waypost-simulator', manufacturer: 'waypost', platform: 'simulated' },
+    });
+    const queue = async () => new Set((await store.locations.list({ order: 'ASC' })).map((record) => record.uuid));
+    const device = new SimulatedDevice(
+      options.id,
+      bg,
+      network,
+      ledger,
+      queue,
+      new StreetTrack(options.random, options.origin),
+      options.random,
+    );
+    await bg.ready({
+      http: {
+        url: options.url,
+        params: { device_id: options.id },
+        batchSync: options.upload.batchSync,
+        maxBatchSize: options.upload.maxBatchSize,
+        autoSyncThreshold: options.upload.autoSyncThreshold,
+      },
+      logger: { logLevel: 'INFO' },
+    });
+    await bg.start();
+    return device;
+  }
+
+  get driving(): boolean {
+    return this.track.driving;
+  }
+
+  counts(phase: string): RequestCounts {
+    let counts = this.requests.get(phase);
+    if (!counts) {
+      counts = { ok: 0, failed: 0, records: 0 };
+      this.requests.set(phase, counts);
+    }
+    return counts;
+  }
+
+  /** Moves along the track by `ms` of simulated time and records the fix there. */
+  async step(ms: number): Promise<void> {
+    this.track.advance(ms);
+    const fix = this.track.fix();
+    this.battery = Math.max(0.05, this.battery - ms / 3_600_000 / 20);
+    try {
+      await this.bg.recordLocation({
+        latitude: fix.latitude,
+        longitude: fix.longitude,
+        accuracy: fix.accuracy,
+        speed: fix.speed,
+        heading: fix.heading,
+        activity: { type: fix.driving ? 'in_vehicle' : 'still', confidence: 90 },
+        battery: { level: Math.round(this.battery * 100) / 100, is_charging: false },
+      });
+    } catch (error) {
+      // A remote "stop" is a legitimate outcome of a run: count it instead of failing the fleet.
+      this.recordErrors++;
+      this.lastError = (error as Error).message;
+    }
+  }
+
+  /** Uploads until the queue is empty or the deadline passes; returns what is still queued. */
+  async drain(deadline: number, pauseMs = 200): Promise<number> {
+    for (let attempt = 0; attempt < 10_000; attempt++) {
+      const queued = await this.bg.getCount();
+      if (queued === 0 || Date.now() >= deadline) return queued;
+      const delivered = await this.bg.sync().catch(() => []);
+      if (delivered.length === 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    return this.bg.getCount();
+  }
+
+  queuedUuids(): Promise<Set<string>> {
+    return this.queue();
+  }
+
+  close(): Promise<void> {
+    return this.bg.close();
+  }
+}
+
+/** The service's ingest reply carries {"stored": n, "duplicates": m}; anything else counts as 0. */
+function duplicatesIn(responseText: string): number {
+  try {
+    const body = JSON.parse(responseText) as { duplicates?: unknown };
+    return typeof body.duplicates === 'number' ? body.duplicates : 0;
+  } catch {
+    return 0;
+  }
+}

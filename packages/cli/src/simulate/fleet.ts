@@ -1,0 +1,126 @@
+import { join } from 'node:path';
+import { ManualClock } from '@waypost/node';
+import { SimulatedDevice, type UploadSettings } from './device.js';
+import { createRandom } from './random.js';
+import type { Origin } from './street-grid.js';
+
+/** Where the simulated city lies (central Berlin); every device drives on the same grid. */
+export const CITY_ORIGIN: Origin = { latitude: 52.5163, longitude: 13.3777 };
+
+export interface FleetOptions {
+  /** The ingest URL the devices upload to. */
+  url: string;
+  devices: number;
+  databaseDir: string;
+  seed: number;
+  intervalMs: number;
+  upload: UploadSettings;
+  /** Simulated time at which the run starts (epoch ms). */
+  startTime: number;
+}
+
+/** Totals across the fleet, for progress lines. */
+export interface FleetTotals {
+  recorded: number;
+  delivered: number;
+  failedRequests: number;
+  /** Devices whose track is driving, and devices the SDK's motion detection considers moving. */
+  driving: number;
+  moving: number;
+}
+
+/**
+ * A fleet of simulated devices on one ManualClock: each step advances simulated time by the
+ * interval (firing the SDKs' own timers: heartbeats, stop timeouts) and records one fix per device.
+ */
+export class Fleet {
+  private elapsed = 0;
+
+  private constructor(
+    readonly clock: ManualClock,
+    readonly devices: SimulatedDevice[],
+    readonly intervalMs: number,
+  ) {}
+
+  static async create(options: FleetOptions): Promise<Fleet> {
+    const clock = new ManualClock(options.startTime);
+    const devices: SimulatedDevice[] = [];
+    try {
+      for (let n = 1; n <= options.devices; n++) {
+        devices.push(
+          await SimulatedDevice.create({
+            id: `sim-${n}`,
+            url: options.url,
+            databaseFile: join(options.databaseDir, `sim-${n}.db`),
+            clock,
+            random: createRandom(options.seed * 7919 + n),
+            origin: CITY_ORIGIN,
+            upload: options.upload,
+          }),
+        );
+      }
+    } catch (error) {
+      await Promise.all(devices.map((device) => device.close()));
+      throw error;
+    }
+    return new Fleet(clock, devices, options.intervalMs);
+  }
+
+  /** Simulated time since the start. */
+  get elapsedMs(): number {
+    return this.elapsed;
+  }
+
+  async step(): Promise<void> {
+    await this.clock.advance(this.intervalMs);
+    this.elapsed += this.intervalMs;
+    await Promise.all(this.devices.map((device) => device.step(this.intervalMs)));
+  }
+
+  setPhase(phase: string): void {
+    for (const device of this.devices) device.phase = phase;
+  }
+
+  totals(): FleetTotals {
+    const totals: FleetTotals = { recorded: 0, delivered: 0, failedRequests: 0, driving: 0, moving: 0 };
+    for (const device of this.devices) {
+      totals.recorded += device.ledger.recorded.size;
+      totals.delivered += device.ledger.acknowledged.size;
+      for (const counts of device.requests.values()) totals.failedRequests += counts.failed;
+      if (device.driving) totals.driving++;
+      if (device.bg.getState().isMoving) totals.moving++;
+    }
+    return totals;
+  }
+
+  /** Uploads every queue until empty or `timeoutMs` of real time passes; returns what is left. */
+  async drain(timeoutMs: number): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    const left = await Promise.all(this.devices.map((device) => device.drain(deadline)));
+    return left.reduce((a, b) => a + b, 0);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.devices.map((device) => device.close()));
+  }
+}
+
+export interface RunOptions {
+  durationMs: number;
+  /** Simulated seconds per real second; Infinity runs as fast as the machine allows. */
+  speedup: number;
+  /** Called after every step, awaited: scenarios (an outage, a command) hook in here. */
+  onStep?: (elapsedMs: number) => Promise<void> | void;
+}
+
+/** Steps the fleet through `durationMs` of simulated time, paced to `speedup` against real time. */
+export async function runFleet(fleet: Fleet, options: RunOptions): Promise<void> {
+  const started = Date.now();
+  const steps = Math.ceil(options.durationMs / fleet.intervalMs);
+  for (let i = 0; i < steps; i++) {
+    await fleet.step();
+    await options.onStep?.(fleet.elapsedMs);
+    const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started);
+    if (dueMs > 1) await new Promise((resolve) => setTimeout(resolve, dueMs));
+  }
+}

@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../src/cli.js';
+import { captureIo } from './support/capture-io.js';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'waypost-cli-server-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Waits (bounded) until the command has printed what the test needs. */
+async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
+  for (let i = 0; i < 200; i++) {
+    const match = pattern.exec(read());
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`never printed ${pattern}: ${read()}`);
+}
+
+describe('waypost server', () => {
+  it('prints its URL and admin token, serves until SIGTERM, then closes and exits 0', async () => {
+    const io = captureIo();
+    const running = main(
+      ['server', '--port', '0', '--database', join(dir, 'server.db'), '--admin-token', 'tok-123'],
+      io,
+    );
+    const [, url] = await waitFor(io.out, /^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
+    expect(io.out()).toContain('admin token: tok-123\n');
+    expect(io.out()).toContain(`dashboard: ${url}/?token=tok-123\n`);
+
+    const upload = await fetch(`${url}/locations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        location: { uuid: 'u-1', timestamp: new Date().toISOString(), coords: { latitude: 1, longitude: 2 } },
+        device_id: 'd1',
+      }),
+    });
+    expect(upload.status).toBe(200);
+    const devices = await fetch(`${url}/api/devices`, { headers: { authorization: 'Bearer tok-123' } });
+    expect(((await devices.json()) as { id: string }[]).map((d) => d.id)).toEqual(['d1']);
+
+    io.stop();
+    expect(await running).toBe(0);
+    expect(io.err()).toContain('SIGTERM: closing...\nclosed\n');
+    await expect(fetch(`${url}/api/devices`)).rejects.toThrow();
+  });
+
+  it('exits 1 with the reason when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const io = captureIo();
+      expect(await main(['server', '--port', String(port), '--database', join(dir, 'server.db')], io)).toBe(1);
+      expect(io.err()).toMatch(/waypost server: could not start: .*EADDRINUSE/);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});
