@@ -37,6 +37,9 @@ export function createFetchTransport(): Transport {
           // A view over a plain ArrayBuffer, which is what fetch accepts in both the Node and DOM typings.
           body: request.body as string | Uint8Array<ArrayBuffer>,
           signal: controller.signal,
+          // A followed 301/302/303 turns the POST into a bodiless GET whose 2xx would delete records
+          // the service never received: a redirect is reported as its own (non-2xx) status instead.
+          redirect: 'manual',
         });
         return { status: response.status, text: await readBounded(response) };
       } catch (error) {

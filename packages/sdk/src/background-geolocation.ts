@@ -635,6 +635,8 @@ export class BackgroundGeolocation {
       network: this.deps.network.current(),
       queued: await this.deps.store.locations.count(),
     });
+    // close() may have begun while the queue was being counted.
+    if (this.closed) return;
     if (!decision.upload) {
       if (decision.reason !== 'queue empty') this.log.debug('HTTP', `no upload on ${trigger}: ${decision.reason}`);
       return;

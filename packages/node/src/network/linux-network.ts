@@ -37,8 +37,16 @@ export function readNetworkType(root = '/sys/class/net'): NetworkType {
   } catch {
     return 'none';
   }
-  const types = new Set(names.map((name) => interfaceType(root, name)));
-  return PREFERENCE.find((type) => types.has(type)) ?? 'none';
+  const types = new Set<NetworkType | null>();
+  let virtualUp = false;
+  for (const name of names) {
+    const type = interfaceType(root, name);
+    // A wired-looking link without a `device` (a bridge, veth, tun/VPN) rides on another link: a
+    // Docker bridge must not turn a cellular host into "ethernet". Alone (a container), it counts.
+    if (type === 'ethernet' && !existsSync(join(root, name, 'device'))) virtualUp = true;
+    else types.add(type);
+  }
+  return PREFERENCE.find((type) => types.has(type)) ?? (virtualUp ? 'ethernet' : 'none');
 }
 
 /**

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 /** What the server does with one request. */
 export type Reply =
   /** Answer with this status, a JSON body (`json`) or raw text (`text`), after `delayMs`. */
-  | { status: number; json?: unknown; text?: string; delayMs?: number }
+  | { status: number; json?: unknown; text?: string; delayMs?: number; headers?: Record<string, string> }
   /** Never answer (the connection stays open until the server closes). */
   | { hang: true }
+  /** Send this status and the start of a body, then never finish it. */
+  | { stall: number }
   /** Destroy the connection without an answer (a reset). */
   | { reset: true; delayMs?: number };
 
@@ -38,15 +40,19 @@ export interface ScriptedServer {
 
 const ok: Reply = { status: 200, json: {} };
 
-function answer(res: ServerResponse, reply: { status: number; json?: unknown; text?: string }): void {
+function answer(
+  res: ServerResponse,
+  reply: { status: number; json?: unknown; text?: string; headers?: Record<string, string> },
+): void {
+  const headers = reply.headers ?? {};
   if (reply.text !== undefined) {
-    res.writeHead(reply.status, { 'content-type': 'text/plain' });
+    res.writeHead(reply.status, { 'content-type': 'text/plain', ...headers });
     res.end(reply.text);
   } else if (reply.json !== undefined) {
-    res.writeHead(reply.status, { 'content-type': 'application/json' });
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(reply.json));
   } else {
-    res.writeHead(reply.status);
+    res.writeHead(reply.status, headers);
     res.end();
   }
 }
@@ -84,9 +90,13 @@ export async function startScriptedServer(...initial: Reply[]): Promise<Scripted
       };
       requests.push(recorded);
       const reply = queue.shift() ?? fallback;
-      if ('hang' in reply) {
+      if ('hang' in reply || 'stall' in reply) {
         pending++;
         res.on('close', () => pending--);
+        if ('stall' in reply) {
+          res.writeHead(reply.stall, { 'content-type': 'application/json' });
+          res.write('{"partial":');
+        }
         return;
       }
       const act = () => {

@@ -1,0 +1,212 @@
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import type { BackgroundGeolocation, State } from '@waypost/node';
+import { at, openSdk, tempDir } from './support/harness.js';
+import { startScriptedServer, type ScriptedServer } from './support/scripted-server.js';
+
+async function serverForTest(): Promise<ScriptedServer> {
+  const server = await startScriptedServer();
+  onTestFinished(() => server.close());
+  return server;
+}
+
+/** Inserts one fixed location, syncs it, and returns the body with the uuid blanked. */
+async function uploadedShape(bg: BackgroundGeolocation, server: ScriptedServer): Promise<unknown> {
+  const before = server.requests.length;
+  await bg.insertLocation({ ...at(0), timestamp: '2026-01-01T00:00:00.000Z' });
+  await bg.sync();
+  return JSON.parse(server.requests[before]!.text.replace(/"uuid":"[^"]+"/g, '"uuid":"U"'));
+}
+
+describe('both binding styles give identical results', () => {
+  it('ready(config) and ready(c => ...) produce the same state and the same upload', async () => {
+    const server = await serverForTest();
+    const objectStyle = await openSdk();
+    const propertyStyle = await openSdk();
+    const a = await objectStyle.ready({
+      http: { url: server.url, autoSync: false, rootProperty: 'data', params: { d: 1 }, headers: { 'X-K': 'v' } },
+      persistence: { extras: { e: true } },
+      logger: { logLevel: 'DEBUG' },
+    });
+    const b = await propertyStyle.ready((c) => {
+      c.http.url = server.url;
+      c.http.autoSync = false;
+      c.http.rootProperty = 'data';
+      c.http.params = { d: 1 };
+      c.http.headers = { 'X-K': 'v' };
+      c.persistence.extras = { e: true };
+      c.logger.logLevel = 'DEBUG';
+    });
+    expect(b).toEqual(a);
+    expect(await uploadedShape(propertyStyle, server)).toEqual(await uploadedShape(objectStyle, server));
+  });
+
+  it('setConfig and config.edit produce the same state', async () => {
+    const server = await serverForTest();
+    const objectStyle = await openSdk();
+    const propertyStyle = await openSdk();
+    await objectStyle.ready({ http: { url: server.url } });
+    await propertyStyle.ready({ http: { url: server.url } });
+    const a = await objectStyle.setConfig({
+      http: { autoSync: false, batchSync: true, maxBatchSize: 5, timeout: 1234 },
+    });
+    const b = await propertyStyle.config.edit((c) => {
+      c.http.autoSync = false;
+      c.http.batchSync = true;
+      c.http.maxBatchSize = 5;
+      c.http.timeout = 1234;
+    });
+    expect(b).toEqual(a);
+    expect(propertyStyle.getState()).toEqual(objectStyle.getState());
+    expect(propertyStyle.config.current.http.timeout).toBe(1234);
+    expect(await uploadedShape(propertyStyle, server)).toEqual(await uploadedShape(objectStyle, server));
+  });
+
+  it('sync and store.sync (and the other store.* reads) behave the same', async () => {
+    const server = await serverForTest();
+    const bg = await openSdk();
+    await bg.ready({ http: { url: server.url, autoSync: false } });
+    const a = await bg.insertLocation(at(0));
+    expect(await bg.store.getCount()).toBe(1);
+    expect(await bg.store.getLocations()).toEqual(await bg.getLocations());
+    expect((await bg.store.sync()).map((l) => l.uuid)).toEqual([a.uuid]);
+    const b = await bg.insertLocation(at(1));
+    expect((await bg.sync()).map((l) => l.uuid)).toEqual([b.uuid]);
+    await bg.insertLocation(at(2));
+    const c = await bg.insertLocation(at(3));
+    expect(await bg.store.destroyLocation(c.uuid)).toBe(true);
+    expect(await bg.store.destroyLocations()).toBe(1);
+    expect(await bg.store.getCount()).toBe(0);
+  });
+});
+
+describe('configuration persisted in the database', () => {
+  it('reopening the same file restores it: getState() shows it before ready()', async () => {
+    const file = join(tempDir(), 'config.db');
+    const first = await openSdk({ database: file });
+    const saved = await first.ready({
+      http: { url: 'http://127.0.0.1:9/x', autoSync: false, params: { a: 1 } },
+      persistence: { maxDaysToPersist: 3 },
+      logger: { logLevel: 'DEBUG' },
+      distanceFilter: 10,
+    });
+    expect(saved.ignored).toEqual({ distanceFilter: 10 });
+    await first.close();
+    const second = await openSdk({ database: file });
+    expect(second.getState()).toEqual(saved);
+  });
+
+  it('ready(config) replaces the saved configuration (reset) unless reset: false', async () => {
+    const file = join(tempDir(), 'config.db');
+    const first = await openSdk({ database: file });
+    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
+    await first.close();
+
+    const kept = await openSdk({ database: file });
+    const merged = await kept.ready({ reset: false, http: { batchSync: true } });
+    expect(merged.http).toMatchObject({ url: 'http://127.0.0.1:9/x', autoSync: false, batchSync: true });
+    expect(merged.persistence.maxDaysToPersist).toBe(3);
+    await kept.close();
+
+    const replaced = await openSdk({ database: file });
+    const reset = await replaced.ready({ http: { batchSync: true } });
+    expect(reset.http).toMatchObject({ url: null, autoSync: true, batchSync: true });
+    expect(reset.persistence.maxDaysToPersist).toBe(1);
+  });
+
+  it('property style ready(c => { c.reset = false; ... }) keeps the saved configuration too', async () => {
+    const file = join(tempDir(), 'config.db');
+    const first = await openSdk({ database: file });
+    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
+    await first.close();
+
+    const second = await openSdk({ database: file });
+    const state = await second.ready((c) => {
+      c.reset = false;
+      c.http.batchSync = true;
+    });
+    expect(state.http).toMatchObject({ url: 'http://127.0.0.1:9/x', autoSync: false, batchSync: true });
+    expect(state.persistence.maxDaysToPersist).toBe(3);
+  });
+
+  it('setConfig changes are persisted too', async () => {
+    const file = join(tempDir(), 'config.db');
+    const first = await openSdk({ database: file });
+    await first.ready({});
+    const state = await first.setConfig({ http: { timeout: 777 } });
+    await first.close();
+    const second = await openSdk({ database: file });
+    expect(second.getState()).toEqual(state);
+  });
+});
+
+describe('anchor flat keys', () => {
+  it('map onto their groups', async () => {
+    const bg = await openSdk();
+    const template = '{"id":"<%= uuid %>"}';
+    const state: State = await bg.ready({
+      url: 'http://127.0.0.1:9/x',
+      method: 'PUT',
+      httpRootProperty: 'data',
+      httpTimeout: 5000,
+      autoSync: false,
+      autoSyncThreshold: 4,
+      batchSync: true,
+      maxBatchSize: 10,
+      params: { p: 1 },
+      headers: { 'X-A': 'b' },
+      disableAutoSyncOnCellular: true,
+      locationTemplate: template,
+      maxDaysToPersist: 7,
+      maxRecordsToPersist: 100,
+      extras: { e: 1 },
+      heartbeatInterval: 30,
+      stopOnTerminate: false,
+      logLevel: 'DEBUG',
+      logMaxDays: 5,
+    });
+    expect(state.http).toMatchObject({
+      url: 'http://127.0.0.1:9/x',
+      method: 'PUT',
+      rootProperty: 'data',
+      timeout: 5000,
+      autoSync: false,
+      autoSyncThreshold: 4,
+      batchSync: true,
+      maxBatchSize: 10,
+      params: { p: 1 },
+      headers: { 'X-A': 'b' },
+      disableAutoSyncOnCellular: true,
+    });
+    expect(state.persistence).toMatchObject({
+      locationTemplate: template,
+      maxDaysToPersist: 7,
+      maxRecordsToPersist: 100,
+      extras: { e: 1 },
+    });
+    expect(state.app).toMatchObject({ heartbeatInterval: 30, stopOnTerminate: false });
+    expect(state.logger).toEqual({ logLevel: 'DEBUG', logMaxDays: 5 });
+  });
+
+  it('flat keys and groups upload the same way', async () => {
+    const server = await serverForTest();
+    const flat = await openSdk();
+    const grouped = await openSdk();
+    await flat.ready({ url: server.url, httpRootProperty: 'data', autoSync: false, params: { p: 1 } });
+    await grouped.ready({ http: { url: server.url, rootProperty: 'data', autoSync: false, params: { p: 1 } } });
+    expect(flat.getState()).toEqual(grouped.getState());
+    const shape = await uploadedShape(flat, server);
+    expect(shape).toEqual(await uploadedShape(grouped, server));
+    expect(shape).toEqual(expect.objectContaining({ data: expect.objectContaining({ uuid: 'U' }), p: 1 }));
+  });
+
+  it('ignored anchor keys are accepted, kept in state.ignored, and noted in the log', async () => {
+    const bg = await openSdk();
+    const state = await bg.ready({ desiredAccuracy: -1, distanceFilter: 10, debug: true, http: { autoSync: false } });
+    expect(state.ignored).toEqual({ desiredAccuracy: -1, distanceFilter: 10, debug: true });
+    expect(state.http.autoSync).toBe(false);
+    const log = await bg.logger.getLog();
+    expect(log).toContain('desiredAccuracy');
+    expect(log).toContain('distanceFilter');
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { MAX_RESPONSE_BYTES, ManualClock, ManualNetwork, type HeartbeatEvent } from '@waypost/node';
+import { join } from 'node:path';
+import { at, openSdk, startHarness, tempDir, uuidsOf } from './support/harness.js';
+import { startScriptedServer } from './support/scripted-server.js';
+import { until } from './support/until.js';
+
+describe('onHttp', () => {
+  it('fires once per request with success, isSuccess, status and responseText', async () => {
+    const { bg, server, http } = await startHarness(
+      { http: { autoSync: false } },
+      {
+        replies: [
+          { status: 200, json: { ok: true } },
+          { status: 201, text: 'created' },
+          { status: 503, text: 'busy' },
+          { status: 204 },
+        ],
+      },
+    );
+    for (let i = 0; i < 3; i++) await bg.insertLocation(at(i));
+    await bg.sync();
+    await bg.sync();
+    expect(server.requests).toHaveLength(4);
+    expect(http).toEqual([
+      { success: true, isSuccess: true, status: 200, responseText: '{"ok":true}' },
+      { success: true, isSuccess: true, status: 201, responseText: 'created' },
+      { success: false, isSuccess: false, status: 503, responseText: 'busy' },
+      { success: true, isSuccess: true, status: 204, responseText: '' },
+    ]);
+  });
+
+  it('a huge response body is cut at MAX_RESPONSE_BYTES and the upload still counts', async () => {
+    const { bg, http } = await startHarness(
+      { http: { autoSync: false } },
+      { replies: [{ status: 200, text: 'x'.repeat(MAX_RESPONSE_BYTES + 4096) }] },
+    );
+    await bg.insertLocation(at(0));
+    expect(await bg.sync()).toHaveLength(1);
+    expect(http[0]!.success).toBe(true);
+    expect(http[0]!.responseText).toHaveLength(MAX_RESPONSE_BYTES);
+  });
+
+  it('fires once per batch request, not once per record', async () => {
+    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
+    for (let i = 0; i < 4; i++) await bg.insertLocation(at(i));
+    await bg.sync();
+    expect(server.requests).toHaveLength(2);
+    expect(http).toHaveLength(2);
+  });
+});
+
+describe('sync()', () => {
+  it('resolves with the records it delivered', async () => {
+    const { bg } = await startHarness({ http: { autoSync: false } });
+    const inserted = [await bg.insertLocation(at(0)), await bg.insertLocation(at(1))];
+    expect(await bg.sync()).toEqual(inserted.map((l) => expect.objectContaining({ uuid: l.uuid, coords: l.coords })));
+    expect(await bg.sync()).toEqual([]);
+  });
+
+  it('during a flush waits for it and then drains the rest (never "busy")', async () => {
+    const { bg, server } = await startHarness(
+      { http: { autoSync: false } },
+      { replies: [{ status: 500, delayMs: 200 }] },
+    );
+    const a = await bg.insertLocation(at(0));
+    const first = bg.sync();
+    await until(() => server.requests.length === 1, 'first request in flight');
+    const b = await bg.insertLocation(at(1));
+    const second = bg.sync();
+    expect(await first).toEqual([]);
+    expect((await second).map((l) => l.uuid)).toEqual([a.uuid, b.uuid]);
+    // One at a time: A (500), then A and B.
+    expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[a.uuid], [a.uuid], [b.uuid]]);
+  });
+
+  it('with no url rejects with code NO_URL, before and after ready()', async () => {
+    const bg = await openSdk();
+    await bg.insertLocation(at(0));
+    await expect(bg.sync()).rejects.toMatchObject({ code: 'NO_URL', message: expect.stringContaining('http.url') });
+    await bg.ready({ http: { autoSync: false } });
+    await expect(bg.sync()).rejects.toMatchObject({ code: 'NO_URL' });
+    await expect(bg.store.sync()).rejects.toMatchObject({ code: 'NO_URL' });
+    expect(await bg.getCount()).toBe(1);
+  });
+
+  it('ignores disableAutoSyncOnCellular', async () => {
+    const network = new ManualNetwork('cellular');
+    const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+    await bg.insertLocation(at(0));
+    expect(await bg.sync()).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+// Spec 7.3: each retry trigger uploads a queue left behind by a failed attempt.
+describe('retry triggers', () => {
+  /** A started SDK whose first upload failed (500), leaving one record queued. */
+  async function failedOnce(options: Parameters<typeof startHarness>[1] = {}) {
+    const harness = await startHarness({ app: { heartbeatInterval: 60 } }, { ...options, replies: [{ status: 500 }] });
+    await harness.bg.start();
+    const failed = await harness.bg.recordLocation(at(0));
+    await until(() => harness.http.length === 1, 'the failed attempt');
+    expect(harness.http[0]!.success).toBe(false);
+    expect(await harness.bg.getCount()).toBe(1);
+    return { ...harness, failed };
+  }
+
+  it('a new location', async () => {
+    const { bg, server, failed } = await failedOnce();
+    const next = await bg.recordLocation(at(1));
+    await until(async () => (await bg.getCount()) === 0, 'retry on location');
+    expect(server.requests.slice(1).flatMap((r) => uuidsOf(r.body))).toEqual([failed.uuid, next.uuid]);
+  });
+
+  it('start()', async () => {
+    const { bg } = await failedOnce();
+    await bg.stop();
+    await bg.start();
+    await until(async () => (await bg.getCount()) === 0, 'retry on start');
+  });
+
+  it('ready() after reopening the database', async () => {
+    const file = join(tempDir(), 'queue.db');
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const first = await openSdk({ database: file });
+    await first.ready({ http: { url: server.url, autoSync: false } });
+    const queued = await first.insertLocation(at(0));
+    await first.close();
+
+    const second = await openSdk({ database: file });
+    expect(await second.getCount()).toBe(1);
+    await second.ready({ http: { url: server.url } });
+    await until(async () => (await second.getCount()) === 0, 'retry on ready');
+    expect(uuidsOf(server.requests[0]!.body)).toEqual([queued.uuid]);
+  });
+
+  it('a connectivity change to connected', async () => {
+    const network = new ManualNetwork('wifi');
+    const { bg } = await failedOnce({ network });
+    network.set('none');
+    expect(await bg.getCount()).toBe(1);
+    network.set('cellular');
+    await until(async () => (await bg.getCount()) === 0, 'retry on connectivity');
+  });
+
+  it('the heartbeat (app.heartbeatInterval, driven by a ManualClock)', async () => {
+    const clock = new ManualClock();
+    const { bg, server } = await failedOnce({ clock });
+    const beats: HeartbeatEvent[] = [];
+    bg.onHeartbeat((event) => beats.push(event));
+    await clock.advance(59_999);
+    expect(beats).toHaveLength(0);
+    expect(server.requests).toHaveLength(1);
+    await clock.advance(1);
+    expect(beats).toHaveLength(1);
+    await until(async () => (await bg.getCount()) === 0, 'retry on heartbeat');
+    expect(server.requests).toHaveLength(2);
+    await clock.advance(60_000);
+    expect(beats).toHaveLength(2);
+  });
+
+  it('no heartbeat while stopped', async () => {
+    const clock = new ManualClock();
+    const { bg } = await failedOnce({ clock });
+    const beats: HeartbeatEvent[] = [];
+    bg.onHeartbeat((event) => beats.push(event));
+    await bg.stop();
+    await clock.advance(10 * 60_000);
+    expect(beats).toHaveLength(0);
+    expect(await bg.getCount()).toBe(1);
+  });
+
+  it('sync()', async () => {
+    const { bg, failed } = await failedOnce();
+    expect((await bg.sync()).map((l) => l.uuid)).toEqual([failed.uuid]);
+  });
+});
