@@ -147,6 +147,8 @@ export class Uploader {
         if (outcome.kind !== 'unauthorized' || attempt > 0) break;
         attempt++;
         if (!(await this.deps.authorizer.refreshAfterUnauthorized())) break;
+        // onHttp fires once per request: the 401 is settled here, the retry reports below.
+        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '' });
       }
     } catch (error) {
       // Anything unexpected (a store or adapter bug): never leave the records locked.
