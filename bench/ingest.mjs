@@ -1,24 +1,33 @@
-// Server ingest benchmark: records/s through the BUILT @waypost/server over real HTTP (several
-// concurrent keep-alive clients), for batches of 100 and of 1, into SQLite and PostgreSQL. Each case
-// is printed next to a floor measured in the same run: the same rows inserted directly by the
-// database driver, one transaction per batch. Run after `npm run build`.
+// Server ingest benchmark: records/s through the BUILT @waypost/server over real HTTP, for batches of
+// 100 and of 1, into SQLite and PostgreSQL. The load comes from a separate child process (so the
+// clients do not share the server's event loop), as a fleet: CLIENTS keep-alive connections, each one
+// device uploading its batches one after the other, as the SDK does. Each case is printed next to a
+// floor measured in the same run: the same rows inserted directly by the database driver, one
+// transaction per batch (on PostgreSQL with as many concurrent connections as there are clients).
+// Run after `npm run build`. WAYPOST_BENCH_CLIENTS changes the fleet size (default 50).
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { startServer } from '../packages/server/dist/index.js';
 
 const PG_URL =
   process.env.WAYPOST_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const CLIENTS = 8;
+const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
+/** For profiling one case: WAYPOST_BENCH_ONLY=sqlite:1,postgres:100 */
+const ONLY = process.env.WAYPOST_BENCH_ONLY?.split(',');
 /** The anchor's Express+Sequelize demo server on SQLite, records/s. */
 const ANCHOR = { 100: 240, 1: 90 };
 const TARGET_VS_ANCHOR = 50;
 const CASES = [
-  { batch: 100, records: 20_000 },
-  { batch: 1, records: 8_000 },
+  { batch: 100, records: 40_000 },
+  { batch: 1, records: 20_000 },
 ];
+
+const deviceOf = (client) => `bench-${client}`;
 
 const record = (i, run) => ({
   uuid: `${run}-${i}`,
@@ -38,47 +47,79 @@ const record = (i, run) => ({
   extras: {},
 });
 
+/** Each client's (device's) batches: records dealt round-robin in batches, so all devices get work. */
 function batchesOf(run, records, size) {
-  const batches = [];
+  const perClient = Array.from({ length: CLIENTS }, () => []);
+  let n = 0;
   for (let i = 0; i < records; i += size) {
-    batches.push(Array.from({ length: Math.min(size, records - i) }, (_, j) => record(i + j, run)));
+    const batch = Array.from({ length: Math.min(size, records - i) }, (_, j) => record(i + j, run));
+    perClient[n++ % CLIENTS].push(batch);
   }
-  return batches;
+  return perClient;
 }
 
-/** Runs tasks with `CLIENTS` workers pulling from one list; returns elapsed seconds. */
-async function concurrently(items, work) {
-  let next = 0;
+// ---- the load process -------------------------------------------------------------------------
+
+function post(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Sends every client's batches over its own keep-alive connection; reports elapsed seconds and stored. */
+async function runLoad({ url, run, records, batch }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const bodies = batchesOf(run, records, batch).map((batches, client) =>
+    batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
+  );
+  let stored = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (next < items.length) await work(items[next++]);
+    bodies.map(async (list) => {
+      for (const body of list) {
+        const { status, text } = await post(agent, `${url}/locations`, body);
+        if (status !== 200) throw new Error(`server answered ${status}: ${text}`);
+        stored += JSON.parse(text).stored;
+      }
     }),
   );
-  return Number(process.hrtime.bigint() - started) / 1e9;
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return { seconds, stored };
 }
 
-async function viaServer(url, batches, size) {
-  let stored = 0;
-  const seconds = await concurrently(batches, async (batch) => {
-    const body = size === 1 ? { location: batch[0], device_id: 'bench' } : { location: batch, device_id: 'bench' };
-    const response = await fetch(`${url}/locations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`server answered ${response.status}: ${await response.text()}`);
-    stored += (await response.json()).stored;
+function loadFromChild(job) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
+    child.once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply.result)));
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+    child.send(job);
   });
-  const expected = batches.reduce((n, b) => n + b.length, 0);
-  if (stored !== expected) throw new Error(`server stored ${stored} of ${expected} records`);
-  return expected / seconds;
 }
+
+async function viaServer(url, run, { batch, records }) {
+  const { seconds, stored } = await loadFromChild({ url, run, records, batch });
+  if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
+  return records / seconds;
+}
+
+// ---- the floor ----------------------------------------------------------------------------------
 
 const FLOOR_TABLE = `CREATE TABLE floor_locations (device_id TEXT NOT NULL, uuid TEXT NOT NULL, recorded_at BIGINT NOT NULL,
   latitude DOUBLE PRECISION, longitude DOUBLE PRECISION, received_at BIGINT NOT NULL, record TEXT NOT NULL, UNIQUE (device_id, uuid))`;
-const rowOf = (r) => [
-  'bench',
+const rowOf = (client, r) => [
+  deviceOf(client),
   r.uuid,
   Date.parse(r.timestamp),
   r.coords.latitude,
@@ -87,41 +128,58 @@ const rowOf = (r) => [
   JSON.stringify(r),
 ];
 
-function sqliteFloor(file, batches) {
+function sqliteFloor(file, perClient) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(FLOOR_TABLE);
   const insert = db.prepare(`INSERT INTO floor_locations VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`);
-  const insertBatch = db.transaction((batch) => {
-    for (const r of batch) insert.run(...rowOf(r));
+  const insertBatch = db.transaction((client, batch) => {
+    for (const r of batch) insert.run(...rowOf(client, r));
   });
+  // Batches in the order the fleet sends them (round-robin over clients).
+  const rounds = Math.max(...perClient.map((b) => b.length));
+  let records = 0;
   const started = process.hrtime.bigint();
-  for (const batch of batches) insertBatch(batch);
+  for (let round = 0; round < rounds; round++) {
+    for (let client = 0; client < perClient.length; client++) {
+      const batch = perClient[client][round];
+      if (!batch) continue;
+      insertBatch(client, batch);
+      records += batch.length;
+    }
+  }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   db.close();
-  return batches.reduce((n, b) => n + b.length, 0) / seconds;
+  return records / seconds;
 }
 
-async function postgresFloor(schema, batches) {
+async function postgresFloor(schema, perClient) {
   const pool = new pg.Pool({ connectionString: PG_URL, max: CLIENTS, options: `-c search_path=${schema}` });
   try {
     await pool.query(FLOOR_TABLE);
-    const seconds = await concurrently(batches, async (batch) => {
-      const client = await pool.connect();
-      try {
-        const params = batch.flatMap(rowOf);
-        const values = batch
-          .map((_, i) => `(${Array.from({ length: 7 }, (_, j) => `$${i * 7 + j + 1}`).join(',')})`)
-          .join(',');
-        await client.query('BEGIN');
-        await client.query(`INSERT INTO floor_locations VALUES ${values} ON CONFLICT DO NOTHING`, params);
-        await client.query('COMMIT');
-      } finally {
-        client.release();
-      }
-    });
-    return batches.reduce((n, b) => n + b.length, 0) / seconds;
+    let records = 0;
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      perClient.map(async (batches, client) => {
+        for (const batch of batches) {
+          const db = await pool.connect();
+          try {
+            const params = batch.flatMap((r) => rowOf(client, r));
+            const values = batch
+              .map((_, i) => `(${Array.from({ length: 7 }, (_, j) => `$${i * 7 + j + 1}`).join(',')})`)
+              .join(',');
+            await db.query('BEGIN');
+            await db.query(`INSERT INTO floor_locations VALUES ${values} ON CONFLICT DO NOTHING`, params);
+            await db.query('COMMIT');
+            records += batch.length;
+          } finally {
+            db.release();
+          }
+        }
+      }),
+    );
+    return records / (Number(process.hrtime.bigint() - started) / 1e9);
   } finally {
     await pool.end();
   }
@@ -140,54 +198,73 @@ async function withSchema(fn) {
   }
 }
 
-async function runCase(backend, { batch, records }) {
-  const run = `${backend}-${batch}-${Date.now()}`;
-  const batches = batchesOf(run, records, batch);
+// ---- the run ------------------------------------------------------------------------------------
+
+async function runCase(startServer, backend, spec) {
+  const run = `${backend}-${spec.batch}-${Date.now()}`;
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-'));
     try {
       const server = await startServer({ port: 0, database: join(dir, 'server.db') });
       let rate;
       try {
-        rate = await viaServer(server.url, batches, batch);
+        rate = await viaServer(server.url, run, spec);
       } finally {
         await server.close();
       }
-      return { rate, floor: sqliteFloor(join(dir, 'floor.db'), batches) };
+      return { rate, floor: sqliteFloor(join(dir, 'floor.db'), batchesOf(run, spec.records, spec.batch)) };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   return withSchema(async (schema) => {
-    const server = await startServer({ port: 0, databaseUrl: PG_URL, schema, poolSize: CLIENTS });
+    const server = await startServer({ port: 0, databaseUrl: PG_URL, schema });
     let rate;
     try {
-      rate = await viaServer(server.url, batches, batch);
+      rate = await viaServer(server.url, run, spec);
     } finally {
       await server.close();
     }
-    return { rate, floor: await postgresFloor(schema, batches) };
+    return { rate, floor: await postgresFloor(schema, batchesOf(run, spec.records, spec.batch)) };
   });
 }
 
-let failed = false;
-console.log(
-  `server ingest, ${CLIENTS} concurrent keep-alive clients; anchor (Express+Sequelize, SQLite): ${ANCHOR[100]}/s in batches of 100, ${ANCHOR[1]}/s one by one`,
-);
-for (const backend of ['sqlite', 'postgres']) {
-  for (const spec of CASES) {
-    const label = `${backend.padEnd(8)} batch ${String(spec.batch).padStart(3)}`;
-    try {
-      const { rate, floor } = await runCase(backend, spec);
-      const vsAnchor = rate / ANCHOR[spec.batch];
-      console.log(
-        `${label}: ${Math.round(rate)} records/s | floor ${Math.round(floor)} records/s | ratio ${(rate / floor).toFixed(2)} | ` +
-          `${vsAnchor.toFixed(0)}x anchor (target ${TARGET_VS_ANCHOR}x: ${vsAnchor >= TARGET_VS_ANCHOR ? 'met' : 'NOT met'})`,
-      );
-    } catch (error) {
-      failed = true;
-      console.log(`${label}: FAILED ${error.message}`);
+async function main() {
+  const { startServer } = await import('../packages/server/dist/index.js');
+  let failed = false;
+  console.log(
+    `server ingest, ${CLIENTS} devices on keep-alive connections from a separate load process; ` +
+      `anchor (Express+Sequelize, SQLite): ${ANCHOR[100]}/s in batches of 100, ${ANCHOR[1]}/s one by one`,
+  );
+  for (const backend of ['sqlite', 'postgres']) {
+    for (const spec of CASES) {
+      if (ONLY && !ONLY.includes(`${backend}:${spec.batch}`)) continue;
+      const label = `${backend.padEnd(8)} batch ${String(spec.batch).padStart(3)}`;
+      try {
+        const { rate, floor } = await runCase(startServer, backend, spec);
+        const vsAnchor = rate / ANCHOR[spec.batch];
+        console.log(
+          `${label}: ${Math.round(rate)} records/s | floor ${Math.round(floor)} records/s | ratio ${(rate / floor).toFixed(2)} | ` +
+            `${vsAnchor.toFixed(0)}x anchor (target ${TARGET_VS_ANCHOR}x: ${vsAnchor >= TARGET_VS_ANCHOR ? 'met' : 'NOT met'})`,
+        );
+        if (vsAnchor < TARGET_VS_ANCHOR) failed = true;
+      } catch (error) {
+        failed = true;
+        console.log(`${label}: FAILED ${error.message}`);
+      }
     }
   }
+  process.exit(failed ? 1 : 0);
 }
-process.exit(failed ? 1 : 0);
+
+// The same file is the load process (forked with --load) and the benchmark.
+if (process.argv[2] === '--load') {
+  process.once('message', (job) => {
+    runLoad(job).then(
+      (result) => process.send({ result }, () => process.exit(0)),
+      (error) => process.send({ error: error.message }, () => process.exit(1)),
+    );
+  });
+} else {
+  await main();
+}

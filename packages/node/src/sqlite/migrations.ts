@@ -23,6 +23,11 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX log_timestamp ON log (timestamp);
    CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
    CREATE TABLE geofences (identifier TEXT PRIMARY KEY, json TEXT NOT NULL);`,
+  // v2: locks move to their own table of ids. Flagging a column rewrote every large record row of a
+  // batch (its whole JSON) only to delete it a moment later; a lock row is a few bytes.
+  `CREATE TABLE location_locks (id INTEGER PRIMARY KEY);
+   INSERT INTO location_locks (id) SELECT id FROM locations WHERE locked = 1;
+   ALTER TABLE locations DROP COLUMN locked;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

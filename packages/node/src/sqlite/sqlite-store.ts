@@ -21,6 +21,10 @@ interface RecordRow {
   json: string;
 }
 
+/** A record row with its lock state: locked when its id is in location_locks. */
+const SELECT_WITH_LOCK =
+  'SELECT l.id, l.uuid, l.created_at, l.json, k.id IS NOT NULL AS locked FROM locations l LEFT JOIN location_locks k ON k.id = l.id';
+
 const toRecord = (row: RecordRow): StoredRecord => ({
   id: row.id,
   uuid: row.uuid,
@@ -51,17 +55,19 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const statements = {
     insert: db.prepare('INSERT INTO locations (uuid, created_at, json) VALUES (?, ?, ?)'),
     count: db.prepare('SELECT count(*) FROM locations').pluck(),
-    listAsc: db.prepare('SELECT * FROM locations ORDER BY id ASC LIMIT ? OFFSET ?'),
-    listDesc: db.prepare('SELECT * FROM locations ORDER BY id DESC LIMIT ? OFFSET ?'),
-    // Locking reads the next unlocked rows, then flags the id range they span (see lockNext).
-    nextAsc: db.prepare('SELECT * FROM locations WHERE locked = 0 ORDER BY id ASC LIMIT ?'),
-    nextDesc: db.prepare('SELECT * FROM locations WHERE locked = 0 ORDER BY id DESC LIMIT ?'),
-    lockRange: db.prepare('UPDATE locations SET locked = 1 WHERE id BETWEEN ? AND ? AND locked = 0'),
+    listAsc: db.prepare(`${SELECT_WITH_LOCK} ORDER BY l.id ASC LIMIT ? OFFSET ?`),
+    listDesc: db.prepare(`${SELECT_WITH_LOCK} ORDER BY l.id DESC LIMIT ? OFFSET ?`),
+    // Locking reads the next unlocked rows, then locks the id range they span (see lockNext).
+    nextAsc: db.prepare(`${SELECT_WITH_LOCK} WHERE k.id IS NULL ORDER BY l.id ASC LIMIT ?`),
+    nextDesc: db.prepare(`${SELECT_WITH_LOCK} WHERE k.id IS NULL ORDER BY l.id DESC LIMIT ?`),
+    lockRange: db.prepare(
+      'INSERT OR IGNORE INTO location_locks (id) SELECT id FROM locations WHERE id BETWEEN ? AND ?',
+    ),
     remove: db.prepare('DELETE FROM locations WHERE id IN (SELECT value FROM json_each(?))'),
     removeRange: db.prepare('DELETE FROM locations WHERE id BETWEEN ? AND ?'),
-    unlock: db.prepare('UPDATE locations SET locked = 0 WHERE id IN (SELECT value FROM json_each(?))'),
-    unlockRange: db.prepare('UPDATE locations SET locked = 0 WHERE id BETWEEN ? AND ?'),
-    unlockAll: db.prepare('UPDATE locations SET locked = 0 WHERE locked = 1'),
+    unlock: db.prepare('DELETE FROM location_locks WHERE id IN (SELECT value FROM json_each(?))'),
+    unlockRange: db.prepare('DELETE FROM location_locks WHERE id BETWEEN ? AND ?'),
+    unlockAll: db.prepare('DELETE FROM location_locks'),
     removeAll: db.prepare('DELETE FROM locations'),
     removeByUuid: db.prepare('DELETE FROM locations WHERE uuid = ?'),
     pruneOlder: db.prepare('DELETE FROM locations WHERE created_at < ?'),
@@ -108,9 +114,8 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   /**
    * The next `limit` unlocked records, in order, locked. They are the lowest (ASC) or highest (DESC)
    * unlocked ids, so every other row between the first and the last is already locked and one range
-   * UPDATE flags exactly them. An immediate transaction keeps a second connection from taking the
-   * same rows in between. (An `UPDATE .. WHERE id IN (SELECT .. LIMIT) RETURNING *` did the same at
-   * three times the cost: bench/drain.mjs.)
+   * INSERT OR IGNORE into location_locks locks exactly them. An immediate transaction keeps a second
+   * connection from taking the same rows in between.
    */
   const lockNext = db.transaction((limit: number, order: OrderDirection) => {
     const rows = ((order === 'DESC' ? statements.nextDesc : statements.nextAsc).all(limit) as RecordRow[]).map(
@@ -120,7 +125,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       const [a, b] = [rows[0]!.id, rows.at(-1)!.id];
       statements.lockRange.run(Math.min(a, b), Math.max(a, b));
     }
-    // The rows were read before the UPDATE: report them as what they now are (the store contract).
+    // The rows were read before the lock: report them as what they now are (the store contract).
     for (const row of rows) row.locked = true;
     return rows;
   });
@@ -141,6 +146,16 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     return each.run(ids(list)).changes;
   };
 
+  const removeLocked = db.transaction((list: readonly number[]) => {
+    const removed = byIds(list, statements.removeRange, statements.remove);
+    byIds(list, statements.unlockRange, statements.unlock);
+    return removed;
+  });
+  const removeAll = db.transaction(() => {
+    statements.unlockAll.run();
+    return statements.removeAll.run().changes;
+  });
+
   return {
     locations: {
       insert: async (record: NewRecord) =>
@@ -148,10 +163,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       count: async () => statements.count.get() as number,
       list: async (query) => list(query),
       lockNext: async (limit, order) => lockNext.immediate(limit, order),
-      remove: async (list) => byIds(list, statements.removeRange, statements.remove),
+      // A delivered record's lock goes with it (ids are never reused: AUTOINCREMENT).
+      remove: async (list) => removeLocked(list),
       unlock: async (list) => void byIds(list, statements.unlockRange, statements.unlock),
       unlockAll: async () => statements.unlockAll.run().changes,
-      removeAll: async () => statements.removeAll.run().changes,
+      removeAll: async () => removeAll(),
       removeByUuid: async (uuid) => statements.removeByUuid.run(uuid).changes > 0,
       prune: async (rules) => prune(rules),
     },
