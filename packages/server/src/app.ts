@@ -9,6 +9,7 @@ import { migrate } from './db/migrations.js';
 import { openPostgres } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { HttpError } from './errors.js';
+import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       metrics: createMetrics(),
       events: new LiveEvents(),
       now,
+      ingestQueue: createIngestQueue(db, now, resolved.poolSize),
     };
     app = Fastify({ logger: resolved.logger ? { level: 'info' } : false, bodyLimit: resolved.bodyLimitBytes });
     app.decorate('waypost', ctx);
@@ -101,10 +103,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
     );
-    app.addHook('onResponse', async (_request, reply) => {
+    // A callback hook, not an async one: no promise per response.
+    app.addHook('onResponse', (_request, reply, done) => {
       ctx.metrics.requestsByStatus.set(reply.statusCode, (ctx.metrics.requestsByStatus.get(reply.statusCode) ?? 0) + 1);
+      done();
     });
-    app.addHook('onClose', async () => db.close());
+    app.addHook('onClose', async () => {
+      await ctx.ingestQueue.drain();
+      await db.close();
+    });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
     app.get('/health', async () => ({ ok: true }));
     registerIngestRoutes(app, ctx);

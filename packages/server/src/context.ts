@@ -1,5 +1,6 @@
 import type { TokenService } from './auth/tokens.js';
 import type { Database } from './db/database.js';
+import type { IngestQueue } from './ingest/ingest-queue.js';
 import type { LiveEvents } from './live-events.js';
 import type { Metrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
@@ -12,4 +13,6 @@ export interface AppContext {
   metrics: Metrics;
   events: LiveEvents;
   now: () => number;
+  /** Coalesces concurrent uploads into shared transactions (group commit). */
+  ingestQueue: IngestQueue;
 }

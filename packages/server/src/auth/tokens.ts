@@ -29,10 +29,16 @@ export interface TokenService {
   verify(accessToken: string): Promise<string>;
 }
 
+/** Verified access tokens remembered at most (the cache is emptied when full). */
+const MAX_VERIFIED = 10_000;
+
 export function createTokenService(
   key: SigningKey,
   options: { accessTtlSeconds: number; refreshTtlSeconds: number; now: () => number },
 ): TokenService {
+  // A device sends the same access token with every upload until it expires: verifying its
+  // signature once is enough. An entry is used only while the token's exp is ahead (as jose checks).
+  const verified = new Map<string, { deviceId: string; exp: number }>();
   const issue = async (tx: Queryable, deviceId: string): Promise<TokenPair> => {
     const now = options.now();
     const iat = Math.floor(now / 1000);
@@ -65,6 +71,8 @@ export function createTokenService(
       });
     },
     async verify(accessToken) {
+      const known = verified.get(accessToken);
+      if (known && known.exp > Math.floor(options.now() / 1000)) return known.deviceId;
       try {
         const { payload } = await jwtVerify(accessToken, key.publicKey, {
           issuer: ISSUER,
@@ -73,6 +81,10 @@ export function createTokenService(
           currentDate: new Date(options.now()),
         });
         if (!payload.sub) throw new HttpError(401, 'INVALID_TOKEN', 'The access token names no device (sub)');
+        if (payload.exp !== undefined) {
+          if (verified.size >= MAX_VERIFIED) verified.clear();
+          verified.set(accessToken, { deviceId: payload.sub, exp: payload.exp });
+        }
         return payload.sub;
       } catch (error) {
         if (error instanceof HttpError) throw error;

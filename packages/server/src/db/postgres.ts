@@ -9,13 +9,37 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-function queryableOf(client: pg.Pool | pg.PoolClient): Queryable {
+/** Statements the server runs again and again (its own SQL, a bounded set); the DDL of migrations is not. */
+const REPEATED = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+/** Distinct statements named at most; beyond it (never, with the server's own SQL) they run unnamed. */
+const MAX_NAMED = 5000;
+
+/**
+ * Each distinct statement gets a name, so every pooled connection parses and plans it once and
+ * then only binds and executes it: less work for PostgreSQL per ingest transaction.
+ */
+function preparedCache(): (sql: string, params: readonly SqlValue[]) => pg.QueryConfig<SqlValue[]> {
+  const names = new Map<string, { text: string; name: string | undefined }>();
+  return (sql, params) => {
+    let entry = names.get(sql);
+    if (!entry) {
+      const named = REPEATED.test(sql) && names.size < MAX_NAMED;
+      entry = { text: numbered(sql), name: named ? `waypost_${names.size}` : undefined };
+      names.set(sql, entry);
+    }
+    return entry.name
+      ? { name: entry.name, text: entry.text, values: params as SqlValue[] }
+      : { text: entry.text, values: params as SqlValue[] };
+  };
+}
+
+function queryableOf(client: pg.Pool | pg.PoolClient, config: ReturnType<typeof preparedCache>): Queryable {
   return {
     async query<T extends Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-      return (await client.query(numbered(sql), params as SqlValue[])).rows as T[];
+      return (await client.query(config(sql, params))).rows as T[];
     },
     async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
-      return (await client.query(numbered(sql), params as SqlValue[])).rowCount ?? 0;
+      return (await client.query(config(sql, params))).rowCount ?? 0;
     },
   };
 }
@@ -56,14 +80,15 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
   }
   const pool = new pg.Pool({ connectionString, max: poolSize, types, options: `-c search_path="${schema}"` });
   pool.on('error', () => undefined); // an idle client's broken connection is replaced on next use
+  const config = preparedCache();
   return {
     dialect: 'postgres',
-    ...queryableOf(pool),
+    ...queryableOf(pool, config),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const value = await fn(queryableOf(client));
+        const value = await fn(queryableOf(client, config));
         await client.query('COMMIT');
         return value;
       } catch (error) {

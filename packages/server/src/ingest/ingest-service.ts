@@ -1,8 +1,7 @@
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { takePendingCommands, type Command } from '../store/commands.js';
-import { ensureDevice, recordIngest, type DeviceStatus } from '../store/devices.js';
-import { insertLocations } from '../store/locations.js';
+import type { Command } from '../store/commands.js';
+import type { DeviceStatus } from '../store/devices.js';
 import type { StoredRecord } from './normalize.js';
 
 /** Records of one device in a request. */
@@ -34,46 +33,41 @@ export function refuseDevice(deviceId: string, status: DeviceStatus): HttpError 
   return null;
 }
 
+/** One request's work: its device batches, and the device whose pending commands ride on its reply. */
+export interface IngestJob {
+  batches: DeviceBatch[];
+  commandsFor: string | null;
+}
+
 /**
- * Stores a request's records in one transaction: a refused device or a failure stores nothing.
- * The pending commands of `commandsFor` are taken in the same transaction, so they are marked
- * delivered exactly when the reply that carries them is committed.
+ * Stores a request's records. Requests arriving together share one transaction (group commit,
+ * see ingest-queue.ts), but each stands alone: a refused device or a failure stores nothing of that
+ * request and does not touch the others. The pending commands of `commandsFor` are taken in the
+ * same transaction, so they are marked delivered exactly when the reply that carries them is
+ * committed; the promise resolves only after that commit.
  */
 export async function ingest(
   ctx: AppContext,
   batches: DeviceBatch[],
   commandsFor: string | null,
 ): Promise<IngestResult> {
-  const now = ctx.now();
-  const watched = ctx.events.watched;
-  const result = await ctx.db.transaction(async (tx) => {
-    let stored = 0;
-    let duplicates = 0;
-    const lasts = [];
-    for (const batch of batches) {
-      const refusal = refuseDevice(batch.deviceId, await ensureDevice(tx, batch.deviceId, now));
-      if (refusal) throw refusal;
-      const counts = await insertLocations(tx, batch.deviceId, batch.records, now);
-      await recordIngest(tx, batch.deviceId, now, counts);
-      stored += counts.stored;
-      duplicates += counts.duplicates;
-      if (watched && counts.last) lasts.push({ deviceId: batch.deviceId, stored: counts.stored, ...counts.last });
+  if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, commands: [] };
+  const records = batches.reduce((sum, b) => sum + b.records.length, 0);
+  const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
+  ctx.metrics.stored += outcome.stored;
+  ctx.metrics.duplicates += outcome.duplicates;
+  if (ctx.events.watched) {
+    for (const last of outcome.lasts) {
+      ctx.events.emit('position', {
+        deviceId: last.deviceId,
+        stored: last.stored,
+        latitude: last.latitude,
+        longitude: last.longitude,
+        timestamp: new Date(last.recordedAt).toISOString(),
+      });
     }
-    const commands = commandsFor ? await takePendingCommands(tx, commandsFor, now) : [];
-    return { stored, duplicates, commands, lasts };
-  });
-  ctx.metrics.stored += result.stored;
-  ctx.metrics.duplicates += result.duplicates;
-  for (const last of result.lasts) {
-    ctx.events.emit('position', {
-      deviceId: last.deviceId,
-      stored: last.stored,
-      latitude: last.latitude,
-      longitude: last.longitude,
-      timestamp: new Date(last.recordedAt).toISOString(),
-    });
   }
-  return { stored: result.stored, duplicates: result.duplicates, commands: result.commands };
+  return { stored: outcome.stored, duplicates: outcome.duplicates, commands: outcome.commands };
 }
 
 /** Groups batches by device, keeping first-seen order. */

@@ -1,3 +1,4 @@
+import { REMOTE_COMMANDS } from '@waypost/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -12,21 +13,6 @@ import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 export const DEFAULT_EXPORT_LIMIT = 1000;
 export const MAX_EXPORT_LIMIT = 100_000;
 
-/** The spec's remote commands (4.2). */
-export const REMOTE_COMMANDS = [
-  'start',
-  'stop',
-  'startGeofences',
-  'changePace',
-  'setConfig',
-  'addGeofence',
-  'addGeofences',
-  'removeGeofence',
-  'removeGeofences',
-  'uploadLog',
-  'destroyLog',
-];
-
 type Params = { id: string };
 type Query = Record<string, string | undefined>;
 
@@ -37,7 +23,7 @@ function parseCommand(body: unknown): Command {
   if (!Array.isArray(command) || typeof command[0] !== 'string') {
     throw badRequest('INVALID_COMMAND', 'Send {"command": ["setConfig", {...}]} or {"command": "stop"}');
   }
-  if (!REMOTE_COMMANDS.includes(command[0])) {
+  if (!(REMOTE_COMMANDS as readonly string[]).includes(command[0])) {
     throw badRequest('UNKNOWN_COMMAND', `Unknown command "${command[0]}"; known: ${REMOTE_COMMANDS.join(', ')}`);
   }
   return command as Command;

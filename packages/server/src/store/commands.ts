@@ -25,16 +25,28 @@ export async function queueCommand(
 }
 
 /**
- * Marks the device's pending commands delivered and returns them in the order they were queued.
- * Run in the ingest transaction: a command rides on exactly one committed reply; a concurrent
- * request for the same device waits on the row locks and then finds nothing pending.
+ * Marks the pending commands of these devices delivered and returns them per device, in the order
+ * they were queued. Run in the ingest transaction: a command rides on exactly one committed reply;
+ * a concurrent transaction for the same device waits on the row locks and then finds nothing pending.
  */
-export async function takePendingCommands(db: Queryable, deviceId: string, now: number): Promise<Command[]> {
-  const rows = await db.query<{ id: number; command: string }>(
-    `UPDATE commands SET status = 'delivered', delivered_at = ? WHERE device_id = ? AND status = 'pending' RETURNING id, command`,
-    [now, deviceId],
+export async function takePendingCommands(
+  db: Queryable,
+  deviceIds: readonly string[],
+  now: number,
+): Promise<Map<string, Command[]>> {
+  const taken = new Map<string, Command[]>();
+  if (deviceIds.length === 0) return taken;
+  const rows = await db.query<{ id: number; device_id: string; command: string }>(
+    `UPDATE commands SET status = 'delivered', delivered_at = ?
+     WHERE status = 'pending' AND device_id IN (${deviceIds.map(() => '?').join(', ')}) RETURNING id, device_id, command`,
+    [now, ...deviceIds],
   );
-  return rows.sort((a, b) => a.id - b.id).map((row) => JSON.parse(row.command) as Command);
+  for (const row of rows.sort((a, b) => a.id - b.id)) {
+    const list = taken.get(row.device_id) ?? [];
+    list.push(JSON.parse(row.command) as Command);
+    taken.set(row.device_id, list);
+  }
+  return taken;
 }
 
 export async function listCommands(db: Queryable, deviceId: string): Promise<CommandRow[]> {

@@ -56,33 +56,97 @@ export async function upsertDevice(
   return status;
 }
 
-export interface IngestCounts {
+/** Ids per IN (...) list: well under both databases' bound-parameter limits. */
+const IDS_PER_STATEMENT = 500;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const placeholders = (count: number): string => Array(count).fill('?').join(', ');
+
+/** What an ingest transaction needs to know of a registered device. */
+export interface DeviceState {
+  status: DeviceStatus;
+  /** Whether remote commands wait for it (as of this read). */
+  pendingCommands: boolean;
+}
+
+/**
+ * The state of each of these devices that is registered. On PostgreSQL the rows are locked too, in
+ * id order, until the transaction ends: ingest transactions touching the same devices (in this or
+ * another process) then run one after the other instead of deadlocking, and a device's status
+ * cannot change under a transaction that stores records for it.
+ */
+export async function lockDevices(
+  db: Queryable,
+  dialect: 'sqlite' | 'postgres',
+  ids: readonly string[],
+): Promise<Map<string, DeviceState>> {
+  const states = new Map<string, DeviceState>();
+  const sorted = [...ids].sort();
+  for (const chunk of chunks(sorted, IDS_PER_STATEMENT)) {
+    const rows = await db.query<{ id: string; status: DeviceStatus; pending: boolean | number }>(
+      `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending
+       FROM devices d WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
+      chunk,
+    );
+    for (const row of rows) states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending) });
+  }
+  return states;
+}
+
+/** Registers devices seen for the first time (another process may register them at the same time). */
+export async function registerDevices(db: Queryable, ids: readonly string[], now: number): Promise<void> {
+  for (const chunk of chunks(ids, IDS_PER_STATEMENT)) {
+    await db.run(
+      `INSERT INTO devices (id, model, info, created_at, status) VALUES ${chunk.map(() => `(?, NULL, '{}', ?, 'active')`).join(', ')} ON CONFLICT (id) DO NOTHING`,
+      chunk.flatMap((id) => [id, now]),
+    );
+  }
+}
+
+/** What one transaction adds to a device's counters. */
+export interface IngestTotals {
+  deviceId: string;
   stored: number;
   duplicates: number;
-  /** The newest stored position, when the request stored one. */
+  /** The newest stored position, when one was stored. */
   last: { latitude: number; longitude: number; recordedAt: number } | null;
 }
 
-/** Counters and the last position; the last position only moves forward in recorded time. */
-export async function recordIngest(db: Queryable, id: string, now: number, counts: IngestCounts): Promise<void> {
-  if (!counts.last) {
-    await db.run(`UPDATE devices SET last_seen = ?, records = records + ?, duplicates = duplicates + ? WHERE id = ?`, [
-      now,
-      counts.stored,
-      counts.duplicates,
-      id,
-    ]);
-    return;
+const TOTALS_ROW =
+  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))';
+
+/**
+ * Adds to the counters and moves the last position (only forward in recorded time), one statement
+ * for all devices of a transaction. Call lockDevices first in the same transaction.
+ */
+export async function addIngestTotals(db: Queryable, totals: readonly IngestTotals[], now: number): Promise<void> {
+  for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {
+    const newer = 'v.at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= v.at)';
+    await db.run(
+      `WITH v (id, stored, dups, lat, lon, at) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
+       UPDATE devices SET last_seen = ?, records = records + v.stored, duplicates = duplicates + v.dups,
+         last_latitude = CASE WHEN ${newer} THEN v.lat ELSE last_latitude END,
+         last_longitude = CASE WHEN ${newer} THEN v.lon ELSE last_longitude END,
+         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END
+       FROM v WHERE devices.id = v.id`,
+      [
+        ...chunk.flatMap((t) => [
+          t.deviceId,
+          t.stored,
+          t.duplicates,
+          t.last?.latitude ?? null,
+          t.last?.longitude ?? null,
+          t.last?.recordedAt ?? null,
+        ]),
+        now,
+      ],
+    );
   }
-  const { latitude, longitude, recordedAt } = counts.last;
-  await db.run(
-    `UPDATE devices SET last_seen = ?, records = records + ?, duplicates = duplicates + ?,
-       last_latitude = CASE WHEN last_recorded_at IS NULL OR last_recorded_at <= ? THEN ? ELSE last_latitude END,
-       last_longitude = CASE WHEN last_recorded_at IS NULL OR last_recorded_at <= ? THEN ? ELSE last_longitude END,
-       last_recorded_at = CASE WHEN last_recorded_at IS NULL OR last_recorded_at <= ? THEN ? ELSE last_recorded_at END
-     WHERE id = ?`,
-    [now, counts.stored, counts.duplicates, recordedAt, latitude, recordedAt, longitude, recordedAt, recordedAt, id],
-  );
 }
 
 export async function listDevices(db: Queryable): Promise<DeviceRow[]> {

@@ -1,6 +1,5 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
-import type { IngestCounts } from './devices.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_STATEMENT = 250;
@@ -10,36 +9,52 @@ const insertSql = (rows: number): string =>
   `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
-  ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING uuid`;
+  ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
+
+/** A record to insert for a device. */
+export interface LocationInsert {
+  deviceId: string;
+  record: StoredRecord;
+}
+
+/** The key of a (device, uuid) pair in the set insertLocations returns. */
+export const locationKey = (deviceId: string, uuid: string): string => `${deviceId}\u0000${uuid}`;
+
+const byDeviceAndUuid = (a: LocationInsert, b: LocationInsert): number =>
+  a.deviceId < b.deviceId
+    ? -1
+    : a.deviceId > b.deviceId
+      ? 1
+      : a.record.uuid < b.record.uuid
+        ? -1
+        : a.record.uuid > b.record.uuid
+          ? 1
+          : 0;
 
 /**
- * Inserts records once per (device, uuid): the database's unique constraint decides, so several
- * processes sharing it never store a uuid twice. Rows go in uuid order, so concurrent requests
- * with overlapping uuids take their row locks in the same order and cannot deadlock.
+ * Inserts records once per (device, uuid) and returns the keys (locationKey) of those stored now:
+ * the database's unique constraint decides, so several processes sharing it never store a uuid
+ * twice, and of equal keys in one call only the first is stored. Rows go in (device, uuid) order,
+ * so concurrent transactions with overlapping uuids take their row locks in the same order and
+ * cannot deadlock.
  */
 export async function insertLocations(
   db: Queryable,
-  deviceId: string,
-  records: StoredRecord[],
+  rows: readonly LocationInsert[],
   receivedAt: number,
-): Promise<IngestCounts> {
-  const sorted = [...records].sort((a, b) => (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0));
+): Promise<Set<string>> {
+  const sorted = [...rows].sort(byDeviceAndUuid);
   const stored = new Set<string>();
   for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {
     const chunk = sorted.slice(start, start + ROWS_PER_STATEMENT);
     const params: SqlValue[] = [];
-    for (const r of chunk) {
+    for (const { deviceId, record: r } of chunk) {
       params.push(deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record));
     }
-    for (const row of await db.query<{ uuid: string }>(insertSql(chunk.length), params)) stored.add(row.uuid);
+    const inserted = await db.query<{ device_id: string; uuid: string }>(insertSql(chunk.length), params);
+    for (const row of inserted) stored.add(locationKey(row.device_id, row.uuid));
   }
-  let last: IngestCounts['last'] = null;
-  for (const r of records) {
-    if (!stored.has(r.uuid) || r.latitude === null || r.longitude === null) continue;
-    if (!last || r.recordedAt >= last.recordedAt)
-      last = { latitude: r.latitude, longitude: r.longitude, recordedAt: r.recordedAt };
-  }
-  return { stored: stored.size, duplicates: records.length - stored.size, last };
+  return stored;
 }
 
 export interface LocationRow {

@@ -1,0 +1,149 @@
+import type { Database, Queryable } from '../db/database.js';
+import { takePendingCommands, type Command } from '../store/commands.js';
+import {
+  addIngestTotals,
+  lockDevices,
+  registerDevices,
+  type DeviceState,
+  type IngestTotals,
+} from '../store/devices.js';
+import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
+import { GroupCommitter, type Outcome } from './group-commit.js';
+import { refuseDevice, type IngestJob } from './ingest-service.js';
+
+/** The newest position a request stored for one of its devices (for live dashboards). */
+export interface StoredPosition {
+  deviceId: string;
+  stored: number;
+  latitude: number;
+  longitude: number;
+  recordedAt: number;
+}
+
+/** What one request's job came to, once committed. */
+export interface JobOutcome {
+  stored: number;
+  duplicates: number;
+  commands: Command[];
+  lasts: StoredPosition[];
+}
+
+export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
+
+/** Records per group transaction: big enough to amortise a commit, small enough to keep replies prompt. */
+const MAX_GROUP_RECORDS = 2000;
+
+const sortedUnique = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+function refusalOf(job: IngestJob, devices: Map<string, DeviceState>): Error | null {
+  for (const batch of job.batches) {
+    const refusal = refuseDevice(batch.deviceId, devices.get(batch.deviceId)?.status ?? 'active');
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/** Splits the jobs into refused ones (outcome set) and the indexes of the accepted ones. */
+function accept(
+  jobs: IngestJob[],
+  candidates: number[],
+  devices: Map<string, DeviceState>,
+  outcomes: Outcome<JobOutcome>[],
+): number[] {
+  return candidates.filter((i) => {
+    const refusal = refusalOf(jobs[i]!, devices);
+    if (refusal) outcomes[i] = { ok: false, error: refusal };
+    return refusal === null;
+  });
+}
+
+/**
+ * Stores several requests in the caller's one transaction, each with its own outcome: a request
+ * naming a refused device gets its refusal and stores nothing; the others store their records,
+ * each credited with the records it stored first (a uuid sent twice is stored once, for the first).
+ */
+export async function storeJobs(
+  tx: Queryable,
+  dialect: Database['dialect'],
+  jobs: IngestJob[],
+  now: number,
+): Promise<Outcome<JobOutcome>[]> {
+  const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
+  const devices = await lockDevices(tx, dialect, sortedUnique(jobs.flatMap((j) => j.batches.map((b) => b.deviceId))));
+  let accepted = accept(jobs, [...jobs.keys()], devices, outcomes);
+  const missing = sortedUnique(
+    accepted.flatMap((i) => jobs[i]!.batches.map((b) => b.deviceId)).filter((id) => !devices.has(id)),
+  );
+  if (missing.length > 0) {
+    await registerDevices(tx, missing, now);
+    // Another process may have registered (and an admin blocked) one of them meanwhile.
+    for (const [id, state] of await lockDevices(tx, dialect, missing)) devices.set(id, state);
+    accepted = accept(jobs, accepted, devices, outcomes);
+  }
+
+  const rows: LocationInsert[] = [];
+  for (const i of accepted) {
+    for (const batch of jobs[i]!.batches)
+      for (const record of batch.records) rows.push({ deviceId: batch.deviceId, record });
+  }
+  const fresh = await insertLocations(tx, rows, now);
+
+  const totals = new Map<string, IngestTotals>();
+  for (const i of accepted) {
+    const outcome: JobOutcome = { stored: 0, duplicates: 0, commands: [], lasts: [] };
+    for (const batch of jobs[i]!.batches) {
+      const total = totals.get(batch.deviceId) ?? { deviceId: batch.deviceId, stored: 0, duplicates: 0, last: null };
+      totals.set(batch.deviceId, total);
+      let stored = 0;
+      let last: IngestTotals['last'] = null;
+      for (const r of batch.records) {
+        // delete: of equal (device, uuid) in this group, only the first is credited as stored.
+        if (!fresh.delete(locationKey(batch.deviceId, r.uuid))) {
+          total.duplicates += 1;
+          outcome.duplicates += 1;
+          continue;
+        }
+        stored += 1;
+        if (r.latitude === null || r.longitude === null) continue;
+        if (!last || r.recordedAt >= last.recordedAt)
+          last = { latitude: r.latitude, longitude: r.longitude, recordedAt: r.recordedAt };
+      }
+      total.stored += stored;
+      outcome.stored += stored;
+      if (last) {
+        outcome.lasts.push({ deviceId: batch.deviceId, stored, ...last });
+        if (!total.last || last.recordedAt >= total.last.recordedAt) total.last = last;
+      }
+    }
+    outcomes[i] = { ok: true, value: outcome };
+  }
+  if (totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
+
+  // Commands queued after lockDevices read none pending ride on the device's next reply instead.
+  const commandsFor = accepted
+    .map((i) => jobs[i]!.commandsFor)
+    .filter((id): id is string => id !== null && devices.get(id)?.pendingCommands === true);
+  const commands = await takePendingCommands(tx, sortedUnique(commandsFor), now);
+  for (const i of accepted) {
+    const deviceId = jobs[i]!.commandsFor;
+    const taken = deviceId === null ? undefined : commands.get(deviceId);
+    if (deviceId === null || !taken) continue;
+    // A command rides on one reply only: the first request of the group for that device.
+    commands.delete(deviceId);
+    (outcomes[i] as { ok: true; value: JobOutcome }).value.commands = taken;
+  }
+  return outcomes;
+}
+
+/**
+ * The process's ingest queue. SQLite has one writer, so one group at a time; PostgreSQL commits
+ * a few groups at once (its own WAL flush then covers several, and their round trips overlap),
+ * each on its own pooled connection, leaving one connection for the rest of the API.
+ */
+export function createIngestQueue(db: Database, now: () => number, poolSize: number): IngestQueue {
+  const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
+  return new GroupCommitter<IngestJob, JobOutcome>(
+    (jobs) => db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now())),
+    { concurrency, maxGroupSize: MAX_GROUP_RECORDS },
+  );
+}
