@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BackgroundGeolocation,
+  createFetchTransport,
+  createMemoryStore,
+  ManualClock,
+  ManualNetwork,
+  type Store,
+} from '@waypost/node';
+
+/** Opens the SDK on `store` as a process would after a restart (`bootId` names the host's boot). */
+async function open(store: Store, bootId: string, clock = new ManualClock()) {
+  return BackgroundGeolocation.open({
+    store,
+    transport: createFetchTransport(),
+    network: new ManualNetwork('wifi'),
+    clock,
+    bootId,
+  });
+}
+
+async function trackedThenClosed(app: { stopOnTerminate?: boolean; startOnBoot?: boolean }) {
+  const store = createMemoryStore();
+  const first = await open(store, 'boot-1');
+  await first.ready({ app });
+  await first.start();
+  await first.close();
+  return store;
+}
+
+describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
+  it('stopOnTerminate true (the default): tracking does not resume after a restart', async () => {
+    const store = await trackedThenClosed({});
+    const second = await open(store, 'boot-1');
+    await second.ready({ reset: false });
+    expect(second.getState().enabled).toBe(false);
+    await second.close();
+  });
+
+  it('stopOnTerminate false: tracking resumes, heartbeats included', async () => {
+    const store = await trackedThenClosed({ stopOnTerminate: false });
+    const clock = new ManualClock();
+    const second = await open(store, 'boot-1', clock);
+    const beats: string[] = [];
+    second.onHeartbeat((event) => beats.push(event.timestamp));
+    await second.ready({ reset: false });
+    expect(second.getState().enabled).toBe(true);
+    await clock.advance(60_000);
+    expect(beats).toHaveLength(1);
+    await second.close();
+  });
+
+  it('startOnBoot: tracking resumes after a reboot, not after a mere restart', async () => {
+    const store = await trackedThenClosed({ startOnBoot: true });
+    const restarted = await open(store, 'boot-1');
+    await restarted.ready({ reset: false });
+    expect(restarted.getState().enabled).toBe(false);
+    await restarted.start();
+    await restarted.close();
+
+    const rebooted = await open(store, 'boot-2');
+    await rebooted.ready({ reset: false });
+    expect(rebooted.getState().enabled).toBe(true);
+    await rebooted.close();
+  });
+});
