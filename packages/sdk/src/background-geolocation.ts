@@ -13,19 +13,19 @@ import type { Geofence } from './geofence/geofence.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from './http/headers.js';
 import { SDK_VERSION, uploadLogFile } from './log/upload-log.js';
 import { MotionDetector } from './motion/motion-detector.js';
-import { RemoteController, type CommandHandlers } from './remote/remote-controller.js';
+import { RemoteController } from './remote/remote-controller.js';
+import { commandHandlers } from './remote/sdk-command-handlers.js';
 import { LogLevel } from './log/levels.js';
 import { DAY_MS, SdkLogger } from './log/logger.js';
-import type { Clock, TimerHandle } from './ports/clock.js';
+import { OneShotTimer } from './clock/one-shot-timer.js';
+import type { Clock } from './ports/clock.js';
 import type { NetworkMonitor, NetworkType } from './ports/network.js';
 import type { OrderDirection, Store, StoredRecord } from './ports/store.js';
 import type { Transport } from './ports/transport.js';
 import { decideAutoUpload, type SyncTrigger } from './queue/upload-policy.js';
 import { Uploader } from './queue/uploader.js';
 import { parseLocationInput, type Fix, type Location } from './records/location.js';
-import { renderRecord } from './records/render.js';
-import { compileTemplate, type CompiledTemplate } from './records/template.js';
-import { randomUuid } from './records/uuid.js';
+import { buildLocation, RecordWriter } from './records/record-writer.js';
 import { distanceMeters } from './tracking/odometer.js';
 import {
   loadTrackingState,
@@ -103,16 +103,16 @@ export class BackgroundGeolocation {
 
   private current: StoredConfig;
   private tracking: TrackingState;
-  private locationTemplate: CompiledTemplate | null = null;
   private readonly clock: Clock;
   private readonly uploader: Uploader;
+  private readonly writer: RecordWriter;
   private readonly authorizer: TokenAuthorizer;
   private readonly geofences: GeofenceManager;
   private readonly motion: MotionDetector;
   private readonly remote: RemoteController;
   private readonly unsubscribeNetwork: () => void;
-  private heartbeat: TimerHandle | null = null;
-  private stopTimer: TimerHandle | null = null;
+  private readonly heartbeat: OneShotTimer;
+  private readonly stopTimer: OneShotTimer;
   private lastFix: Fix | null = null;
   private isReady = false;
   private closed = false;
@@ -139,6 +139,14 @@ export class BackgroundGeolocation {
       this.log.error('Events', `a ${event} listener threw: ${(error as Error)?.message ?? String(error)}`),
     );
     this.applyRuntime();
+    this.heartbeat = new OneShotTimer(this.clock);
+    this.stopTimer = new OneShotTimer(this.clock);
+    this.writer = new RecordWriter({
+      queue: deps.store.locations,
+      logger: this.log,
+      clock: this.clock,
+      persistence: () => this.current.config.persistence,
+    });
     this.authorizer = new TokenAuthorizer({
       config: () => this.current.config,
       // Tokens the SDK obtained itself are not a new configuration: the refresh backoff holds.
@@ -158,7 +166,7 @@ export class BackgroundGeolocation {
     });
     this.motion = new MotionDetector(tracking.isMoving);
     this.remote = new RemoteController({
-      handlers: this.commandHandlers(),
+      handlers: commandHandlers(this, { upload: (url) => this.uploadLog(url), destroy: () => this.log.destroy() }),
       allowed: () => this.current.config.http.remoteCommands,
       logger: this.log,
       emit: (event) => this.events.emit('remotecommand', event),
@@ -286,11 +294,7 @@ export class BackgroundGeolocation {
   }
 
   private applyRuntime(): void {
-    const { persistence, logger } = this.current.config;
-    this.log.setLevel(LogLevel[logger.logLevel]);
-    this.locationTemplate = persistence.locationTemplate
-      ? compileTemplate(persistence.locationTemplate, 'location', 'persistence.locationTemplate')
-      : null;
+    this.log.setLevel(LogLevel[this.current.config.logger.logLevel]);
   }
 
   getState(): State {
@@ -354,8 +358,8 @@ export class BackgroundGeolocation {
     this.tracking.enabled = false;
     this.tracking.isMoving = false;
     this.motion.force(false, null, this.clock.now());
-    this.clearHeartbeat();
-    this.clearStopTimer();
+    this.heartbeat.clear();
+    this.stopTimer.clear();
     await this.persistTracking();
     this.log.info('Lifecycle', 'stop');
     if (wasEnabled) this.events.emit('enabledchange', false);
@@ -439,21 +443,15 @@ export class BackgroundGeolocation {
 
   /** While moving, the stop timer makes the device stationary when no location moves it on. */
   private scheduleStopTimer(): void {
-    this.clearStopTimer();
+    this.stopTimer.clear();
     const wait = this.motion.msUntilStationary(this.clock.now(), this.motionSettings());
     if (wait === null || !this.tracking.enabled) return;
-    this.stopTimer = this.clock.setTimeout(() => {
-      this.stopTimer = null;
+    this.stopTimer.schedule(wait, () => {
       if (this.closed || !this.tracking.enabled) return;
       if (this.motion.timeout(this.clock.now(), this.motionSettings()) !== 'stationary')
         return this.scheduleStopTimer();
       void this.transitionMotion(false, this.lastFix).then(() => this.trigger('motionchange'));
-    }, wait);
-  }
-
-  private clearStopTimer(): void {
-    if (this.stopTimer !== null) this.clock.clearTimeout(this.stopTimer);
-    this.stopTimer = null;
+    });
   }
 
   // ---------------------------------------------------------------- geofences
@@ -509,22 +507,6 @@ export class BackgroundGeolocation {
 
   // ---------------------------------------------------------------- remote control and log upload
 
-  private commandHandlers(): CommandHandlers {
-    return {
-      start: () => this.start(),
-      stop: () => this.stop(),
-      startGeofences: () => this.startGeofences(),
-      changePace: ([isMoving]) => this.changePace(isMoving as boolean),
-      setConfig: ([config]) => this.setConfig(config as ConfigInput),
-      addGeofence: ([geofence]) => this.addGeofence(geofence),
-      addGeofences: ([geofences]) => this.addGeofences(geofences),
-      removeGeofence: ([identifier]) => this.removeGeofence(identifier as string),
-      removeGeofences: ([identifiers]) => this.removeGeofences(identifiers as string[] | undefined),
-      uploadLog: ([url]) => this.uploadLog(url as string),
-      destroyLog: () => this.log.destroy(),
-    };
-  }
-
   /** POSTs the SDK log, gzipped, as multipart form data with the device's description. */
   private async uploadLog(url: string): Promise<{ status: number }> {
     this.assertOpen();
@@ -549,43 +531,16 @@ export class BackgroundGeolocation {
     return { status: response.status };
   }
 
-  /** Builds the record, renders it and (when `persist`) inserts it, applying the record cap. */
+  /** Builds the record and, when `persist`, renders and inserts it (the record cap applies). */
   private async persistLocation(
     fix: Fix,
     event: Location['event'],
     persist: boolean,
     extra?: Partial<Location>,
   ): Promise<Location> {
-    const location: Location = {
-      uuid: randomUuid(),
-      timestamp: new Date(fix.time).toISOString(),
-      is_moving: this.tracking.isMoving,
-      odometer: Math.round(this.tracking.odometer * 10) / 10,
-      ...(event ? { event } : {}),
-      ...(fix.mock === undefined ? {} : { mock: fix.mock }),
-      coords: fix.coords,
-      activity: fix.activity,
-      battery: fix.battery,
-      extras: fix.extras,
-      ...extra,
-    };
-    const { persistence } = this.current.config;
-    if (!persist || persistence.maxRecordsToPersist === 0) return location;
-    const template = event === 'geofence' ? this.geofenceTemplate() : this.locationTemplate;
-    const json = renderRecord(location, persistence.extras, template);
-    await this.deps.store.locations.insert({ uuid: location.uuid, createdAt: this.clock.now(), json });
-    this.log.info('Queue', `INSERT ${location.uuid}`);
-    if (persistence.maxRecordsToPersist > 0) {
-      const dropped = await this.deps.store.locations.prune({ maxRecords: persistence.maxRecordsToPersist });
-      if (dropped > 0)
-        this.log.warn('Queue', `maxRecordsToPersist ${persistence.maxRecordsToPersist}: dropped ${dropped} oldest`);
-    }
+    const location = buildLocation(fix, this.tracking, event, extra);
+    if (persist) await this.writer.write(location);
     return location;
-  }
-
-  private geofenceTemplate(): CompiledTemplate | null {
-    const source = this.current.config.persistence.geofenceTemplate;
-    return source ? compileTemplate(source, 'geofence', 'persistence.geofenceTemplate') : null;
   }
 
   // ---------------------------------------------------------------- queue
@@ -668,19 +623,11 @@ export class BackgroundGeolocation {
   }
 
   private scheduleHeartbeat(): void {
-    this.clearHeartbeat();
-    const intervalMs = this.current.config.app.heartbeatInterval * 1000;
-    this.heartbeat = this.clock.setTimeout(() => {
-      this.heartbeat = null;
+    this.heartbeat.schedule(this.current.config.app.heartbeatInterval * 1000, () => {
       if (!this.tracking.enabled || this.closed) return;
       this.scheduleHeartbeat();
       void this.heartbeatTick();
-    }, intervalMs);
-  }
-
-  private clearHeartbeat(): void {
-    if (this.heartbeat !== null) this.clock.clearTimeout(this.heartbeat);
-    this.heartbeat = null;
+    });
   }
 
   private async heartbeatTick(): Promise<void> {
@@ -727,8 +674,8 @@ export class BackgroundGeolocation {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.clearHeartbeat();
-    this.clearStopTimer();
+    this.heartbeat.clear();
+    this.stopTimer.clear();
     this.geofences.close();
     this.unsubscribeNetwork();
     this.deps.dispose?.();
