@@ -36,15 +36,31 @@ function checkCount(ctx: AppContext, count: number): void {
   }
 }
 
-/** Runs an ingest step, counting the records of a rejected request. */
-async function counted<T>(ctx: AppContext, records: () => number, step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401)
-      ctx.metrics.rejected += Math.max(1, records());
-    throw error;
-  }
+type UploadHandler = (
+  request: FastifyRequest,
+  principal: Principal,
+  found: (records: number) => void,
+) => Promise<unknown>;
+
+/**
+ * A route that takes uploads: the uploader is identified first (401 when tokens are required), and
+ * the records of a request refused with a 4xx are counted as rejected (at least one per request).
+ */
+function uploadRoute(ctx: AppContext, handler: UploadHandler) {
+  return async (request: FastifyRequest) => {
+    const principal = await uploaderOf(ctx, request);
+    let records = 0;
+    try {
+      return await handler(request, principal, (n) => {
+        records = n;
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
+        ctx.metrics.rejected += Math.max(1, records);
+      }
+      throw error;
+    }
+  };
 }
 
 function commandsReply(commands: unknown[]): Record<string, unknown> {
@@ -66,96 +82,73 @@ async function ingestOwnTracks(
 }
 
 export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const locations = async (request: FastifyRequest) => {
-    const principal = await uploaderOf(ctx, request);
-    let found = 0;
-    return counted(
-      ctx,
-      () => found,
-      async () => {
-        const body = request.body;
-        if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
-        const bodies = extractBodies(body);
-        found = bodies.reduce((sum, b) => sum + b.records.length, 0);
-        checkCount(ctx, found);
-        const now = ctx.now();
-        const outside = deviceOutsideBody(request);
-        const batches: DeviceBatch[] = bodies.map((b) => {
-          const deviceId = principal.kind === 'device' ? principal.deviceId : (b.deviceId ?? outside);
-          if (!deviceId) throw noDevice();
-          return { deviceId, records: b.records.map((r) => normalizeRecord(r, now)) };
-        });
-        const grouped = byDevice(batches);
-        const primary = principal.kind === 'device' ? principal.deviceId : (grouped[0]?.deviceId ?? outside);
-        if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-        const result = await ingest(ctx, grouped, primary);
-        return {
-          success: true,
-          stored: result.stored,
-          duplicates: result.duplicates,
-          ...commandsReply(result.commands),
-        };
-      },
-    );
-  };
+  const locations = uploadRoute(ctx, async (request, principal, found) => {
+    const body = request.body;
+    if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
+    const bodies = extractBodies(body);
+    const count = bodies.reduce((sum, b) => sum + b.records.length, 0);
+    found(count);
+    checkCount(ctx, count);
+    const now = ctx.now();
+    const outside = deviceOutsideBody(request);
+    const batches: DeviceBatch[] = bodies.map((b) => {
+      const deviceId = principal.kind === 'device' ? principal.deviceId : (b.deviceId ?? outside);
+      if (!deviceId) throw noDevice();
+      return { deviceId, records: b.records.map((r) => normalizeRecord(r, now)) };
+    });
+    const grouped = byDevice(batches);
+    const primary = principal.kind === 'device' ? principal.deviceId : (grouped[0]?.deviceId ?? outside);
+    if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
+    const result = await ingest(ctx, grouped, primary);
+    return {
+      success: true,
+      stored: result.stored,
+      duplicates: result.duplicates,
+      ...commandsReply(result.commands),
+    };
+  });
   for (const url of ['/locations', '/api/locations']) {
     app.route({ method: ['POST', 'PUT', 'PATCH'], url, handler: locations });
   }
 
-  app.post('/owntracks', async (request) => {
-    const principal = await uploaderOf(ctx, request);
-    return counted(
-      ctx,
-      () => 1,
-      async () => {
-        const body = request.body;
-        if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
-        return ingestOwnTracks(ctx, request, principal, body);
-      },
-    );
-  });
+  app.post(
+    '/owntracks',
+    uploadRoute(ctx, async (request, principal) => {
+      const body = request.body;
+      if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
+      return ingestOwnTracks(ctx, request, principal, body);
+    }),
+  );
 
-  app.post('/overland', async (request) => {
-    const principal = await uploaderOf(ctx, request);
-    let found = 0;
-    return counted(
-      ctx,
-      () => found,
-      async () => {
-        const features = overlandFeatures(request.body);
-        found = features.length;
-        checkCount(ctx, found);
-        const now = ctx.now();
-        const outside = deviceOutsideBody(request);
-        const batches = features.map((feature, i): DeviceBatch => {
-          const deviceId = principal.kind === 'device' ? principal.deviceId : (overlandDevice(feature) ?? outside);
-          if (!deviceId) throw noDevice();
-          return { deviceId, records: [overlandRecord(feature, `locations[${i}]`, deviceId, now)] };
-        });
-        await ingest(ctx, byDevice(batches), null);
-        return { result: 'ok' };
-      },
-    );
-  });
+  app.post(
+    '/overland',
+    uploadRoute(ctx, async (request, principal, found) => {
+      const features = overlandFeatures(request.body);
+      found(features.length);
+      checkCount(ctx, features.length);
+      const now = ctx.now();
+      const outside = deviceOutsideBody(request);
+      const batches = features.map((feature, i): DeviceBatch => {
+        const deviceId = principal.kind === 'device' ? principal.deviceId : (overlandDevice(feature) ?? outside);
+        if (!deviceId) throw noDevice();
+        return { deviceId, records: [overlandRecord(feature, `locations[${i}]`, deviceId, now)] };
+      });
+      await ingest(ctx, byDevice(batches), null);
+      return { result: 'ok' };
+    }),
+  );
 
-  const osmand = async (request: FastifyRequest) => {
-    const principal = await uploaderOf(ctx, request);
-    return counted(
-      ctx,
-      () => 1,
-      async () => {
-        const body = request.body;
-        const params = {
-          ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
-          ...(request.query as Query),
-        };
-        const { deviceId, record } = osmandRecord(params, ctx.now());
-        const owner = principal.kind === 'device' ? principal.deviceId : deviceId;
-        const result = await ingest(ctx, [{ deviceId: owner, records: [record] }], null);
-        return { success: true, stored: result.stored, duplicates: result.duplicates };
-      },
-    );
-  };
+  const osmand = uploadRoute(ctx, async (request, principal) => {
+    const body = request.body;
+    const params = {
+      ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
+      ...(request.query as Query),
+    };
+    const { deviceId, record } = osmandRecord(params, ctx.now());
+    const owner = principal.kind === 'device' ? principal.deviceId : deviceId;
+    const result = await ingest(ctx, [{ deviceId: owner, records: [record] }], null);
+    return { success: true, stored: result.stored, duplicates: result.duplicates };
+  });
   app.get('/osmand', osmand);
   app.post('/osmand', osmand);
 }
