@@ -588,7 +588,9 @@ export class BackgroundGeolocation {
     const decision = decideAutoUpload(trigger, {
       http,
       network: this.deps.network.current(),
-      queued: await this.deps.store.locations.count(),
+      // Counting is only needed for a threshold; without one, an upload of an empty queue is a
+      // single indexed read, cheaper than counting a long backlog on every location.
+      queued: http.autoSyncThreshold > 0 ? await this.deps.store.locations.count() : 1,
     });
     // close() may have begun while the queue was being counted.
     if (this.closed) return;
