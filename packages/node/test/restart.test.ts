@@ -63,4 +63,19 @@ describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
     expect(rebooted.getState().enabled).toBe(true);
     await rebooted.close();
   });
+
+  it('a saved configuration that no longer validates (edited by hand) opens with the defaults and says so', async () => {
+    const store = createMemoryStore();
+    const first = await open(store, 'boot-1');
+    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false } });
+    await first.insertLocation({ latitude: 1, longitude: 2 });
+    await first.close();
+    await store.kv.set('config', JSON.stringify({ config: { http: { timeout: 'soon' } } }));
+
+    const second = await open(store, 'boot-1');
+    expect(second.getState().http).toMatchObject({ url: null, timeout: 60_000 });
+    expect(await second.getCount()).toBe(1);
+    expect(await second.logger.getLog()).toMatch(/saved configuration ignored, defaults used: http\.timeout/);
+    await second.close();
+  });
 });
