@@ -6,7 +6,8 @@ import { looksLikeJwt } from './tokens.js';
 
 export type Principal = { kind: 'admin' } | { kind: 'device'; deviceId: string } | { kind: 'anonymous' };
 
-function sameSecret(a: string, b: string): boolean {
+/** Constant-time comparison of two secrets. */
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

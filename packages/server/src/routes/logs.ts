@@ -4,6 +4,7 @@ import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { refuseDevice } from '../ingest/ingest-service.js';
+import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
 
@@ -52,7 +53,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       deviceId: row.device_id,
       ...(JSON.parse(row.fields) as Record<string, string>),
       size: row.size,
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: isoOrNull(Number(row.created_at)),
     })),
   );
 
