@@ -55,6 +55,9 @@ export async function ingest(
   if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, commands: [] };
   // Ids from headers, query parameters and presets come here unchecked: one check for all routes.
   for (const batch of batches) checkDeviceId(batch.deviceId, 'The device id');
+  // One request counts once per device it uploads for (429 with Retry-After when over the rate).
+  for (const deviceId of new Set([...batches.map((b) => b.deviceId), ...(commandsFor ? [commandsFor] : [])]))
+    ctx.rateLimiter.take('device', deviceId);
   const records = batches.reduce((sum, b) => sum + b.records.length, 0);
   const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
   ctx.metrics.stored += outcome.stored;
