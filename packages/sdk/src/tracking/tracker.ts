@@ -22,6 +22,8 @@ export interface TrackerDeps {
   config: () => Config;
   /** Tells the sync scheduler that something happened that may warrant an upload. */
   trigger: (trigger: AutoTrigger) => void;
+  /** Records the cap removed (or did not keep) as a record was written. */
+  onCapDrop: (count: number) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export class Tracker {
       logger: deps.logger,
       clock: deps.clock,
       persistence: () => deps.config().persistence,
+      onCapDrop: deps.onCapDrop,
     });
   }
 
