@@ -29,7 +29,7 @@ export { LogLevel } from './log/levels.js';
 export { formatLogEntry } from './log/logger.js';
 export { systemClock } from './clock/system-clock.js';
 export { ManualClock } from './clock/manual-clock.js';
-export { ManualNetwork } from './network/manual-network.js';
+export { ManualNetwork, type NetworkState } from './network/manual-network.js';
 export { createMemoryStore } from './store/memory-store.js';
 export { distanceMeters } from './tracking/odometer.js';
 export { TokenAuthorizer, EXPIRY_MARGIN_MS, type AuthorizationStatus } from './auth/token-authorizer.js';
