@@ -66,8 +66,9 @@ export class SyncScheduler {
       beforeFlush: deps.beforeFlush,
       onDefer: (until, status) => this.defer(until, status),
     });
-    this.retryTimer = new OneShotTimer(deps.clock);
-    this.deferralTimer = new OneShotTimer(deps.clock);
+    // Upkeep timers: they never keep a process alive by themselves.
+    this.retryTimer = new OneShotTimer(deps.clock, { background: true });
+    this.deferralTimer = new OneShotTimer(deps.clock, { background: true });
     this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
   }
 
