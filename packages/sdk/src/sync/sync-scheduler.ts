@@ -168,7 +168,7 @@ export class SyncScheduler {
     }
     const decision = decideAutoUpload(effective, {
       http,
-      network: this.deps.network.current(),
+      network: this.networkFor(trigger),
       // Counting is only needed for a threshold; without one, an upload of an empty queue is a
       // single indexed read, cheaper than counting a long backlog on every location.
       queued: http.autoSyncThreshold > 0 ? await this.deps.queue.count() : 1,
@@ -186,6 +186,16 @@ export class SyncScheduler {
     } catch (error) {
       this.deps.logger.error('HTTP', `automatic upload failed: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The periodic retry probes a monitor that learns from uploads even when it says `none`: a
+   * detection that cannot see the link in use is then corrected by the probe's response.
+   */
+  private networkFor(trigger: AutoTrigger): NetworkType {
+    const { network } = this.deps;
+    const type = network.current();
+    return type === 'none' && trigger === 'retry' && network.hint ? 'ethernet' : type;
   }
 
   private onHttp(event: HttpEvent): void {
