@@ -152,7 +152,8 @@ export class SyncScheduler {
       // motion-change flush still go ahead.
       const failedMeanwhile = this.uploader.failedDrains > this.failuresBeforePending;
       const kept = failedMeanwhile ? triggers.filter((t) => !PLAIN_RETRIES.has(t)) : triggers;
-      if (kept.length > 0) await this.evaluate(kept[0]!);
+      // The periodic retry, when present, is the one evaluated: it may probe a blind monitor.
+      if (kept.length > 0) await this.evaluate(kept.includes('retry') ? 'retry' : kept[0]!);
     }
   }
 
