@@ -8,10 +8,13 @@ import {
   type ConfigInput,
   type SourceSpec,
 } from '@waypost/node';
-import { stringFlag, type Parsed } from '../args.js';
+import { durationFlag, stringFlag, type Parsed } from '../args.js';
 import { usageError } from '../errors.js';
 
 export const AGENT = 'waypost agent';
+
+/** Below systemd's TimeoutStopSec (30 s in the printed unit), so the agent ends before it is killed. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** A configuration file is small; anything bigger is the wrong file. */
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
@@ -24,6 +27,8 @@ export interface AgentOptions {
   /** Files only: 1 = recorded pace, 0 = as fast as possible. */
   replaySpeed: number;
   exitWhenDone: boolean;
+  /** After SIGTERM, how long closing may wait for the upload in flight. */
+  shutdownTimeoutMs: number;
   /** The SDK configuration (groups or the anchor's flat keys), merged over the saved one. */
   sdk: ConfigInput;
 }
@@ -112,6 +117,7 @@ export function resolveAgentOptions(values: Parsed['values']): AgentOptions {
     sourceText,
     replaySpeed,
     exitWhenDone,
+    shutdownTimeoutMs: durationFlag(AGENT, values, 'shutdown-timeout', DEFAULT_SHUTDOWN_TIMEOUT_MS),
     sdk: sdk as ConfigInput,
   };
 }

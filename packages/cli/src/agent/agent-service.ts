@@ -18,8 +18,6 @@ import { decideLaunch } from './launch.js';
 
 /** How often the agent looks for a configuration saved by another process. */
 export const CONFIG_POLL_MS = 2_000;
-/** After SIGTERM, how long closing may take before the upload in flight is abandoned (unlocked). */
-export const SHUTDOWN_BOUND_MS = 10_000;
 /** With --exit-when-done, how long to wait between attempts to drain the rest of the queue. */
 export const DRAIN_RETRY_MS = 2_000;
 /** The agent's own key in the shared database: the boot it last ran in. */
@@ -167,14 +165,16 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   let bound: unknown;
   const closed = await Promise.race([
     bg.close().then(() => true),
-    new Promise<false>((resolve) => (bound = clock.setTimeout(() => resolve(false), SHUTDOWN_BOUND_MS))),
+    new Promise<false>((resolve) => (bound = clock.setTimeout(() => resolve(false), options.shutdownTimeoutMs))),
   ]);
   clock.clearTimeout(bound);
   if (!closed) {
     // The upload in flight did not end in time: release its records now so that nothing stays
     // locked, whoever opens the database next; they are sent again (the server deduplicates).
     const released = await store.locations.unlockAll();
-    say(`closing took over ${SHUTDOWN_BOUND_MS} ms: ${released} record(s) of the upload in flight released; exiting`);
+    say(
+      `closing took over ${options.shutdownTimeoutMs} ms: ${released} record(s) of the upload in flight released; exiting`,
+    );
     io.exit?.(EXIT_OK);
     return EXIT_OK;
   }

@@ -12,7 +12,7 @@ const BIN = fileURLToPath(new URL('../bin.js', import.meta.url));
 /** The same options as given, for the unit's ExecStart=, with files made absolute. */
 function unitArgs(values: Record<string, string | boolean | undefined>): string[] {
   const args: string[] = [];
-  for (const flag of ['source', 'url', 'database', 'config', 'replay-speed']) {
+  for (const flag of ['source', 'url', 'database', 'config', 'replay-speed', 'shutdown-timeout']) {
     const value = values[flag];
     if (typeof value !== 'string') continue;
     args.push(`--${flag}`, flag === 'database' || flag === 'config' ? resolve(value) : value);
@@ -32,6 +32,7 @@ export const agentCommand: Command = {
     'exit-when-done': { type: 'boolean' },
     config: { type: 'string' },
     'print-systemd-unit': { type: 'boolean' },
+    'shutdown-timeout': { type: 'string' },
   },
   help: `Usage: ${AGENT} --source SOURCE [--url URL] [--database FILE] [options]
        ${AGENT} --config FILE.json
@@ -54,6 +55,8 @@ Options:
   --exit-when-done     file sources: exit 0 once the file is read and the queue is empty
   --config FILE.json   the options above as "source", "database", "replaySpeed", "exitWhenDone",
                        plus any SDK configuration ("http", "persistence", "app", ...); flags win
+  --shutdown-timeout D after SIGTERM, how long to wait for the upload in flight (default 10s);
+                       past it its records are unlocked (sent again later) and the agent exits
   --print-systemd-unit print a systemd unit that runs this agent with these options, and exit
 
 Tracking starts when the agent starts; after a reboot only with app.startOnBoot (and

@@ -33,7 +33,8 @@ function liveNmeaProvider(name: string, open: Opener, clock: Clock): NmeaProvide
           name,
           open,
           onData: (chunk) => decoder.push(chunk).forEach(onFix),
-          onClose: () => decoder.reset(),
+          // The epoch in progress is as complete as it will get; a half line is dropped.
+          onClose: () => decoder.end().forEach(onFix),
         },
         clock,
         onError,
