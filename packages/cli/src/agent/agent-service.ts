@@ -60,6 +60,9 @@ function describe(error: unknown): string {
 export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRuntime = {}): Promise<number> {
   const clock = runtime.clock ?? systemClock;
   const say = (message: string) => io.stderr.write(`${AGENT}: ${message}\n`);
+  // Listen for SIGTERM/SIGINT before anything else: a signal during start-up (systemd stopping a
+  // unit that is still starting) must end in a clean stop, not the default instant death.
+  const signalled = io.shutdown();
   let store: Store;
   let bg: BackgroundGeolocation;
   try {
@@ -155,7 +158,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const drained = options.exitWhenDone
     ? drainAfter(sourceDone, bg, clock, say, () => shuttingDown)
     : new Promise<void>(() => {});
-  const reason = await Promise.race([io.shutdown(), drained.then(() => 'done')]);
+  const reason = await Promise.race([signalled, drained.then(() => 'done')]);
   shuttingDown = true;
   clock.clearTimeout(pollTimer);
   say(reason === 'done' ? 'source done and queue empty: stopping' : `${reason}: stopping`);

@@ -34,7 +34,10 @@ function liveNmeaProvider(name: string, open: Opener, clock: Clock): NmeaProvide
           open,
           onData: (chunk) => decoder.push(chunk).forEach(onFix),
           // The epoch in progress is as complete as it will get; a half line is dropped.
-          onClose: () => decoder.end().forEach(onFix),
+          onClose: () => {
+            const last = decoder.end();
+            if (running) last.forEach(onFix); // not after stop(): a stopped provider delivers nothing
+          },
         },
         clock,
         onError,
