@@ -62,6 +62,10 @@ describe('waypost agent: command line', () => {
     [['--source', 'gpsd://', '--shutdown-timeout', 'soon'], /--shutdown-timeout "soon" is not a duration/],
     [['--source', 'gpsd://', '--url', 'ftp://x'], /http\.url/],
     [['--source', 'gpsd://', '--bogus'], /unknown flag --bogus/],
+    [
+      ['--source', 'gpx:t.gpx', '--exit-when-done', '--database', ':memory:'],
+      /--exit-when-done .* no http\.url is configured/,
+    ],
   ])('%j exits 2 naming the problem', async (args, message) => {
     const io = captureIo();
     expect(await main(['agent', ...args], io)).toBe(2);

@@ -81,6 +81,12 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     if (isWaypostError(error, 'INVALID_CONFIG')) throw usageError(`${AGENT}: ${error.message}`);
     throw error;
   }
+  if (options.exitWhenDone && !bg.getState().http.url) {
+    await bg.close();
+    throw usageError(
+      `${AGENT}: --exit-when-done waits for the queue to be uploaded, but no http.url is configured (--url)`,
+    );
+  }
   const bootId = (runtime.bootId ?? readBootId)();
   const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.getState().app.startOnBoot });
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
@@ -197,15 +203,12 @@ async function drainAfter(
   while (!stopping()) {
     const left = await bg.getCount();
     if (left === 0) return;
-    if (!bg.getState().http.url) {
-      say(`${left} record(s) queued and no http.url to upload them to`);
-    } else {
-      try {
-        await bg.sync();
-        continue;
-      } catch (error) {
-        say(`upload of the remaining ${left} record(s) failed: ${describe(error)}; retrying`);
-      }
+    try {
+      await bg.sync();
+      continue;
+    } catch (error) {
+      // NO_URL included: another process may have removed http.url meanwhile; it may come back.
+      say(`upload of the remaining ${left} record(s) failed: ${describe(error)}; retrying`);
     }
     await new Promise<void>((resolve) => clock.setTimeout(resolve, DRAIN_RETRY_MS));
   }
