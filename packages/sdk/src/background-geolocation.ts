@@ -26,6 +26,8 @@ export type State = Config & {
   authorizationStatus: AuthorizationStatus;
   /** Anchor configuration keys that were given but that Waypost does not act on. */
   ignored: Record<string, unknown>;
+  /** ISO-8601 time before which automatic uploads wait, as a server's Retry-After asked; null when none. */
+  retryAfter: string | null;
 };
 
 /**
@@ -123,7 +125,7 @@ export class BackgroundGeolocation {
   }
 
   getState(): State {
-    const { session, tracker, authorizer } = this.parts;
+    const { session, tracker, authorizer, scheduler } = this.parts;
     return {
       ...cloneConfig(session.config),
       enabled: tracker.state.enabled,
@@ -132,6 +134,7 @@ export class BackgroundGeolocation {
       odometer: tracker.state.odometer,
       authorizationStatus: authorizer.status,
       ignored: { ...session.ignored },
+      retryAfter: scheduler.retryAfter === null ? null : new Date(scheduler.retryAfter).toISOString(),
     };
   }
 
@@ -228,6 +231,14 @@ export class BackgroundGeolocation {
     return this.parts.scheduler.sync();
   }
 
+  /**
+   * Resolves when no automatic upload is running or pending: triggers already made have been
+   * evaluated and their uploads (and any log upload a server asked for) have ended.
+   */
+  async idle(): Promise<void> {
+    await this.parts.lifecycle.idle();
+  }
+
   /** POSTs the SDK log, gzipped, as multipart form data with the device's description. */
   private async uploadLog(url: string): Promise<{ status: number }> {
     this.parts.lifecycle.assertOpen();
@@ -262,6 +273,10 @@ export class BackgroundGeolocation {
   }
   onRemoteCommand(listener: (event: SdkEvents['remotecommand']) => void): Subscription {
     return this.events.on('remotecommand', listener);
+  }
+  /** Records removed without delivery, with the reason (ttl, cap, destroyed) and how many. */
+  onDrop(listener: (event: SdkEvents['drop']) => void): Subscription {
+    return this.events.on('drop', listener);
   }
 
   // ---------------------------------------------------------------- shutdown

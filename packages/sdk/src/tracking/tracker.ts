@@ -22,6 +22,8 @@ export interface TrackerDeps {
   config: () => Config;
   /** Tells the sync scheduler that something happened that may warrant an upload. */
   trigger: (trigger: AutoTrigger) => void;
+  /** Records the cap removed (or did not keep) as a record was written. */
+  onCapDrop: (count: number) => void;
   /** The host's battery for fixes that carry none; absent: unknown (-1). */
   battery?: BatteryReader;
 }
@@ -50,6 +52,7 @@ export class Tracker {
       logger: deps.logger,
       clock: deps.clock,
       persistence: () => deps.config().persistence,
+      onCapDrop: deps.onCapDrop,
     });
   }
 
