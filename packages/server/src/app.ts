@@ -11,10 +11,13 @@ import { openSqlite } from './db/sqlite.js';
 import { HttpError } from './errors.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
+import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
+import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerDashboardApiRoutes } from './routes/dashboard-api.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerIngestRoutes } from './routes/ingest.js';
@@ -59,9 +62,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const now = options.now ?? Date.now;
   const db = await openDatabase(resolved);
   let app: FastifyInstance;
+  let live: LiveFeed | null = null;
   try {
     await migrate(db);
     const key = await loadSigningKey(db);
+    const events = new LiveEvents();
+    live = resolved.databaseUrl
+      ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
+      : createLocalFeed(events);
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -71,7 +79,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         now,
       }),
       metrics: createMetrics(),
-      events: new LiveEvents(),
+      events,
+      live,
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize),
     };
@@ -110,6 +119,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.addHook('onClose', async () => {
       await ctx.ingestQueue.drain();
+      await ctx.live.close();
       await db.close();
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
@@ -119,8 +129,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerAdminRoutes(app, ctx);
     registerLogRoutes(app, ctx);
     registerEventRoutes(app, ctx);
+    registerDashboardApiRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);
   } catch (error) {
+    await live?.close();
     await db.close();
     throw error;
   }
