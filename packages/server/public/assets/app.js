@@ -7,6 +7,7 @@ import { addBasemap } from './basemap.js';
 import { addCommandDevice, setUpCommandForm } from './commands.js';
 import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
+import { showLogList } from './logs.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
 import { DeviceLayer } from './tracks.js';
@@ -75,10 +76,6 @@ async function loadTrack(device) {
   const track = await apiJson(devicePath(device.info.id, 'track') + '?' + rangeQuery({ zoom: String(zoom) }));
   device.track = track;
   device.layer.drawTrack(track);
-  if (!track.newest && device.info.lastPosition && isLive(range)) {
-    const p = device.info.lastPosition;
-    device.layer.placeMarker(p.latitude, p.longitude, Date.parse(p.timestamp));
-  }
 }
 
 async function loadOverlays(device) {
@@ -135,6 +132,7 @@ function renderDetails() {
     ['Positions in range', track ? track.positions + (track.truncated ? ' (newest shown)' : '') : '–'],
     ['Points drawn', track ? String(track.trips.reduce((n, t) => n + t.length, 0)) : '–'],
   ];
+  const logs = el('section', { id: 'device-logs' });
   details.hidden = false;
   fill(
     details,
@@ -150,7 +148,9 @@ function renderDetails() {
       ' ',
       exportLink('csv'),
     ),
+    logs,
   );
+  showLogList(info.id, logs).catch(report);
 }
 
 function select(id) {
@@ -211,6 +211,16 @@ function report(error) {
   $('status').textContent = 'error: ' + (error && error.message ? error.message : String(error));
 }
 
+/** The whole fleet in view: every device's trips and marker. */
+function fitAll() {
+  const bounds = L.latLngBounds([]);
+  for (const device of devices.values()) {
+    const own = device.layer.bounds();
+    if (own.isValid()) bounds.extend(own);
+  }
+  if (bounds.isValid()) map.fitBounds(bounds.pad(0.1), { maxZoom: 16 });
+}
+
 async function start() {
   $('login').hidden = true;
   $('app').hidden = false;
@@ -241,9 +251,8 @@ async function start() {
   range = currentRange();
   const list = await apiJson('/api/devices');
   for (const info of list) ensureDevice(info);
-  const positions = list.filter((d) => d.lastPosition).map((d) => [d.lastPosition.latitude, d.lastPosition.longitude]);
-  if (positions.length > 0) map.fitBounds(L.latLngBounds(positions).pad(0.5), { maxZoom: 15 });
   await loadAll();
+  fitAll();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
   source.addEventListener('open', () => ($('status').textContent = 'live'));
