@@ -121,6 +121,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
       bodyLimit: resolved.bodyLimitBytes,
+      // A device id may be 200 characters; percent-encoded in /api/devices/:id it can be 9 times
+      // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
+      routerOptions: { maxParamLength: 2048 },
       trustProxy: resolved.trustProxy,
       serverFactory: serverFactory(resolved),
     });

@@ -1,34 +1,17 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 import { drive, type FleetFix } from './helpers/fleet.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/', import.meta.url));
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const MINUTE = 60_000;
 /** Generous: two CPU cores shared by the whole suite. */
 const UI_TIMEOUT_MS = 20_000;
 const BERLIN = { latitude: 52.5163, longitude: 13.3777 };
-
-/** Logs in through the dashboard's own form, as a person would. */
-export async function logInThroughForm(page: Page, url: string, token: string): Promise<void> {
-  await page.goto(`${url}/`);
-  await page.locator('#login').waitFor();
-  await page.fill('#token-input', token);
-  await page.click('#login button[type=submit]');
-  await page.locator('#app').waitFor();
-}
 
 const newest = (fixes: FleetFix[]) => fixes[fixes.length - 1]!;
 const latlng = (fix: FleetFix) => `${fix.coords.latitude},${fix.coords.longitude}`;
@@ -75,7 +58,7 @@ describe('the dashboard in Chromium', () => {
       (await server.admin('/api/devices/van-1/commands', { method: 'POST', body: { command: ['addGeofence', fence] } }))
         .status,
     ).toBe(201);
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser?.close();
@@ -178,7 +161,10 @@ describe('the dashboard in Chromium', () => {
     await page.fill('#command-argument', 'true');
     await page.click('#command-form button[type=submit]');
     await page.locator('#command-result').filter({ hasText: 'Queued' }).waitFor();
-    const reply = await server.post('/locations', { location: { ...fresh, uuid: 'van-2-x' }, device_id: 'van-2' });
+    const reply = await server.post('/locations', {
+      location: { ...newest(van2), uuid: 'van-2-x', timestamp: new Date().toISOString() },
+      device_id: 'van-2',
+    });
     expect(reply.body.background_geolocation).toEqual([['changePace', true]]);
 
     await page.click('#devices li[data-device="van-1"]');

@@ -192,7 +192,11 @@ function onPosition(message) {
     records: (info.records || 0) + position.stored,
     lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
   });
-  if (isLive(range)) device.layer.appendLive(position.latitude, position.longitude, Date.parse(position.timestamp));
+  const t = Date.parse(position.timestamp);
+  if (isLive(range)) {
+    device.layer.appendLive(position.latitude, position.longitude, t);
+    if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
+  }
   if (selected === position.deviceId) scheduleTableRefresh();
   $('status').textContent = 'live · last update ' + new Date().toLocaleTimeString();
 }
@@ -203,6 +207,7 @@ function scheduleTableRefresh() {
   tableRefresh = setTimeout(() => {
     tableRefresh = null;
     table.refreshIfFirst().catch(report);
+    renderDetails();
   }, 500);
 }
 

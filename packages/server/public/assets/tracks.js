@@ -42,6 +42,13 @@ export class DeviceLayer {
       this.marker.remove();
       this.marker = null;
     }
+    this.raiseMarkers();
+  }
+
+  /** Event markers and the device marker over the lines (redrawn lines go on top), so they can be pointed at. */
+  raiseMarkers() {
+    this.events.eachLayer((layer) => layer.bringToFront());
+    if (this.marker) this.marker.bringToFront();
   }
 
   addTrip(points) {
@@ -116,7 +123,10 @@ export class DeviceLayer {
       marker.bindTooltip(
         el('div', {}, el('strong', {}, this.id), el('div', {}, label), el('div', {}, fmt.time(record.recordedAt))),
       );
-      marker.bindPopup(el('pre', { className: 'popup-json' }, JSON.stringify(record.record, null, 2)));
+      marker.bindPopup(el('pre', { className: 'popup-json' }, JSON.stringify(record.record, null, 2)), {
+        minWidth: 240,
+        maxWidth: 360,
+      });
       marker.addTo(this.events);
       this.tag(marker, null);
     }
@@ -154,7 +164,7 @@ export class DeviceLayer {
     if (this.marker) this.marker.setRadius(on ? 11 : 8);
     if (on) {
       this.tracks.bringToFront();
-      if (this.marker) this.marker.bringToFront();
+      this.raiseMarkers();
     }
   }
 }

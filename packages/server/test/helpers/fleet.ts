@@ -15,6 +15,7 @@ const SPEED_MPS = 10;
 const METERS_PER_DEGREE = 111_320;
 /** Turns at a crossing every this many fixes (a 600 m street grid). */
 const BLOCK_FIXES = 60;
+const TURNS = [true, false, false, true, true, false, true, false, false, false, true, true, false];
 
 /**
  * One trip: `fixes` fixes ending at `endMs`, from (lat, lon), turning left or right at every
@@ -31,7 +32,9 @@ export function drive(
   let heading = 0;
   const out: FleetFix[] = [];
   for (let i = 0; i < fixes; i++) {
-    if (i > 0 && i % BLOCK_FIXES === 0) heading = (heading + ((i / BLOCK_FIXES) % 3 === 0 ? 270 : 90)) % 360;
+    // Left or right at each crossing by a fixed irregular pattern: the vehicle wanders off, not in circles.
+    if (i > 0 && i % BLOCK_FIXES === 0)
+      heading = (heading + (TURNS[(i / BLOCK_FIXES) % TURNS.length]! ? 90 : 270)) % 360;
     const radians = (heading * Math.PI) / 180;
     latitude += (Math.cos(radians) * SPEED_MPS) / METERS_PER_DEGREE;
     longitude += (Math.sin(radians) * SPEED_MPS) / (METERS_PER_DEGREE * Math.cos((latitude * Math.PI) / 180));
