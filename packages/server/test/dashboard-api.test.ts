@@ -178,6 +178,16 @@ for (const backend of backends) {
       expect(table.body).toContainEqual({ name: 'stop', takes: 'no argument', argument: false });
     });
 
+    it('lists the devices for the dashboard', async () => {
+      const { body } = await server.admin('/api/dashboard/devices');
+      expect(body.map((d: Json) => [d.id, d.records])).toEqual(
+        expect.arrayContaining([
+          ['car', 6000],
+          ['events', 2],
+        ]),
+      );
+    });
+
     it('needs the admin and answers 404 for an unknown device', async () => {
       expect((await server.admin('/api/dashboard/devices/car/track', { token: 'wrong' })).status).toBe(401);
       const unknown = await server.admin('/api/dashboard/devices/nobody/records');

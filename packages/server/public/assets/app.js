@@ -18,6 +18,8 @@ let range = { from: null, to: null };
 let selected = null;
 let source = null;
 let focusMarker = null;
+let logsSection = null;
+let logsFor = null;
 const table = new RecordsTable((record) => focusRecord(record));
 
 const rangeQuery = (extra = {}) => {
@@ -132,7 +134,12 @@ function renderDetails() {
     ['Positions in range', track ? track.positions + (track.truncated ? ' (newest shown)' : '') : '–'],
     ['Points drawn', track ? String(track.trips.reduce((n, t) => n + t.length, 0)) : '–'],
   ];
-  const logs = el('section', { id: 'device-logs' });
+  // The logs list is loaded once per selection; live updates redraw the rest around it.
+  if (logsFor !== info.id) {
+    logsFor = info.id;
+    logsSection = el('section', { id: 'device-logs' });
+    showLogList(info.id, logsSection).catch(report);
+  }
   details.hidden = false;
   fill(
     details,
@@ -148,9 +155,8 @@ function renderDetails() {
       ' ',
       exportLink('csv'),
     ),
-    logs,
+    logsSection,
   );
-  showLogList(info.id, logs).catch(report);
 }
 
 function select(id) {
@@ -254,7 +260,7 @@ async function start() {
     await setUpCommandForm();
   }
   range = currentRange();
-  const list = await apiJson('/api/devices');
+  const list = await apiJson('/api/dashboard/devices');
   for (const info of list) ensureDevice(info);
   await loadAll();
   fitAll();

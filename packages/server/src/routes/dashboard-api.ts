@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { parseTimestamp } from '../ingest/normalize.js';
 import { listCommands } from '../store/commands.js';
-import { findDevice } from '../store/devices.js';
+import { deviceJson, findDevice, listDevices } from '../store/devices.js';
 import {
   countRecords,
   eventRecords,
@@ -95,6 +95,9 @@ export function registerDashboardApiRoutes(app: FastifyInstance, ctx: AppContext
   };
 
   app.get('/api/dashboard/commands', { preHandler: admin }, async () => COMMAND_HELP);
+  // The admin API's device list, under the dashboard's own prefix so the page does not depend on
+  // routes other clients may need in other shapes.
+  app.get('/api/dashboard/devices', { preHandler: admin }, async () => (await listDevices(ctx.db)).map(deviceJson));
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/track',
