@@ -95,7 +95,7 @@ describe('the live feed with two server processes on one PostgreSQL', () => {
   });
 
   it('shows a dashboard connected to one process the positions stored by the other, each once', async () => {
-    const [a, b] = servers as [{ url: string }, { url: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const feedA = await openFeed(a.url);
     const feedB = await openFeed(b.url);
     try {
