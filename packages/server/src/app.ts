@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -21,7 +20,7 @@ import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
-import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options.js';
+import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
@@ -51,24 +50,6 @@ declare module 'fastify' {
 
 /** A route path without its query (Fastify's routeOptions.url), for the rejected-records count. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
-
-/** The Node server under Fastify: timeouts and a connection cap so slow clients cannot exhaust it. */
-function serverFactory(options: ResolvedOptions) {
-  return (handler: Parameters<typeof createServer>[1]) => {
-    const requestTimeout = options.requestTimeoutMs;
-    const server = createServer(
-      {
-        headersTimeout: Math.min(options.headersTimeoutMs, requestTimeout),
-        requestTimeout,
-        // How often Node checks those timeouts (its default, 30 s, would let a slow client stay that long).
-        connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs),
-      },
-      handler,
-    );
-    server.maxConnections = options.maxConnections;
-    return server;
-  };
-}
 
 const INGEST_PATHS = new Set(['/locations', '/api/locations', '/owntracks', '/overland', '/osmand']);
 
@@ -125,8 +106,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
       routerOptions: { maxParamLength: 2048 },
       trustProxy: resolved.trustProxy,
-      serverFactory: serverFactory(resolved),
+      // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
+      // checked every second (Node's default check, every 30 s, would let them stay that long).
+      requestTimeout: resolved.requestTimeoutMs,
+      http: {
+        headersTimeout: Math.min(resolved.headersTimeoutMs, resolved.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(1000, resolved.headersTimeoutMs),
+      },
     });
+    app.server.maxConnections = resolved.maxConnections;
     app.decorate('waypost', ctx);
     await registerSecurityHeaders(app, resolved.tileUrl);
     if (resolved.corsOrigins.length > 0) {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { hasSession } from './sessions.js';
+import { hasSession, isCrossOriginWrite } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
 export type Principal = { kind: 'admin' } | { kind: 'device'; deviceId: string } | { kind: 'anonymous' };
@@ -31,7 +31,10 @@ function bearerOf(request: FastifyRequest): string | null {
  */
 export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearerOf(request);
-  if (!token) return (await hasSession(ctx, request)) ? { kind: 'admin' } : { kind: 'anonymous' };
+  if (!token) {
+    const session = !isCrossOriginWrite(request) && (await hasSession(ctx, request));
+    return session ? { kind: 'admin' } : { kind: 'anonymous' };
+  }
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin' };
   if (looksLikeJwt(token)) return { kind: 'device', deviceId: await ctx.tokens.verify(token) };
   return { kind: 'anonymous' };
