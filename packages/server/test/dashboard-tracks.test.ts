@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { channelOf, MAX_PAYLOAD_CHARS, packPayloads } from '../src/live/postgres-feed.js';
 import { geofencesFromCommands } from '../src/tracks/known-geofences.js';
 import { summarizeRecord } from '../src/tracks/record-summary.js';
 import { degreesPerPixel, MAX_TRACK_POINTS, simplifyTrips } from '../src/tracks/simplify-track.js';
@@ -153,5 +154,30 @@ describe('the geofences a device was told to monitor', () => {
         ['removeGeofences', ['a']],
       ]).map((f) => f.identifier),
     ).toEqual(['b']);
+  });
+});
+
+describe('packing live positions into NOTIFY payloads', () => {
+  const event = (deviceId: string) => ({
+    deviceId,
+    stored: 1,
+    latitude: 48,
+    longitude: 11,
+    timestamp: '2024-05-01T10:00:00.000Z',
+  });
+
+  it('fills payloads up to the limit, keeps every event once and in order, and leaves out one too large alone', () => {
+    const events = [...Array.from({ length: 300 }, (_, i) => event(`d-${i}`)), event('x'.repeat(MAX_PAYLOAD_CHARS))];
+    const payloads = packPayloads(events);
+    expect(payloads.length).toBeGreaterThan(1);
+    for (const payload of payloads) expect(payload.length).toBeLessThanOrEqual(MAX_PAYLOAD_CHARS);
+    const unpacked = payloads.flatMap((payload) => JSON.parse(payload) as { deviceId: string }[]);
+    expect(unpacked.map((e) => e.deviceId)).toEqual(events.slice(0, 300).map((e) => e.deviceId));
+    expect(packPayloads([])).toEqual([]);
+  });
+
+  it('names one channel per schema, within PostgreSQL`s 63 characters', () => {
+    expect(channelOf('public')).toBe('waypost_live_public');
+    expect(channelOf('s'.repeat(63))).toHaveLength(63);
   });
 });
