@@ -7,6 +7,12 @@ import type { LiveFeed } from './live-feed.js';
 /** NOTIFY payloads must stay under 8000 bytes; events are packed into payloads of at most this. */
 export const MAX_PAYLOAD_CHARS = 7000;
 const RECONNECT_MS = 1000;
+/**
+ * Positions stored within this window go out in one NOTIFY: under a fleet uploading one record
+ * per request, a NOTIFY per request would compete with the ingest transactions for connections and
+ * for PostgreSQL's notification-queue lock. A dashboard does not notice a tenth of a second.
+ */
+export const FLUSH_EVERY_MS = 100;
 
 /** One channel per schema: servers on other schemas of the same database are other deployments. */
 export const channelOf = (schema: string): string => `waypost_live_${schema}`.slice(0, 63);
@@ -35,8 +41,7 @@ export function packPayloads(events: readonly PositionEvent[], maxChars = MAX_PA
  * Scale-out live feed: every process NOTIFYs the positions it stores on the schema's channel, and
  * LISTENs on it with a dedicated connection, so each process's dashboards see every process's
  * positions (its own included: they come back through the channel, so they are never shown twice).
- * Publishing is coalesced: the positions of the requests that finish in one turn of the event loop
- * go out in one NOTIFY. The feed is live only: a position published while a listener reconnects is
+ * Publishing is coalesced: the positions stored within FLUSH_EVERY_MS go out in one NOTIFY. The feed is live only: a position published while a listener reconnects is
  * not replayed (the dashboard reloads tracks from the database).
  */
 export async function createPostgresFeed(
@@ -88,7 +93,7 @@ export async function createPostgresFeed(
   };
   const schedule = () => {
     if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
+    flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_EVERY_MS)).then(flush).finally(() => {
       flushing = null;
       if (pending.length > 0) schedule(); // published while the last NOTIFY was on its way
     });
