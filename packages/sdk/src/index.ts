@@ -45,6 +45,7 @@ export {
   MAX_COMMAND_BODY_CHARS,
   type RemoteCommand,
 } from './remote/parse-commands.js';
+export { COMMAND_TABLE, checkRemoteCommand, type CommandRule } from './remote/command-table.js';
 export { parseGeofence, type Geofence, type GeofenceInput } from './geofence/geofence.js';
 export { evaluateGeofence, type GeofencePresence, type GeofenceTransition } from './geofence/evaluate.js';
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';

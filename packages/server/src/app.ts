@@ -17,11 +17,14 @@ import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
+import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
+import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerDashboardApiRoutes } from './routes/dashboard-api.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerIngestRoutes } from './routes/ingest.js';
@@ -61,9 +64,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const now = options.now ?? Date.now;
   const db = await openDatabase(resolved);
   let app: FastifyInstance;
+  let live: LiveFeed | null = null;
   try {
     await migrate(db);
     const key = await loadSigningKey(db);
+    const events = new LiveEvents();
+    live = resolved.databaseUrl
+      ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
+      : createLocalFeed(events);
     const metrics = createMetrics();
     const limiter = createRateLimiter(
       {
@@ -83,7 +91,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         now,
       }),
       metrics,
-      events: new LiveEvents(),
+      events,
+      live,
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize),
       rateLimiter: limiter,
@@ -93,6 +102,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
         : false,
       bodyLimit: resolved.bodyLimitBytes,
+      // A device id may be 200 characters; percent-encoded in /api/devices/:id it can be 9 times
+      // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
+      routerOptions: { maxParamLength: 2048 },
       trustProxy: resolved.trustProxy,
       // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
       // checked every second (Node's default check, every 30 s, would let them stay that long).
@@ -147,6 +159,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.addHook('onClose', async () => {
       await ctx.ingestQueue.drain();
+      await ctx.live.close();
       await db.close();
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
@@ -157,8 +170,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerLogRoutes(app, ctx);
     registerEventRoutes(app, ctx);
     registerSessionRoutes(app, ctx);
+    registerDashboardApiRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);
   } catch (error) {
+    await live?.close();
     await db.close();
     throw error;
   }

@@ -2,6 +2,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Database } from './db/database.js';
 import type { IngestQueue } from './ingest/ingest-queue.js';
 import type { LiveEvents } from './live-events.js';
+import type { LiveFeed } from './live/live-feed.js';
 import type { Metrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
@@ -13,6 +14,8 @@ export interface AppContext {
   tokens: TokenService;
   metrics: Metrics;
   events: LiveEvents;
+  /** Publishes stored positions to every process's dashboards (LISTEN/NOTIFY on PostgreSQL). */
+  live: LiveFeed;
   now: () => number;
   /** Coalesces concurrent uploads into shared transactions (group commit). */
   ingestQueue: IngestQueue;

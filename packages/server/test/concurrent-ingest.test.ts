@@ -55,7 +55,7 @@ describe.each(backends)('concurrent uploads on $name', (backend) => {
 
   it('puts queued commands on exactly one of the replies to requests arriving together', async () => {
     await server.post('/locations', { location: record('cmd-0'), device_id: 'together-cmd' });
-    for (const command of ['start', 'changePace']) {
+    for (const command of ['start', ['changePace', false]]) {
       await server.admin('/api/devices/together-cmd/commands', { method: 'POST', body: { command } });
     }
     const replies = await Promise.all(
@@ -64,7 +64,7 @@ describe.each(backends)('concurrent uploads on $name', (backend) => {
       ),
     );
     const carried = replies.filter((r) => r.body.background_geolocation !== undefined);
-    expect(carried.map((r) => r.body.background_geolocation)).toEqual([[['start'], ['changePace']]]);
+    expect(carried.map((r) => r.body.background_geolocation)).toEqual([[['start'], ['changePace', false]]]);
     const commands = (await server.admin('/api/devices/together-cmd/commands')).body as { status: string }[];
     expect(commands.map((c) => c.status)).toEqual(['delivered', 'delivered']);
   });

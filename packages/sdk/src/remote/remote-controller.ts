@@ -2,6 +2,7 @@ import type { RemoteCommandName } from '../config/types.js';
 import { REMOTE_COMMANDS } from '../config/fields.js';
 import type { RemoteCommandEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
+import { checkRemoteCommand } from './command-table.js';
 import { parseRemoteCommands, type RemoteCommand } from './parse-commands.js';
 
 /** What each remote command does: the SDK's own operations (spec 4.2 "same as"). */
@@ -12,33 +13,6 @@ export interface RemoteControllerDeps {
   allowed: () => readonly RemoteCommandName[];
   logger: SdkLogger;
   emit: (event: RemoteCommandEvent) => void;
-}
-
-const ARITY: Record<RemoteCommandName, { max: number; check?: (args: unknown[]) => string | null }> = {
-  start: { max: 0 },
-  stop: { max: 0 },
-  startGeofences: { max: 0 },
-  destroyLog: { max: 0 },
-  changePace: { max: 1, check: ([v]) => (typeof v === 'boolean' ? null : 'expects true or false') },
-  setConfig: { max: 1, check: ([v]) => (isObject(v) ? null : 'expects a configuration object') },
-  addGeofence: { max: 1, check: ([v]) => (isObject(v) ? null : 'expects a geofence object') },
-  addGeofences: { max: 1, check: ([v]) => (Array.isArray(v) ? null : 'expects a list of geofences') },
-  removeGeofence: { max: 1, check: ([v]) => (typeof v === 'string' ? null : 'expects a geofence identifier') },
-  removeGeofences: {
-    max: 1,
-    check: ([v]) =>
-      v === undefined || (Array.isArray(v) && v.every((id) => typeof id === 'string'))
-        ? null
-        : 'expects a list of identifiers, or nothing',
-  },
-  uploadLog: {
-    max: 1,
-    check: ([v]) => (typeof v === 'string' && /^https?:\/\//.test(v) ? null : 'expects an http(s) URL'),
-  },
-};
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**
@@ -67,14 +41,13 @@ export class RemoteController {
   }
 
   private check(command: RemoteCommand): string | null {
-    if (!(REMOTE_COMMANDS as readonly string[]).includes(command.name)) {
-      return `unknown command; known: ${REMOTE_COMMANDS.join(', ')}`;
+    if (
+      (REMOTE_COMMANDS as readonly string[]).includes(command.name) &&
+      !this.deps.allowed().includes(command.name as RemoteCommandName)
+    ) {
+      return 'not allowed by http.remoteCommands';
     }
-    const name = command.name as RemoteCommandName;
-    if (!this.deps.allowed().includes(name)) return 'not allowed by http.remoteCommands';
-    const rule = ARITY[name];
-    if (command.args.length > rule.max) return `takes ${rule.max === 0 ? 'no argument' : 'one argument'}`;
-    return rule.check ? rule.check(command.args) : null;
+    return checkRemoteCommand(command.name, command.args);
   }
 
   private report(command: RemoteCommand, error: string | null): void {

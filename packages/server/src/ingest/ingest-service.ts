@@ -62,17 +62,15 @@ export async function ingest(
   const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
   ctx.metrics.stored += outcome.stored;
   ctx.metrics.duplicates += outcome.duplicates;
-  if (ctx.events.watched) {
-    for (const last of outcome.lasts) {
-      ctx.events.emit('position', {
-        deviceId: last.deviceId,
-        stored: last.stored,
-        latitude: last.latitude,
-        longitude: last.longitude,
-        timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window
-      });
-    }
-  }
+  ctx.live.publish(
+    outcome.lasts.map((last) => ({
+      deviceId: last.deviceId,
+      stored: last.stored,
+      latitude: last.latitude,
+      longitude: last.longitude,
+      timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window
+    })),
+  );
   return { stored: outcome.stored, duplicates: outcome.duplicates, commands: outcome.commands };
 }
 

@@ -1,12 +1,12 @@
-import { REMOTE_COMMANDS } from '@waypost/sdk';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
+import { parseCommand } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { EXPORT_FORMATS, renderTrack, type ExportFormat } from '../export/formats.js';
 import { parseTimestamp } from '../ingest/normalize.js';
 import { isoOrNull } from '../iso-time.js';
-import { commandJson, listCommands, queueCommand, type Command } from '../store/commands.js';
+import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
 import { queryLocations } from '../store/locations.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
@@ -16,19 +16,6 @@ export const MAX_EXPORT_LIMIT = 100_000;
 
 type Params = { id: string };
 type Query = Record<string, string | undefined>;
-
-function parseCommand(body: unknown): Command {
-  const value =
-    body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).command : body;
-  const command = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(command) || typeof command[0] !== 'string') {
-    throw badRequest('INVALID_COMMAND', 'Send {"command": ["setConfig", {...}]} or {"command": "stop"}');
-  }
-  if (!(REMOTE_COMMANDS as readonly string[]).includes(command[0])) {
-    throw badRequest('UNKNOWN_COMMAND', `Unknown command "${command[0]}"; known: ${REMOTE_COMMANDS.join(', ')}`);
-  }
-  return command as Command;
-}
 
 function timeParam(query: Query, name: string): number | null {
   const raw = query[name];

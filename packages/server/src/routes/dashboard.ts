@@ -8,7 +8,11 @@ import { HttpError } from '../errors.js';
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
-const LEAFLET_DIR = join(dirname(createRequire(import.meta.url).resolve('leaflet/package.json')), 'dist');
+const packageDir = (name: string): string => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+const LEAFLET_DIR = join(packageDir('leaflet'), 'dist');
+/** Natural Earth country outlines (TopoJSON) and the script that turns them into GeoJSON: the offline basemap. */
+const WORLD_ATLAS_DIR = packageDir('world-atlas');
+const TOPOJSON_DIR = join(packageDir('topojson-client'), 'dist');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +21,7 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
   '.map': 'application/json',
+  '.json': 'application/json',
 };
 
 /** A file under root, never outside it (no `..` escapes). */
@@ -42,8 +47,12 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const file = await fileUnder(join(PUBLIC_DIR, 'assets'), request.params['*']);
     return reply.type(file.type).send(file.data);
   });
-  app.get<{ Params: { '*': string } }>('/vendor/leaflet/*', async (request, reply) => {
-    const file = await fileUnder(LEAFLET_DIR, request.params['*']);
-    return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
-  });
+  const vendor = (prefix: string, root: string) =>
+    app.get<{ Params: { '*': string } }>(`/vendor/${prefix}/*`, async (request, reply) => {
+      const file = await fileUnder(root, request.params['*']);
+      return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
+    });
+  vendor('leaflet', LEAFLET_DIR);
+  vendor('world-atlas', WORLD_ATLAS_DIR);
+  vendor('topojson-client', TOPOJSON_DIR);
 }

@@ -3,10 +3,12 @@ import type { StoredRecord } from '../ingest/normalize.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_STATEMENT = 250;
-const COLUMNS = 7;
+const COLUMNS = 8;
+/** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
+const MAX_EVENT_CHARS = 32;
 
 const insertSql = (rows: number): string =>
-  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record) VALUES ${Array.from(
+  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
@@ -49,7 +51,8 @@ export async function insertLocations(
     const chunk = sorted.slice(start, start + ROWS_PER_STATEMENT);
     const params: SqlValue[] = [];
     for (const { deviceId, record: r } of chunk) {
-      params.push(deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record));
+      const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
+      params.push(deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record), event);
     }
     const inserted = await db.query<{ device_id: string; uuid: string }>(insertSql(chunk.length), params);
     for (const row of inserted) stored.add(locationKey(row.device_id, row.uuid));

@@ -1,0 +1,42 @@
+// The command form: the commands and what each takes come from the server, which checks them
+// against the SDK's own command table before queueing.
+import { api, apiJson } from './api.js';
+import { $, el, fill } from './dom.js';
+
+export async function setUpCommandForm() {
+  const commands = await apiJson('/api/dashboard/commands');
+  const byName = new Map(commands.map((c) => [c.name, c]));
+  fill($('command-name'), ...commands.map((c) => el('option', { value: c.name }, c.name)));
+  const describe = () => {
+    const command = byName.get($('command-name').value);
+    $('command-takes').textContent = command ? 'Takes ' + command.takes + '.' : '';
+    $('command-argument').disabled = !(command && command.argument);
+  };
+  $('command-name').addEventListener('change', describe);
+  describe();
+  $('command-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const id = $('command-device').value;
+    const name = $('command-name').value;
+    const command = [name];
+    const argumentText = $('command-argument').disabled ? '' : $('command-argument').value.trim();
+    if (argumentText) {
+      try {
+        command.push(JSON.parse(argumentText));
+      } catch (error) {
+        $('command-result').textContent = 'The argument is not JSON: ' + error.message;
+        return;
+      }
+    }
+    const response = await api('/api/devices/' + encodeURIComponent(id) + '/commands', {
+      method: 'POST',
+      body: JSON.stringify({ command }),
+    });
+    const body = await response.json().catch(() => ({}));
+    $('command-result').textContent = response.ok ? 'Queued #' + body.id + ' for ' + id : 'Refused: ' + body.error;
+  });
+}
+
+export function addCommandDevice(id) {
+  $('command-device').append(el('option', { value: id }, id));
+}

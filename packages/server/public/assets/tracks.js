@@ -1,0 +1,170 @@
+/* global L */
+// One device's layers on the map: its trips (one line each), its marker at the newest position,
+// its motion-change and geofence event markers, and the geofences it was told to monitor.
+// Tooltips and popups are elements built with el(), never HTML strings.
+import { el } from './dom.js';
+import * as fmt from './format.js';
+
+/** Mirrors the server's trip rule for live points: a longer pause starts a new line. */
+const LIVE_GAP_MS = 10 * 60_000;
+
+export class DeviceLayer {
+  constructor(map, id, colour, onSelect) {
+    this.map = map;
+    this.id = id;
+    this.colour = colour;
+    this.onSelect = onSelect;
+    this.tracks = L.featureGroup().addTo(map);
+    this.events = L.layerGroup().addTo(map);
+    this.fences = L.layerGroup().addTo(map);
+    this.trips = [];
+    this.marker = null;
+    this.lastPoint = null;
+  }
+
+  tag(layer, className) {
+    const element = layer.getElement && layer.getElement();
+    if (element) {
+      element.setAttribute('data-device', this.id);
+      if (className) element.classList.add(className);
+    }
+    return layer;
+  }
+
+  drawTrack(track) {
+    this.tracks.clearLayers();
+    this.trips = [];
+    for (const trip of track.trips) this.addTrip(trip.map((p) => [p[0], p[1]]));
+    const last = track.trips.length > 0 ? track.trips[track.trips.length - 1] : null;
+    this.lastPoint = last ? last[last.length - 1] : null;
+    if (track.newest) this.placeMarker(track.newest.lat, track.newest.lon, track.newest.t);
+    else if (this.marker) {
+      this.marker.remove();
+      this.marker = null;
+    }
+    this.raiseMarkers();
+  }
+
+  /** Event markers and the device marker over the lines (redrawn lines go on top), so they can be pointed at. */
+  raiseMarkers() {
+    this.events.eachLayer((layer) => layer.bringToFront());
+    if (this.marker) this.marker.bringToFront();
+  }
+
+  addTrip(points) {
+    const line = L.polyline(points, { color: this.colour, weight: 3, opacity: 0.8, className: 'trip' });
+    line.on('click', () => this.onSelect(this.id));
+    line.addTo(this.tracks);
+    this.tag(line, 'trip');
+    this.trips.push(line);
+    return line;
+  }
+
+  placeMarker(latitude, longitude, t) {
+    const point = [latitude, longitude];
+    if (!this.marker) {
+      this.marker = L.circleMarker(point, {
+        radius: 8,
+        color: '#fff',
+        weight: 2,
+        fillColor: this.colour,
+        fillOpacity: 1,
+        className: 'device-marker',
+      });
+      this.marker.on('click', () => this.onSelect(this.id));
+      this.marker.addTo(this.map);
+      this.tag(this.marker, 'device-marker');
+    } else {
+      this.marker.setLatLng(point);
+    }
+    this.marker.bindTooltip(
+      el(
+        'div',
+        {},
+        el('strong', {}, this.id),
+        el('div', {}, fmt.coordinates(latitude, longitude)),
+        el('div', {}, fmt.time(t)),
+      ),
+    );
+    const element = this.marker.getElement();
+    if (element) element.setAttribute('data-latlng', latitude + ',' + longitude);
+  }
+
+  /** A live position: extends the newest trip, or starts one after a pause. */
+  appendLive(latitude, longitude, t) {
+    const last = this.trips[this.trips.length - 1];
+    if (last && this.lastPoint && t - this.lastPoint[2] <= LIVE_GAP_MS) last.addLatLng([latitude, longitude]);
+    else if (this.lastPoint)
+      this.addTrip([
+        [this.lastPoint[0], this.lastPoint[1]],
+        [latitude, longitude],
+      ]);
+    this.lastPoint = [latitude, longitude, t];
+    this.placeMarker(latitude, longitude, t);
+  }
+
+  drawEvents(records) {
+    this.events.clearLayers();
+    for (const record of records) {
+      if (typeof record.latitude !== 'number' || typeof record.longitude !== 'number') continue;
+      const geofence = record.record && typeof record.record === 'object' ? record.record.geofence : null;
+      const isGeofence = record.event === 'geofence';
+      const label = isGeofence
+        ? 'geofence ' + fmt.text(geofence && geofence.action) + ' ' + fmt.text(geofence && geofence.identifier)
+        : 'motion change: ' + (record.isMoving ? 'moving' : 'stationary');
+      const marker = L.circleMarker([record.latitude, record.longitude], {
+        radius: 5,
+        color: this.colour,
+        weight: 2,
+        fillColor: isGeofence ? '#ffd400' : record.isMoving ? '#2ca02c' : '#d62728',
+        fillOpacity: 1,
+        className: isGeofence ? 'event-geofence' : 'event-motionchange',
+      });
+      marker.bindTooltip(
+        el('div', {}, el('strong', {}, this.id), el('div', {}, label), el('div', {}, fmt.time(record.recordedAt))),
+      );
+      marker.bindPopup(el('pre', { className: 'popup-json' }, JSON.stringify(record.record, null, 2)), {
+        minWidth: 240,
+        maxWidth: 360,
+      });
+      marker.addTo(this.events);
+      this.tag(marker, null);
+    }
+  }
+
+  drawGeofences(geofences) {
+    this.fences.clearLayers();
+    for (const fence of geofences) {
+      const circle = L.circle([fence.latitude, fence.longitude], {
+        radius: fence.radius,
+        color: this.colour,
+        weight: 1,
+        dashArray: '4 4',
+        fillOpacity: 0.08,
+        className: 'geofence',
+      });
+      circle.bindTooltip(
+        el('div', {}, el('strong', {}, fence.identifier), el('div', {}, this.id + ' · ' + fence.radius + ' m')),
+      );
+      circle.addTo(this.fences);
+      this.tag(circle, null);
+    }
+  }
+
+  /** What to fit the map to when this device is selected. */
+  bounds() {
+    const bounds = L.latLngBounds([]);
+    if (this.tracks.getLayers().length > 0) bounds.extend(this.tracks.getBounds());
+    if (this.marker) bounds.extend(this.marker.getLatLng());
+    return bounds;
+  }
+
+  setHighlighted(on) {
+    for (const line of this.trips) line.setStyle({ weight: on ? 5 : 3, opacity: on ? 1 : 0.8 });
+    if (this.marker) this.marker.setRadius(on ? 11 : 8);
+    if (on) {
+      this.tracks.bringToFront();
+      this.raiseMarkers();
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import pg from 'pg';
+import type { Queryable } from '../db/database.js';
+import { parseDatabaseUrl } from '../db/postgres.js';
+import type { LiveEvents, PositionEvent } from '../live-events.js';
+import type { LiveFeed } from './live-feed.js';
+
+/** NOTIFY payloads must stay under 8000 bytes; events are packed into payloads of at most this. */
+export const MAX_PAYLOAD_CHARS = 7000;
+const RECONNECT_MS = 1000;
+/**
+ * Positions stored within this window go out in one NOTIFY: under a fleet uploading one record
+ * per request, a NOTIFY per request would compete with the ingest transactions for connections and
+ * for PostgreSQL's notification-queue lock. A dashboard does not notice a tenth of a second.
+ */
+export const FLUSH_EVERY_MS = 100;
+
+/** One channel per schema: servers on other schemas of the same database are other deployments. */
+export const channelOf = (schema: string): string => `waypost_live_${schema}`.slice(0, 63);
+
+/** Packs events (as JSON) into arrays whose text fits one NOTIFY; an event too large alone is left out. */
+export function packPayloads(events: readonly PositionEvent[], maxChars = MAX_PAYLOAD_CHARS): string[] {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let size = 2;
+  for (const event of events) {
+    const text = JSON.stringify(event);
+    if (text.length + 2 > maxChars) continue;
+    if (size + text.length + 1 > maxChars) {
+      payloads.push(`[${parts.join(',')}]`);
+      parts = [];
+      size = 2;
+    }
+    parts.push(text);
+    size += text.length + 1;
+  }
+  if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+  return payloads;
+}
+
+/**
+ * Scale-out live feed: every process NOTIFYs the positions it stores on the schema's channel, and
+ * LISTENs on it with a dedicated connection, so each process's dashboards see every process's
+ * positions (its own included: they come back through the channel, so they are never shown twice).
+ * Publishing is coalesced: the positions stored within FLUSH_EVERY_MS go out in one NOTIFY. The feed is live only: a position published while a listener reconnects is
+ * not replayed (the dashboard reloads tracks from the database).
+ */
+export async function createPostgresFeed(
+  db: Queryable,
+  url: string,
+  schemaOption: string | undefined,
+  events: LiveEvents,
+): Promise<LiveFeed> {
+  const { connectionString, schema } = parseDatabaseUrl(url, schemaOption);
+  const channel = channelOf(schema);
+  let closed = false;
+  let client: pg.Client | null = null;
+  let reconnect: NodeJS.Timeout | null = null;
+
+  const deliver = (payload: string | undefined) => {
+    if (!payload || !events.watched) return;
+    try {
+      for (const event of JSON.parse(payload) as PositionEvent[]) events.emit('position', event);
+    } catch {
+      // not ours: someone else NOTIFYing on the channel with something unreadable
+    }
+  };
+  const listen = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    const retry = () => {
+      next.removeAllListeners('end');
+      next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!closed && !reconnect)
+        reconnect = setTimeout(() => ((reconnect = null), void listen().catch(retry)), RECONNECT_MS);
+    };
+    next.on('error', retry);
+    next.on('end', retry);
+    next.on('notification', (message) => deliver(message.payload));
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    client = next;
+  };
+  await listen();
+
+  let pending: PositionEvent[] = [];
+  let flushing: Promise<void> | null = null;
+  const flush = async () => {
+    const batch = pending;
+    pending = [];
+    for (const payload of packPayloads(batch)) {
+      await db.query(`SELECT pg_notify(?, ?)`, [channel, payload]).catch(() => undefined);
+    }
+  };
+  const schedule = () => {
+    if (flushing) return;
+    flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_EVERY_MS)).then(flush).finally(() => {
+      flushing = null;
+      if (pending.length > 0) schedule(); // published while the last NOTIFY was on its way
+    });
+  };
+  return {
+    publish(list) {
+      if (closed || list.length === 0) return;
+      pending.push(...list);
+      schedule();
+    },
+    async close() {
+      closed = true;
+      if (reconnect) clearTimeout(reconnect);
+      while (flushing) await flushing;
+      const last = client;
+      client = null;
+      if (last) {
+        last.removeAllListeners('end');
+        await last.end().catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import { COMMAND_HELP } from '../commands/validate-command.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { parseTimestamp } from '../ingest/normalize.js';
+import { listCommands } from '../store/commands.js';
+import { deviceJson, findDevice, listDevices } from '../store/devices.js';
+import {
+  countRecords,
+  eventRecords,
+  recordPage,
+  trackPoints,
+  type DeviceRange,
+  type PageCursor,
+  type StoredRow,
+} from '../store/track-queries.js';
+import { geofencesFromCommands } from '../tracks/known-geofences.js';
+import { summarizeRecord } from '../tracks/record-summary.js';
+import { MAX_TRACK_POINTS, MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
+import { splitTrips } from '../tracks/split-trips.js';
+
+/** Positions read for one track answer at most (the newest ones): bounds memory per request. */
+export const MAX_TRACK_READ = 1_000_000;
+/** Trips drawn at most (the newest): with two points each at least, well under MAX_TRACK_POINTS. */
+export const MAX_TRIPS = MAX_TRACK_POINTS / 8;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+const MAX_EVENT_MARKERS = 500;
+
+type Params = { id: string };
+type Query = Record<string, string | undefined>;
+
+function timeParam(query: Query, name: string): number | null {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return null;
+  const ms = parseTimestamp(raw);
+  if (ms === null)
+    throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
+  return ms;
+}
+
+function integerParam(query: Query, name: string, min: number, max: number, fallback: number): number {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw badRequest('INVALID_PARAMETER', `${name} must be an integer ${min}..${max}, got ${raw}`);
+  return value;
+}
+
+function cursorParam(query: Query): PageCursor | null {
+  const raw = query.before;
+  if (raw === undefined || raw === '') return null;
+  const match = /^(-?\d{1,16}):(\d{1,16})$/.exec(raw);
+  if (!match) throw badRequest('INVALID_PARAMETER', `before must be the "next" cursor of a page, got ${raw}`);
+  return { recordedAt: Number(match[1]), id: Number(match[2]) };
+}
+
+function parsed(row: StoredRow): unknown {
+  try {
+    return JSON.parse(row.record);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored record for the table: its columns, what it carried, and the record itself. */
+function recordJson(row: StoredRow): Record<string, unknown> {
+  const record = parsed(row);
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    recordedAt: Number(row.recorded_at),
+    receivedAt: Number(row.received_at),
+    latitude: row.latitude,
+    longitude: row.longitude,
+    ...summarizeRecord(record),
+    record,
+  };
+}
+
+/**
+ * What the dashboard reads beyond the admin API: a device's track simplified for a zoom level and
+ * split into trips, its records page by page, its event markers and geofences, the command table.
+ * Times go out as epoch milliseconds, so no stored value can make a reply fail.
+ */
+export function registerDashboardApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
+  const rangeOf = async (request: FastifyRequest<{ Params: Params; Querystring: Query }>): Promise<DeviceRange> => {
+    const deviceId = request.params.id;
+    if (!(await findDevice(ctx.db, deviceId)))
+      throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');
+    return { deviceId, from: timeParam(request.query, 'from'), to: timeParam(request.query, 'to') };
+  };
+
+  app.get('/api/dashboard/commands', { preHandler: admin }, async () => COMMAND_HELP);
+  // The admin API's device list, under the dashboard's own prefix so the page does not depend on
+  // routes other clients may need in other shapes.
+  app.get('/api/dashboard/devices', { preHandler: admin }, async () => (await listDevices(ctx.db)).map(deviceJson));
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/track',
+    { preHandler: admin },
+    async (request) => {
+      const range = await rangeOf(request);
+      const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 12);
+      const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
+      const trips = splitTrips(points);
+      const drawn = simplifyTrips(trips.slice(-MAX_TRIPS), zoom);
+      const newest = points[points.length - 1] ?? null;
+      return {
+        deviceId: range.deviceId,
+        zoom,
+        positions: points.length,
+        truncated: points.length === MAX_TRACK_READ || trips.length > MAX_TRIPS,
+        newest,
+        trips: drawn.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
+      };
+    },
+  );
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/records',
+    { preHandler: admin },
+    async (request) => {
+      const range = await rangeOf(request);
+      const limit = integerParam(request.query, 'limit', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+      const before = cursorParam(request.query);
+      const [rows, total] = await Promise.all([recordPage(ctx.db, range, before, limit), countRecords(ctx.db, range)]);
+      const last = rows[rows.length - 1];
+      return {
+        total,
+        records: rows.map(recordJson),
+        next: rows.length === limit && last ? `${Number(last.recorded_at)}:${Number(last.id)}` : null,
+      };
+    },
+  );
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/events',
+    { preHandler: admin },
+    async (request) => (await eventRecords(ctx.db, await rangeOf(request), MAX_EVENT_MARKERS)).map(recordJson),
+  );
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/geofences',
+    { preHandler: admin },
+    async (request) => {
+      const range = await rangeOf(request);
+      const rows = await listCommands(ctx.db, range.deviceId);
+      const commands = rows.map((row) => {
+        try {
+          const command = JSON.parse(row.command) as unknown;
+          return Array.isArray(command) ? command : [];
+        } catch {
+          return [];
+        }
+      });
+      return geofencesFromCommands(commands);
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/backends.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
+import { record, startTestServer, type TestServer } from './helpers/client.js';
+
+/**
+ * Each payload, if it ever became HTML, would both run script (blocked by the CSP, so not enough to
+ * detect it) and load an image from this server (allowed by the CSP): the request to /pwned/<where>
+ * is the witness that data was turned into markup.
+ */
+const payload = (where: string) =>
+  `<img src="/pwned/${where}" onerror="window.__pwned='${where}'"><script>window.__pwned='${where}'</script>`;
+
+const DEVICE = payload('device-id');
+const T = Date.now() - 60_000;
+const at = (offsetS: number) => new Date(T + offsetS * 1000).toISOString();
+
+describe('the dashboard renders hostile data as text', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startTestServer(backends[0]!);
+    const base = record('x', 52.5, 13.4);
+    const fixes = [
+      { ...base, uuid: 'x-1', timestamp: at(0), extras: { note: payload('extras') } },
+      {
+        ...base,
+        uuid: 'x-2',
+        timestamp: at(10),
+        coords: { ...base.coords, latitude: 52.501 },
+        activity: { type: payload('activity'), confidence: 1 },
+      },
+      {
+        ...base,
+        uuid: 'x-3',
+        timestamp: at(20),
+        coords: { ...base.coords, latitude: 52.502 },
+        event: 'motionchange',
+        extras: { popup: payload('event-popup') },
+      },
+      {
+        ...base,
+        uuid: 'x-4',
+        timestamp: at(30),
+        coords: { ...base.coords, latitude: 52.503 },
+        event: 'geofence',
+        geofence: { identifier: payload('geofence-event'), action: payload('geofence-action') },
+      },
+    ];
+    // The log first: it registers the device with its model.
+    const form = new FormData();
+    form.set('device_id', DEVICE);
+    form.set('model', payload('model'));
+    form.set('log', new Blob([`2024-05-01 INFO ${payload('log')}\n`]), 'log.txt');
+    const log = await fetch(`${server.url}/api/logs`, { method: 'POST', body: form });
+    expect(log.status).toBe(201);
+    const upload = await server.post('/locations', { location: fixes, device_id: DEVICE });
+    expect(upload.status).toBe(200);
+    const fence = { identifier: payload('geofence'), latitude: 52.5, longitude: 13.4, radius: 200 };
+    const queued = await server.admin(`/api/devices/${encodeURIComponent(DEVICE)}/commands`, {
+      method: 'POST',
+      body: { command: ['addGeofence', fence] },
+    });
+    expect(queued.status).toBe(201);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows device ids, extras, events, geofences, logs and errors literally, and runs none of them', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const witnesses: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/pwned')) witnesses.push(request.url());
+    });
+    await logInThroughForm(page, server.url, server.adminToken);
+    const item = page.locator('#devices li').first();
+    await item.waitFor();
+    expect(await item.locator('strong').textContent()).toBe(DEVICE);
+    expect(await item.textContent()).toContain(payload('model'));
+
+    // The device marker's tooltip.
+    // Leaflet opens tooltips on mouseover and popups on click: dispatched on the element itself, so
+    // no line or marker drawn over it can take the event instead.
+    await page.locator('path.device-marker').dispatchEvent('mouseover');
+    const tooltip = page.locator('.leaflet-tooltip');
+    await tooltip.filter({ hasText: DEVICE }).waitFor();
+
+    // Selecting the device: details, the records table, a record's JSON with its extras.
+    await item.click();
+    await page.locator('#details dd').filter({ hasText: DEVICE }).first().waitFor();
+    await page.locator('#records tbody tr[data-uuid="x-2"]').waitFor();
+    expect(await page.locator('#records tbody tr[data-uuid="x-2"] td').nth(8).textContent()).toBe(payload('activity'));
+    await page.click('#records tbody tr[data-uuid="x-1"]');
+    expect(JSON.parse((await page.locator('#record-json').textContent())!).record.extras.note).toBe(payload('extras'));
+
+    // Event markers: tooltip (geofence identifier and action) and popup (the record's JSON).
+    await page.locator('path.event-geofence').dispatchEvent('mouseover');
+    const eventTip = tooltip.filter({ hasText: payload('geofence-event') });
+    await eventTip.waitFor();
+    expect(await eventTip.textContent()).toContain(payload('geofence-action'));
+    await page.locator('path.event-motionchange').click();
+    await page
+      .locator('.leaflet-popup-content')
+      .filter({ hasText: JSON.stringify(payload('event-popup')) }) // the record as JSON text
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    // The geofence it was told to monitor.
+    await page.locator('path.geofence').dispatchEvent('mouseover');
+    await tooltip
+      .filter({ hasText: payload('geofence') })
+      .first()
+      .waitFor();
+
+    // The uploaded log, as text.
+    await page.locator('#device-logs button').click();
+    await page
+      .locator('#record-json')
+      .filter({ hasText: payload('log') })
+      .waitFor();
+
+    // An error that names what it refused: setConfig with a hostile key.
+    await page.selectOption('#command-name', 'setConfig');
+    await page.fill('#command-argument', JSON.stringify({ [payload('config-key')]: 1 }));
+    await page.click('#command-form button[type=submit]');
+    await page.locator('#command-result').filter({ hasText: 'Refused' }).waitFor();
+    expect(await page.locator('#command-result').textContent()).toContain(payload('config-key'));
+
+    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.locator('img[src^="/pwned"], #app script').count()).toBe(0);
+    expect(witnesses).toEqual([]);
+    await page.close();
+  }, 120_000);
+});
