@@ -90,7 +90,7 @@ describe('configuration persisted in the database', () => {
       logger: { logLevel: 'DEBUG' },
       distanceFilter: 10,
     });
-    expect(saved.ignored).toEqual({ distanceFilter: 10 });
+    expect(saved.ignored).toEqual({ 'geolocation.distanceFilter': 10 });
     await first.close();
     const second = await openSdk({ database: file });
     expect(second.getState()).toEqual(saved);
@@ -203,7 +203,11 @@ describe('anchor flat keys', () => {
   it('ignored anchor keys are accepted, kept in state.ignored, and noted in the log', async () => {
     const bg = await openSdk();
     const state = await bg.ready({ desiredAccuracy: -1, distanceFilter: 10, debug: true, http: { autoSync: false } });
-    expect(state.ignored).toEqual({ desiredAccuracy: -1, distanceFilter: 10, debug: true });
+    expect(state.ignored).toEqual({
+      'geolocation.desiredAccuracy': -1,
+      'geolocation.distanceFilter': 10,
+      'logger.debug': true,
+    });
     expect(state.http.autoSync).toBe(false);
     const log = await bg.logger.getLog();
     expect(log).toContain('desiredAccuracy');

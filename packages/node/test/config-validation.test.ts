@@ -34,7 +34,7 @@ const BAD_CONFIGS: [string, ConfigInput, string, string][] = [
     'http.urll',
     'Did you mean http.url?',
   ],
-  ['an unknown top-level key', { urll: 'http://a' }, 'urll', 'Did you mean url?'],
+  ['an unknown top-level key', { urll: 'http://a' } as unknown as ConfigInput, 'urll', 'Did you mean url?'],
   ['a group that is not an object', { http: 5 as unknown as ConfigInput['http'] }, 'http', 'object'],
   ['an ftp:// url', { http: { url: 'ftp://example.com/x' } }, 'http.url', 'http:// or https://'],
   ['a url that is not a url', { http: { url: 'not a url' } }, 'http.url', 'http:// or https://'],

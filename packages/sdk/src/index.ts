@@ -12,7 +12,9 @@ export {
   describeDefault,
 } from './config/fields.js';
 export type { FieldSpec } from './config/fields.js';
-export { FLAT_KEYS, IGNORED_ANCHOR_KEYS } from './config/flat-keys.js';
+export { FLAT_KEYS } from './config/flat-keys.js';
+export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
+export type * from './config/input-types.js';
 export { applyConfigInput } from './config/apply.js';
 export type * from './events/types.js';
 export type { Subscription } from './events/emitter.js';

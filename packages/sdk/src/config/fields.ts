@@ -9,7 +9,14 @@ export type FieldKind =
   | { type: 'integer'; min: number; max?: number; allowMinusOne?: boolean }
   | { type: 'number'; min: number; max?: number }
   | { type: 'string'; nullable: boolean; url?: boolean; template?: 'location' | 'geofence' }
-  | { type: 'enum'; values: readonly string[] }
+  | {
+      type: 'enum';
+      values: readonly string[];
+      /** The anchor's spellings: 'jwt' for JWT, 'post' for POST. */
+      caseInsensitive?: boolean;
+      /** The anchor's numeric constants for the same values (LogLevel, SQLQueryOrder). */
+      numeric?: Readonly<Record<number, string>>;
+    }
   | { type: 'stringMap' }
   | { type: 'jsonObject' }
   | { type: 'list'; values: readonly string[] };
@@ -54,6 +61,7 @@ export const CONFIG_FIELDS: FieldTable = {
     method: {
       type: 'enum',
       values: ['POST', 'PUT', 'PATCH'],
+      caseInsensitive: true,
       default: 'POST',
       doc: 'HTTP verb of the upload request.',
     },
@@ -140,6 +148,8 @@ export const CONFIG_FIELDS: FieldTable = {
     locationsOrderDirection: {
       type: 'enum',
       values: ['ASC', 'DESC'],
+      caseInsensitive: true,
+      numeric: { 1: 'ASC', [-1]: 'DESC' },
       default: 'ASC',
       doc: 'Order in which records are read and uploaded.',
     },
@@ -172,6 +182,8 @@ export const CONFIG_FIELDS: FieldTable = {
     logLevel: {
       type: 'enum',
       values: LOG_LEVELS,
+      caseInsensitive: true,
+      numeric: { ...LOG_LEVELS },
       default: 'INFO',
       doc: 'OFF, ERROR, WARNING, INFO, DEBUG or VERBOSE (or 0..5).',
     },
@@ -195,8 +207,9 @@ export const CONFIG_FIELDS: FieldTable = {
     strategy: {
       type: 'enum',
       values: ['JWT', 'SAS'],
+      caseInsensitive: true,
       default: 'JWT',
-      doc: 'JWT sends "Bearer <token>"; SAS sends the raw token.',
+      doc: 'JWT sends "Bearer <token>"; SAS sends the raw token (either case).',
     },
     accessToken: {
       type: 'string',

@@ -84,13 +84,4 @@ export interface Config {
 
 export type GroupName = keyof Config;
 
-type DeepPartialGroup<T> = { [K in keyof T]?: T[K] };
-
-/**
- * What `ready()` and `setConfig()` accept: any subset of the groups, the anchor's older flat keys
- * (`url`, `httpRootProperty`, ...), and `reset` (ready only). `logger.logLevel` may be a number.
- */
-export type ConfigInput = { [G in GroupName]?: DeepPartialGroup<Config[G]> } & {
-  reset?: boolean;
-  [flatKey: string]: unknown;
-};
+export type { ConfigInput, TransistorAuthorizationToken } from './input-types.js';

@@ -1,0 +1,313 @@
+import { describe, expect, it, onTestFinished } from 'vitest';
+import {
+  AuthorizationStrategy,
+  DesiredAccuracy,
+  HttpMethod,
+  LogLevel,
+  PersistMode,
+  type Config as AnchorConfig,
+} from '@transistorsoft/background-geolocation-types';
+import type { ConfigInput } from '@waypost/node';
+import { at, openSdk } from './support/harness.js';
+import { startScriptedServer } from './support/scripted-server.js';
+
+/** Every key of the anchor's v5 grouped Config, populated as a real app would. */
+const FULL_V5: AnchorConfig = {
+  reset: true,
+  logger: { debug: true, logLevel: LogLevel.Verbose, logMaxDays: 7 },
+  geolocation: {
+    desiredAccuracy: DesiredAccuracy.High,
+    activityType: 2,
+    distanceFilter: 10,
+    stationaryRadius: 50,
+    stopTimeout: 5,
+    pausesLocationUpdatesAutomatically: false,
+    disableElasticity: true,
+    elasticityMultiplier: 2,
+    stopAfterElapsedMinutes: 30,
+    useSignificantChangesOnly: false,
+    disableLocationAuthorizationAlert: true,
+    locationAuthorizationRequest: 'Always',
+    locationAuthorizationAlert: { titleWhenNotEnabled: 'Off', cancelButton: 'Cancel' },
+    showsBackgroundLocationIndicator: true,
+    locationUpdateInterval: 1000,
+    fastestLocationUpdateInterval: 5000,
+    locationTimeout: 60,
+    deferTime: 0,
+    allowIdenticalLocations: false,
+    geofenceProximityRadius: 1000,
+    geofenceModeHighAccuracy: true,
+    geofenceInitialTriggerEntry: true,
+    filter: { policy: 1, useKalman: true, kalmanProfile: 2, trackingAccuracyThreshold: 100 },
+    enableTimestampMeta: true,
+  },
+  http: {
+    url: 'http://127.0.0.1:9/placeholder',
+    headers: { 'X-App': 'a' },
+    params: { user_id: 123 },
+    method: HttpMethod.Post,
+    autoSync: false,
+    autoSyncThreshold: 0,
+    disableAutoSyncOnCellular: false,
+    batchSync: true,
+    maxBatchSize: 50,
+    rootProperty: 'location',
+    timeout: 30_000,
+  },
+  app: {
+    stopOnTerminate: false,
+    startOnBoot: true,
+    enableHeadless: true,
+    heartbeatInterval: 60,
+    schedule: ['1-7 09:00-17:00'],
+    scheduleUseAlarmManager: true,
+    notification: { title: 'Tracking', text: 'on', priority: 1, sticky: true, actions: ['a'] },
+    backgroundPermissionRationale: { title: 'Allow?', message: 'Please', positiveAction: 'OK' },
+    preventSuspend: true,
+  },
+  persistence: {
+    locationTemplate: '{"lat":<%= latitude %>,"uuid":"<%= uuid %>"}',
+    maxDaysToPersist: 14,
+    maxRecordsToPersist: -1,
+    locationsOrderDirection: 'DESC',
+    persistMode: PersistMode.All,
+    extras: { route: 7 },
+    disableProviderChangeRecord: true,
+    timestampFormat: 'iso',
+  },
+  activity: {
+    activityRecognitionInterval: 10_000,
+    minimumActivityRecognitionConfidence: 75,
+    disableStopDetection: false,
+    stopOnStationary: false,
+    motionTriggerDelay: 0,
+    triggerActivities: ['in_vehicle', 'on_bicycle'],
+    disableMotionActivityUpdates: false,
+    stopDetectionDelay: 1,
+  },
+  authorization: {
+    strategy: AuthorizationStrategy.Jwt,
+    accessToken: 'A1',
+    refreshToken: 'R1',
+    refreshUrl: 'http://127.0.0.1:9/refresh',
+    refreshPayload: { refresh_token: '{refreshToken}' },
+    refreshHeaders: { Authorization: 'Bearer {accessToken}' },
+    expires: -1,
+  },
+};
+
+/** The anchor's v4 flat form: every key of its Config at the top level. */
+const FULL_V4: ConfigInput = {
+  desiredAccuracy: -1,
+  distanceFilter: 10,
+  stationaryRadius: 25,
+  locationTimeout: 60,
+  disableElasticity: false,
+  elasticityMultiplier: 1,
+  stopAfterElapsedMinutes: 0,
+  geofenceProximityRadius: 1000,
+  geofenceInitialTriggerEntry: true,
+  geofenceModeHighAccuracy: false,
+  desiredOdometerAccuracy: 100,
+  isMoving: false,
+  stopTimeout: 5,
+  activityRecognitionInterval: 10_000,
+  minimumActivityRecognitionConfidence: 75,
+  disableStopDetection: false,
+  stopOnStationary: false,
+  url: 'http://127.0.0.1:9/placeholder',
+  method: 'POST',
+  httpRootProperty: 'data',
+  params: { a: 1 },
+  headers: { 'X-A': 'b' },
+  extras: { e: 1 },
+  autoSync: false,
+  autoSyncThreshold: 0,
+  batchSync: false,
+  maxBatchSize: -1,
+  locationTemplate: undefined,
+  maxDaysToPersist: 3,
+  maxRecordsToPersist: -1,
+  persistMode: 2,
+  disableAutoSyncOnCellular: false,
+  authorization: { strategy: 'SAS', accessToken: 'S' },
+  locationsOrderDirection: 'ASC',
+  httpTimeout: 60_000,
+  stopOnTerminate: true,
+  startOnBoot: false,
+  heartbeatInterval: 60,
+  schedule: [],
+  scheduleUseAlarmManager: false,
+  debug: false,
+  logLevel: 5,
+  logMaxDays: 3,
+  useSignificantChangesOnly: false,
+  pausesLocationUpdatesAutomatically: false,
+  showsBackgroundLocationIndicator: false,
+  locationAuthorizationRequest: 'WhenInUse',
+  locationAuthorizationAlert: { settingsButton: 'Settings' },
+  disableLocationAuthorizationAlert: false,
+  activityType: 1,
+  stopDetectionDelay: 0,
+  disableMotionActivityUpdates: false,
+  preventSuspend: false,
+  locationUpdateInterval: 1000,
+  fastestLocationUpdateInterval: 10_000,
+  deferTime: 0,
+  allowIdenticalLocations: false,
+  enableTimestampMeta: false,
+  speedJumpFilter: 300,
+  triggerActivities: 'in_vehicle, on_bicycle',
+  motionTriggerDelay: 0,
+  enableHeadless: true,
+  foregroundService: true,
+  forceReloadOnLocationChange: false,
+  forceReloadOnMotionChange: false,
+  forceReloadOnGeofence: false,
+  forceReloadOnBoot: false,
+  forceReloadOnHeartbeat: false,
+  forceReloadOnSchedule: false,
+  backgroundPermissionRationale: { title: 't' },
+  notification: { title: 'n' },
+  notificationPriority: 0,
+  notificationTitle: 'Title',
+  notificationText: 'Text',
+  notificationColor: '#fff',
+  notificationSmallIcon: 'drawable/i',
+  notificationLargeIcon: 'drawable/l',
+  notificationChannelName: 'Channel',
+};
+
+describe('every anchor configuration key is accepted', () => {
+  it('a fully populated v5 grouped Config: acted-on keys applied, the others kept, listed and noted once', async () => {
+    const bg = await openSdk();
+    const state = await bg.ready(FULL_V5);
+    expect(state.http).toMatchObject({ batchSync: true, maxBatchSize: 50, timeout: 30_000 });
+    expect(state.persistence).toMatchObject({ maxDaysToPersist: 14, locationsOrderDirection: 'DESC' });
+    expect(state.ignored).toMatchObject({
+      'persistence.persistMode': 2,
+      'persistence.disableProviderChangeRecord': true,
+      'persistence.timestampFormat': 'iso',
+      'app.enableHeadless': true,
+      'app.preventSuspend': true,
+      'app.notification': { title: 'Tracking', text: 'on', priority: 1, sticky: true, actions: ['a'] },
+      'app.schedule': ['1-7 09:00-17:00'],
+      'app.backgroundPermissionRationale': { title: 'Allow?', message: 'Please', positiveAction: 'OK' },
+      'logger.debug': true,
+      'geolocation.desiredAccuracy': -1,
+      'geolocation.distanceFilter': 10,
+      'geolocation.locationUpdateInterval': 1000,
+      'geolocation.activityType': 2,
+      'geolocation.locationAuthorizationRequest': 'Always',
+      'geolocation.filter': { policy: 1, useKalman: true, kalmanProfile: 2, trackingAccuracyThreshold: 100 },
+      'activity.triggerActivities': ['in_vehicle', 'on_bicycle'],
+      'activity.stopDetectionDelay': 1,
+    });
+    expect(Object.keys(state.ignored)).toHaveLength(40);
+    await bg.setConfig({ geolocation: { distanceFilter: 20 } });
+    const log = await bg.logger.getLog();
+    expect(log.match(/geolocation\.distanceFilter is an anchor option/g)).toHaveLength(1);
+    expect(log).toContain('activity.motionTriggerDelay is an anchor option');
+  });
+
+  it('the v4 flat form: every key accepted, mapped to the same names as the grouped form', async () => {
+    const bg = await openSdk();
+    const state = await bg.ready(FULL_V4);
+    expect(state.http).toMatchObject({ rootProperty: 'data', timeout: 60_000, headers: { 'X-A': 'b' } });
+    expect(state.logger.logLevel).toBe('VERBOSE');
+    expect(state.authorization).toMatchObject({ strategy: 'SAS', accessToken: 'S' });
+    expect(state.ignored).toMatchObject({
+      'geolocation.desiredAccuracy': -1,
+      'geolocation.speedJumpFilter': 300,
+      'geolocation.desiredOdometerAccuracy': 100,
+      'app.notificationTitle': 'Title',
+      'app.foregroundService': true,
+      'activity.stopDetectionDelay': 0,
+      'activity.triggerActivities': 'in_vehicle, on_bicycle',
+      'app.backgroundPermissionRationale': { title: 't' },
+    });
+    const grouped = await openSdk();
+    await grouped.ready({ geolocation: { desiredAccuracy: -1 } });
+    const flat = await openSdk();
+    await flat.ready({ desiredAccuracy: -1 });
+    expect(await flat.getState()).toEqual(await grouped.getState());
+  });
+
+  it.each([
+    ['jwt', 'Bearer T'],
+    ['JWT', 'Bearer T'],
+    ['sas', 'T'],
+    ['SAS', 'T'],
+  ])('authorization.strategy %s sends Authorization: %s', async (strategy, header) => {
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const bg = await openSdk();
+    await bg.ready({ http: { url: server.url, autoSync: false }, authorization: { strategy, accessToken: 'T' } });
+    await bg.insertLocation(at(0));
+    await bg.sync();
+    expect(server.requests[0]!.headers.authorization).toBe(header);
+  });
+
+  it('enums in the anchor spellings and numeric constants', async () => {
+    const bg = await openSdk();
+    const state = await bg.ready({
+      logger: { logLevel: LogLevel.Debug },
+      http: { method: 'put' },
+      persistence: { locationsOrderDirection: -1 },
+    });
+    expect(state.logger.logLevel).toBe('DEBUG');
+    expect(state.http.method).toBe('PUT');
+    expect(state.persistence.locationsOrderDirection).toBe('DESC');
+  });
+
+  const BAD: [string, unknown, string][] = [
+    ['a kept boolean given as text', { app: { enableHeadless: 'yes' } }, 'app.enableHeadless'],
+    ['a kept enum out of its values', { geolocation: { desiredAccuracy: 7 } }, 'geolocation.desiredAccuracy'],
+    ['a flat kept key of the wrong kind', { notificationTitle: 5 }, 'notificationTitle'],
+    ['an unknown key in the activity group', { activity: { stopDetectionDelai: 1 } }, 'activity.stopDetectionDelai'],
+    ['an unknown trigger activity', { activity: { triggerActivities: ['flying'] } }, 'activity.triggerActivities'],
+    ['an unknown strategy', { authorization: { strategy: 'basic' } }, 'authorization.strategy'],
+    ['a log level beyond 5', { logger: { logLevel: 6 } }, 'logger.logLevel'],
+    [
+      'an order that is neither 1 nor -1',
+      { persistence: { locationsOrderDirection: 0 } },
+      'persistence.locationsOrderDirection',
+    ],
+    [
+      'a token without its url',
+      { transistorAuthorizationToken: { accessToken: 'a', refreshToken: 'r', expires: -1 } },
+      'transistorAuthorizationToken.url',
+    ],
+  ];
+  it.each(BAD)('still rejected, naming the key: %s', async (_what, input, key) => {
+    const bg = await openSdk();
+    await bg.ready({ http: { autoSync: false } });
+    const before = await bg.getState();
+    await expect(bg.setConfig(input as ConfigInput)).rejects.toMatchObject({ code: 'INVALID_CONFIG', key });
+    expect(await bg.getState()).toEqual(before);
+  });
+});
+
+describe('transistorAuthorizationToken', () => {
+  it('points uploads at {url}/api/locations with the token, refreshed at {url}/api/refresh_token', async () => {
+    const server = await startScriptedServer(
+      { status: 401, json: {} },
+      { status: 200, json: { accessToken: 'A2', refreshToken: 'R2', expires: -1 } },
+    );
+    onTestFinished(() => server.close());
+    const origin = new URL(server.url).origin;
+    const bg = await openSdk();
+    const state = await bg.ready({
+      http: { url: 'http://127.0.0.1:9/ignored', autoSync: false },
+      transistorAuthorizationToken: { accessToken: 'A1', refreshToken: 'R1', expires: -1, url: `${origin}/` },
+    });
+    expect(state.http.url).toBe(`${origin}/api/locations`);
+    await bg.insertLocation(at(0));
+    await bg.sync();
+    const [upload, refresh, retry] = server.requests;
+    expect(upload).toMatchObject({ url: '/api/locations', headers: { authorization: 'Bearer A1' } });
+    expect(refresh).toMatchObject({ url: '/api/refresh_token', text: 'refresh_token=R1' });
+    expect(retry).toMatchObject({ url: '/api/locations', headers: { authorization: 'Bearer A2' } });
+    expect(await bg.getCount()).toBe(0);
+  });
+});
