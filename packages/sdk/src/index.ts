@@ -41,8 +41,13 @@ export {
   MAX_COMMAND_BODY_CHARS,
   type RemoteCommand,
 } from './remote/parse-commands.js';
-export { parseGeofence, type Geofence, type GeofenceInput } from './geofence/geofence.js';
-export { evaluateGeofence, type GeofencePresence, type GeofenceTransition } from './geofence/evaluate.js';
+export { parseGeofence, MAX_VERTICES, type Geofence, type GeofenceInput, type Vertices } from './geofence/geofence.js';
+export {
+  evaluateGeofence,
+  insidePolygon,
+  type GeofencePresence,
+  type GeofenceTransition,
+} from './geofence/evaluate.js';
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
 export { SDK_VERSION } from './log/upload-log.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
