@@ -3,6 +3,9 @@ import type { NetworkType } from '../ports/network.js';
 
 export type SyncTrigger = 'location' | 'motionchange' | 'start' | 'ready' | 'connectivity' | 'heartbeat' | 'manual';
 
+/** The triggers that start an upload by themselves (spec 7.3), as opposed to sync(). */
+export type AutoTrigger = Exclude<SyncTrigger, 'manual'>;
+
 export interface PolicyState {
   http: Pick<HttpConfig, 'url' | 'autoSync' | 'autoSyncThreshold' | 'disableAutoSyncOnCellular'>;
   network: NetworkType;
