@@ -3,3 +3,4 @@ export type * from './network.js';
 export type * from './transport.js';
 export type * from './store.js';
 export { NETWORK_TYPES } from './network.js';
+export type * from './location-provider.js';
