@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import {
   BackgroundGeolocation,
+  systemClock,
   type Clock,
   type DeviceInfo,
   type NetworkMonitor,
@@ -9,6 +10,7 @@ import {
   type Transport,
 } from '@waypost/sdk';
 import { createFetchTransport } from './http-transport.js';
+import { createBatteryReader, type BatteryFacts } from './host/battery.js';
 import { createLinuxNetworkMonitor } from './network/linux-network.js';
 import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';
 
@@ -26,6 +28,11 @@ export interface CreateOptions {
   store?: Store;
   /** NORMAL (default) survives crashes; FULL also survives power loss, with an fsync per insert. */
   durability?: Durability;
+  /**
+   * The battery put on records whose input carries none. Default: the host's, from
+   * /sys/class/power_supply (level -1 when the host has no battery); false: always unknown.
+   */
+  battery?: false | (() => BatteryFacts);
 }
 
 export const DEFAULT_DATABASE = './waypost.db';
@@ -73,6 +80,9 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(store, options.device),
       ...(bootId ? { bootId } : {}),
+      ...(options.battery !== false
+        ? { battery: options.battery ?? createBatteryReader(() => (options.clock ?? systemClock).now()) }
+        : {}),
       ...(ownNetwork ? { dispose: () => network.close?.() } : {}),
     });
   } catch (error) {

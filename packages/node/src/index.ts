@@ -45,4 +45,10 @@ export {
   SOURCE_FORMS,
   type SourceSpec,
 } from './providers/source.js';
-export { readBattery, POWER_SUPPLY_DIR, type BatteryFacts } from './host/battery.js';
+export {
+  readBattery,
+  createBatteryReader,
+  POWER_SUPPLY_DIR,
+  BATTERY_CACHE_MS,
+  type BatteryFacts,
+} from './host/battery.js';

@@ -113,6 +113,15 @@ export class BackgroundGeolocation {
     return this.getState();
   }
 
+  /**
+   * Waypost extension: picks up a configuration that another process sharing the database saved
+   * (setConfig() from an app while `waypost agent` runs). Resolves with the keys that changed.
+   */
+  async reloadConfig(): Promise<string[]> {
+    this.parts.lifecycle.assertOpen();
+    return this.parts.session.reload();
+  }
+
   getState(): State {
     const { session, tracker, authorizer } = this.parts;
     return {

@@ -66,3 +66,16 @@ export function readBattery(dir: string = POWER_SUPPLY_DIR): BatteryFacts {
       : levels.reduce((a, b) => a + b, 0) / levels.length / 100;
   return { level: Math.round(level * 100) / 100, is_charging: charging || mainsOnline };
 }
+
+/** sysfs reads are cheap but not free; a battery level a minute old is as good on a record. */
+export const BATTERY_CACHE_MS = 60_000;
+
+/** A battery reader for the SDK that reads sysfs at most once per BATTERY_CACHE_MS of `now()`. */
+export function createBatteryReader(now: () => number, dir: string = POWER_SUPPLY_DIR): () => BatteryFacts {
+  let cached: { at: number; facts: BatteryFacts } | null = null;
+  return () => {
+    const t = now();
+    if (!cached || t - cached.at >= BATTERY_CACHE_MS || t < cached.at) cached = { at: t, facts: readBattery(dir) };
+    return cached.facts;
+  };
+}

@@ -30,3 +30,14 @@ export async function loadConfig(kv: KeyValueStore): Promise<{ stored: StoredCon
 export function saveConfig(kv: KeyValueStore, stored: StoredConfig): Promise<void> {
   return kv.set(KEY, JSON.stringify(stored));
 }
+
+/** The saved configuration exactly as stored, to notice a change written by another process. */
+export function readConfigText(kv: KeyValueStore): Promise<string | undefined> {
+  return kv.get(KEY);
+}
+
+/** Parses saved text onto `base`, validating every field; throws a WaypostError when it does not validate. */
+export function parseConfigText(text: string, base: Config, ignoredBase: Record<string, unknown>) {
+  const saved = JSON.parse(text) as { config: unknown; ignored?: Record<string, unknown> };
+  return applyConfigInput(base, saved.config, { ...ignoredBase, ...(saved.ignored ?? {}) });
+}

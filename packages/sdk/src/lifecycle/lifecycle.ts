@@ -95,7 +95,10 @@ export class Lifecycle {
     const closing = this.deps.scheduler.close();
     this.deps.dispose?.();
     await closing;
-    await this.deps.tracker.persist();
+    // An instance that never called ready() (an app reading the queue or changing the
+    // configuration beside a running agent) does not own the tracking state: it must not write
+    // back the snapshot it loaded over the agent's odometer and motion state.
+    if (this.isReady) await this.deps.tracker.persist();
     await this.deps.logger.flush();
     this.deps.events.clear();
     await this.deps.store.close();

@@ -88,8 +88,14 @@ function parseTime(value: LocationInput['timestamp'], now: number): number {
   return time;
 }
 
-/** Validates a location input completely before anything is stored. */
-export function parseLocationInput(input: unknown, now: number): Fix {
+/** The host's battery, for fixes whose provider does not know it (a GNSS receiver never does). */
+export type BatteryReader = () => { level: number; is_charging: boolean };
+
+/**
+ * Validates a location input completely before anything is stored. `hostBattery` fills in the
+ * battery when the input carries none.
+ */
+export function parseLocationInput(input: unknown, now: number, hostBattery?: BatteryReader): Fix {
   if (input === null || typeof input !== 'object')
     invalid('input', input, 'an object with coords.latitude and coords.longitude');
   const raw = input as LocationInput;
@@ -113,7 +119,7 @@ export function parseLocationInput(input: unknown, now: number): Fix {
   const activity = raw.activity ?? {};
   if (activity.type !== undefined && typeof activity.type !== 'string')
     invalid('activity.type', activity.type, 'a string');
-  const battery = raw.battery ?? {};
+  const battery = raw.battery ?? hostBattery?.() ?? {};
   if (
     battery.level !== undefined &&
     (typeof battery.level !== 'number' || !(battery.level >= -1 && battery.level <= 1))

@@ -11,6 +11,7 @@ import type { Clock } from '../ports/clock.js';
 import type { NetworkMonitor } from '../ports/network.js';
 import type { Store } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
+import type { BatteryReader } from '../records/location.js';
 import { QueueRecords } from '../queue/queue-records.js';
 import { Retention } from '../queue/retention.js';
 import { RemoteController } from '../remote/remote-controller.js';
@@ -35,6 +36,8 @@ export interface BackgroundGeolocationDeps {
   dispose?: () => void;
   /** Randomness for the refresh backoff's jitter; default Math.random. */
   random?: () => number;
+  /** The host's battery (level 0..1, charging) for fixes that carry none; default unknown (-1). */
+  battery?: BatteryReader;
 }
 
 /** The parts of one SDK instance, each the single owner of its concern. */
@@ -115,6 +118,7 @@ export function composeSdk(
     events,
     config,
     trigger,
+    ...(deps.battery ? { battery: deps.battery } : {}),
   });
   const geofencing = new Geofencing({
     store: store.geofences,

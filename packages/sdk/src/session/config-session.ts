@@ -1,6 +1,6 @@
 import { applyConfigInput } from '../config/apply.js';
 import { cloneConfig, defaultConfig } from '../config/fields.js';
-import { saveConfig, type StoredConfig } from '../config/persisted-config.js';
+import { parseConfigText, readConfigText, saveConfig, type StoredConfig } from '../config/persisted-config.js';
 import type { Config, ConfigInput } from '../config/types.js';
 import { LogLevel } from '../log/levels.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -25,12 +25,15 @@ export class ConfigSession {
   private current: StoredConfig;
   private readonly noted = new Set<string>();
   private readonly listeners: ((change: ConfigChange) => void)[] = [];
+  /** The stored text this session last wrote or read: anything else was written by another process. */
+  private lastSeen: string;
 
   constructor(
     stored: StoredConfig,
     private readonly deps: { kv: KeyValueStore; logger: SdkLogger },
   ) {
     this.current = stored;
+    this.lastSeen = JSON.stringify(stored);
     this.applyLogLevel();
   }
 
@@ -87,15 +90,41 @@ export class ConfigSession {
     const applied = applyConfigInput(base, input, ignored);
     const next: StoredConfig = { config: applied.config, ignored: applied.ignored };
     await saveConfig(this.deps.kv, next);
+    this.lastSeen = JSON.stringify(next);
+    this.switchTo(next, applied.changed, fromRefresh);
+  }
+
+  /**
+   * Picks up a configuration saved by another process sharing the database (an app changing what
+   * a running agent does). Returns the keys that changed; a saved configuration that does not
+   * validate is logged and the running one kept.
+   */
+  async reload(): Promise<string[]> {
+    const text = await readConfigText(this.deps.kv);
+    if (text === undefined || text === this.lastSeen) return [];
+    this.lastSeen = text;
+    let applied;
+    try {
+      applied = parseConfigText(text, this.current.config, {});
+    } catch (error) {
+      this.deps.logger.warn('Config', `configuration saved by another process ignored: ${(error as Error).message}`);
+      return [];
+    }
+    if (applied.changed.length > 0) this.deps.logger.info('Config', 'configuration changed by another process');
+    this.switchTo({ config: applied.config, ignored: applied.ignored }, applied.changed, false);
+    return applied.changed;
+  }
+
+  private switchTo(next: StoredConfig, changed: string[], fromRefresh: boolean): void {
     this.current = next;
     this.applyLogLevel();
-    for (const key of Object.keys(applied.ignored)) {
+    for (const key of Object.keys(next.ignored)) {
       if (this.noted.has(key)) continue;
       this.noted.add(key);
       this.deps.logger.info('Config', `${key} is an anchor option Waypost keeps but does not act on`);
     }
-    if (applied.changed.length > 0) this.deps.logger.info('Config', `changed: ${applied.changed.join(', ')}`);
-    for (const listener of this.listeners) listener({ changed: applied.changed, fromRefresh });
+    if (changed.length > 0) this.deps.logger.info('Config', `changed: ${changed.join(', ')}`);
+    for (const listener of this.listeners) listener({ changed, fromRefresh });
   }
 
   private applyLogLevel(): void {

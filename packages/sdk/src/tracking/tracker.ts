@@ -8,7 +8,7 @@ import { MotionDetector } from '../motion/motion-detector.js';
 import type { Clock } from '../ports/clock.js';
 import type { KeyValueStore, LocationQueueStore } from '../ports/store.js';
 import type { AutoTrigger } from '../queue/upload-policy.js';
-import { parseLocationInput, type Fix, type Location } from '../records/location.js';
+import { parseLocationInput, type BatteryReader, type Fix, type Location } from '../records/location.js';
 import { buildLocation, RecordWriter } from '../records/record-writer.js';
 import { distanceMeters } from './odometer.js';
 import { saveTrackingState, type TrackingMode, type TrackingState } from './persisted-state.js';
@@ -22,6 +22,8 @@ export interface TrackerDeps {
   config: () => Config;
   /** Tells the sync scheduler that something happened that may warrant an upload. */
   trigger: (trigger: AutoTrigger) => void;
+  /** The host's battery for fixes that carry none; absent: unknown (-1). */
+  battery?: BatteryReader;
 }
 
 /**
@@ -91,7 +93,7 @@ export class Tracker {
    */
   async recordLocation(input: unknown): Promise<Location> {
     const { clock, logger } = this.deps;
-    const fix = parseLocationInput(input, clock.now());
+    const fix = parseLocationInput(input, clock.now(), this.deps.battery);
     logger.info(
       'Location',
       `Location ${fix.coords.latitude.toFixed(6)},${fix.coords.longitude.toFixed(6)} accuracy ${fix.coords.accuracy}`,
@@ -116,7 +118,7 @@ export class Tracker {
 
   /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
   async insertLocation(input: unknown): Promise<Location> {
-    const fix = parseLocationInput(input, this.deps.clock.now());
+    const fix = parseLocationInput(input, this.deps.clock.now(), this.deps.battery);
     const location = await this.persistLocation(fix, undefined, true);
     this.deps.trigger('location');
     return location;
