@@ -214,7 +214,7 @@ describe('every anchor configuration key is accepted', () => {
     const bg = await openSdk();
     const state = await bg.ready(FULL_V4);
     expect(state.http).toMatchObject({ rootProperty: 'data', timeout: 60_000, headers: { 'X-A': 'b' } });
-    expect(state.logger.logLevel).toBe('VERBOSE');
+    expect(state.logger.logLevel).toBe(LogLevel.Verbose);
     expect(state.authorization).toMatchObject({ strategy: 'SAS', accessToken: 'S' });
     expect(state.ignored).toMatchObject({
       'geolocation.desiredAccuracy': -1,
@@ -255,7 +255,7 @@ describe('every anchor configuration key is accepted', () => {
       http: { method: 'put' },
       persistence: { locationsOrderDirection: -1 },
     });
-    expect(state.logger.logLevel).toBe('DEBUG');
+    expect(state.logger.logLevel).toBe(LogLevel.Debug);
     expect(state.http.method).toBe('PUT');
     expect(state.persistence.locationsOrderDirection).toBe('DESC');
   });

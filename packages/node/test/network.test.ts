@@ -115,7 +115,7 @@ describe('Linux network monitor (sysfs)', () => {
     const events: ConnectivityChangeEvent[] = [];
     bg.onConnectivityChange((event) => events.push(event));
     await bg.ready({ http: { url: server.url } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(server.requests).toHaveLength(0);
 
     writeFileSync(join(root, 'eth0', 'operstate'), 'up\n');

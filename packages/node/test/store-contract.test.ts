@@ -221,7 +221,7 @@ describe('SQLite schema and files', () => {
     const bg = await openSdk();
     await bg.ready({});
     const uuids = [];
-    for (let i = 0; i < 5; i++) uuids.push((await bg.insertLocation(at(i))).uuid);
+    for (let i = 0; i < 5; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     const page = async (q: Parameters<typeof bg.getLocations>[0]) =>
       (await bg.getLocations(q)).map((r) => (r as { uuid: string }).uuid);
     expect(await page({ limit: 2 })).toEqual(uuids.slice(0, 2));

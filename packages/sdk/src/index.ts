@@ -1,5 +1,47 @@
 export { BackgroundGeolocation } from './background-geolocation.js';
-export type { BackgroundGeolocationDeps, DeviceInfo, LocationQuery, State } from './background-geolocation.js';
+export type {
+  AnchorDeviceInfo,
+  BackgroundGeolocationDeps,
+  DeviceInfo,
+  LocationQuery,
+  State,
+} from './background-geolocation.js';
+export type { LogLevelNumber } from './anchor/anchor-state.js';
+export type { AnchorLocation } from './anchor/anchor-location.js';
+export type {
+  MotionChangeEvent,
+  HeartbeatEvent,
+  GeofenceEvent,
+  MotionActivityEvent,
+  EventSource,
+} from './anchor/anchor-events.js';
+export type { AnchorLogger } from './anchor/anchor-logger.js';
+export {
+  PositionRequests,
+  LOCATION_UNKNOWN,
+  type CurrentPositionRequest,
+  type WatchPositionRequest,
+} from './anchor/position.js';
+export {
+  findOrCreateToken,
+  register,
+  destroyToken,
+  DEFAULT_REGISTRATION_URL,
+  REGISTER_PATH,
+  DUMMY_TOKEN,
+  type Registration,
+  type RegistrationDeps,
+} from './anchor/transistor-registration.js';
+export { ReRegistration } from './anchor/reregistration.js';
+export { LOCATIONS_PATH, REFRESH_TOKEN_PATH } from './config/transistor-token.js';
+export {
+  ORDER_ASC,
+  ORDER_DESC,
+  parseLocationQuery,
+  parseLogQuery,
+  type LogQueryInput,
+  type OrderInput,
+} from './queue/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
 export * from './ports/index.js';
 export type * from './config/types.js';
@@ -18,7 +60,8 @@ export type * from './config/input-types.js';
 export { applyConfigInput } from './config/apply.js';
 export type * from './events/types.js';
 export type { Subscription } from './events/emitter.js';
-export type { Location, LocationInput, Coords, GeofenceAction } from './records/location.js';
+export type { Location, LocationInput, Coords, GeofenceAction, MotionActivityType } from './records/location.js';
+export { MOTION_ACTIVITY_TYPES } from './records/location.js';
 export { buildPayload } from './http/payload.js';
 export { decideAutoUpload } from './queue/upload-policy.js';
 export type { SyncTrigger, AutoTrigger, PolicyState } from './queue/upload-policy.js';

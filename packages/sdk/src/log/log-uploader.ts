@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import type { DeviceInfo } from '../device.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import type { Transport } from '../ports/transport.js';
+import type { LogQueryInput } from '../queue/query.js';
 import type { SdkLogger } from './logger.js';
 import { SDK_VERSION, uploadLogFile } from './upload-log.js';
 
@@ -18,14 +19,14 @@ export interface LogUploaderDeps {
 export class LogUploader {
   constructor(private readonly deps: LogUploaderDeps) {}
 
-  async upload(url: string): Promise<{ status: number }> {
+  async upload(url: string, query?: LogQueryInput): Promise<{ status: number }> {
     const { http } = this.deps.config();
     const { device } = this.deps;
     const headers = mergeHeaders(http.headers, await this.deps.authorizer.headers());
     delete headers[Object.keys(JSON_CONTENT_TYPE)[0]!];
     const response = await uploadLogFile(this.deps.transport, {
       url,
-      logText: await this.deps.logger.text(),
+      logText: await this.deps.logger.text(query),
       fields: {
         device_id: device.uuid,
         model: device.model,

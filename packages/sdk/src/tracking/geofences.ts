@@ -47,6 +47,7 @@ export class Geofencing {
   async add(geofence: unknown): Promise<Geofence> {
     const [added] = await this.manager.add([geofence]);
     this.deps.logger.info('Geofence', `added ${added!.identifier}`);
+    this.deps.events.emit('geofenceschange', { on: [structuredClone(added!)], off: [] });
     return added!;
   }
 
@@ -56,12 +57,22 @@ export class Geofencing {
       throw new WaypostError('INVALID_GEOFENCE', 'addGeofences: expected a list of geofences.');
     const added = await this.manager.add(geofences);
     this.deps.logger.info('Geofence', `added ${added.length} geofences`);
+    if (added.length > 0) this.deps.events.emit('geofenceschange', { on: structuredClone(added), off: [] });
     return added;
   }
 
   /** Removes the listed geofences, or all of them when no list is given. */
-  remove(identifiers?: string[]): Promise<number> {
-    return this.manager.remove(identifiers);
+  async remove(identifiers?: string[]): Promise<number> {
+    const before = new Set(this.manager.all().map((g) => g.identifier));
+    const removed = await this.manager.remove(identifiers);
+    const off = (identifiers ?? [...before]).filter((id) => before.has(id) && !this.manager.get(id));
+    if (off.length > 0) this.deps.events.emit('geofenceschange', { on: [], off: [...new Set(off)] });
+    return removed;
+  }
+
+  get(identifier: string): Geofence | undefined {
+    const geofence = this.manager.get(identifier);
+    return geofence ? structuredClone(geofence) : undefined;
   }
 
   all(): Geofence[] {
@@ -85,6 +96,7 @@ export class Geofencing {
       action: transition.action,
       location,
       extras,
+      geofence: geofence ? structuredClone(geofence) : undefined,
     });
     return location;
   }

@@ -62,6 +62,44 @@ export class Tracker {
     return this.lastFix;
   }
 
+  /**
+   * The last known position as a location (not stored): the latest fix, else the coordinates kept
+   * across restarts, stamped now. Null when the SDK has never seen a position.
+   */
+  knownLocation(event?: Location['event']): Location | null {
+    const now = this.deps.clock.now();
+    if (this.lastFix) return buildLocation({ ...this.lastFix, time: now, uuid: undefined }, this.state, event);
+    const last = this.state.lastCoords;
+    if (!last) return null;
+    const unknown = { accuracy: -1, speed: -1, heading: -1, altitude: -1, altitude_accuracy: -1 };
+    return buildLocation(
+      {
+        coords: { latitude: last.latitude, longitude: last.longitude, ...unknown },
+        time: now,
+        activity: { type: 'unknown', confidence: -1 },
+        battery: this.deps.battery?.() ?? { level: -1, is_charging: false },
+        extras: {},
+        mock: undefined,
+      },
+      this.state,
+      event,
+    );
+  }
+
+  /** The anchor's setOdometer/resetOdometer: metres, persisted. */
+  async setOdometer(meters: unknown): Promise<void> {
+    if (typeof meters !== 'number' || !Number.isFinite(meters) || meters < 0) {
+      throw new WaypostError(
+        'INVALID_CONFIG',
+        `setOdometer: ${JSON.stringify(meters) ?? String(meters)} is not allowed; expected metres >= 0.`,
+        'odometer',
+      );
+    }
+    this.state.odometer = meters;
+    await this.persist();
+    this.deps.logger.info('Odometer', `set to ${meters} m`);
+  }
+
   /** Enables tracking in `mode`; returns whether it was already enabled. */
   async enable(mode: TrackingMode): Promise<boolean> {
     const wasEnabled = this.state.enabled;
@@ -114,6 +152,11 @@ export class Tracker {
     this.scheduleStopTimer();
     this.deps.trigger(signal ? 'motionchange' : 'location');
     return location;
+  }
+
+  /** A location of the default schema from an input, not stored (a position request with persist: false). */
+  locationFrom(input: unknown): Location {
+    return buildLocation(parseLocationInput(input, this.deps.clock.now(), this.deps.battery), this.state);
   }
 
   /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
