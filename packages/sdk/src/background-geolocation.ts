@@ -3,7 +3,7 @@ import { toAnchorLocation, type AnchorLocation } from './anchor/anchor-location.
 import { createAnchorLogger, type AnchorLogger } from './anchor/anchor-logger.js';
 import { anchorState, type State } from './anchor/anchor-state.js';
 import { bindMethods } from './anchor/bind-methods.js';
-import type { CurrentPositionRequest, WatchPositionRequest } from './anchor/position.js';
+import type { CurrentPositionRequest, LocationErrorCode, WatchPositionRequest } from './anchor/position.js';
 import { destroyToken, findOrCreateToken } from './anchor/transistor-registration.js';
 import { loadConfig, type StoredConfig } from './config/persisted-config.js';
 import type { Config, ConfigInput, LogLevelName, TransistorAuthorizationToken } from './config/types.js';
@@ -209,7 +209,7 @@ export class BackgroundGeolocation extends AnchorEvents {
   watchPosition(
     options: WatchPositionRequest,
     onLocation: (location: AnchorLocation) => void,
-    onError?: (code: number) => void,
+    onError?: (code: LocationErrorCode) => void,
   ): Subscription {
     this.parts.lifecycle.assertOpen();
     return this.parts.positions.watch(

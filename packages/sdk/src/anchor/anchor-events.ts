@@ -13,6 +13,7 @@ import type { Geofence } from '../geofence/geofence.js';
 import type { Clock } from '../ports/clock.js';
 import type { GeofenceAction, Location, MotionActivityType } from '../records/location.js';
 import { toAnchorLocation, type AnchorLocation } from './anchor-location.js';
+import type { LocationErrorCode } from './position.js';
 
 /** The anchor's event payloads, as its types declare them. */
 export interface MotionChangeEvent {
@@ -85,7 +86,7 @@ export abstract class AnchorEvents {
     return toAnchorLocation(location, this.eventSource.clock.now());
   }
 
-  onLocation(cb: (location: AnchorLocation) => void, _onError?: (code: number) => void): Subscription {
+  onLocation(cb: (location: AnchorLocation) => void, _onError?: (code: LocationErrorCode) => void): Subscription {
     return this.listen('location', (location) => cb(this.view(location)));
   }
   onMotionChange(cb: (event: MotionChangeEvent) => void): Subscription {

@@ -24,7 +24,8 @@ export interface WatchPositionRequest {
   timeout?: number;
 }
 
-/** The anchor's LocationError.LocationUnknown, handed to watchPosition's error callback. */
+/** The anchor's LocationError codes; Waypost reports LocationUnknown (0) when the provider fails. */
+export type LocationErrorCode = 0 | 1 | 2 | 3 | 408 | 499;
 export const LOCATION_UNKNOWN = 0;
 const DEFAULT_TIMEOUT_S = 30;
 const DEFAULT_SAMPLES = 1;
@@ -88,7 +89,7 @@ export class PositionRequests {
   watch(
     options: WatchPositionRequest,
     onFix: (fix: LocationInput) => void,
-    onError: (code: number) => void,
+    onError: (code: LocationErrorCode) => void,
   ): Subscription {
     const interval = Math.max(0, options.interval ?? DEFAULT_WATCH_INTERVAL_MS);
     let last = -Infinity;
