@@ -44,7 +44,7 @@ export class BackgroundGeolocation extends AnchorEvents {
     sync: () => Promise<Location[]>;
     getCount: () => Promise<number>;
     getLocations: (query?: LocationQuery) => Promise<object[]>;
-    insertLocation: (input: LocationInput) => Promise<Location>;
+    insertLocation: (input: unknown) => Promise<Location>;
     destroyLocations: () => Promise<number>;
     destroyLocation: (uuid: string) => Promise<boolean>;
     removeGeofences: (identifiers?: string[]) => Promise<number>;
@@ -145,6 +145,7 @@ export class BackgroundGeolocation extends AnchorEvents {
     return anchorState(session.config, session.ignored, tracker.state, {
       authorizationStatus: authorizer.status,
       didDeviceReboot: false,
+      retryAfter: this.parts.scheduler.retryAfter,
     });
   }
 
@@ -188,13 +189,13 @@ export class BackgroundGeolocation extends AnchorEvents {
   }
 
   /** Waypost: a location from the device's provider (requires start()); resolves with the record. */
-  async recordLocation(input: LocationInput): Promise<Location> {
+  async recordLocation(input: unknown): Promise<Location> {
     this.parts.lifecycle.assertStarted('recordLocation');
     return this.parts.tracker.recordLocation(input);
   }
 
   /** A raw insert in any state; resolves with the uuid (a given one is kept). The record: store.insertLocation. */
-  async insertLocation(input: LocationInput): Promise<string> {
+  async insertLocation(input: unknown): Promise<string> {
     return (await this.store.insertLocation(input)).uuid;
   }
 
@@ -313,6 +314,14 @@ export class BackgroundGeolocation extends AnchorEvents {
   async sync(): Promise<Location[]> {
     this.parts.lifecycle.assertOpen();
     return this.parts.scheduler.sync();
+  }
+
+  /**
+   * Resolves when no automatic upload is running or pending: triggers already made have been
+   * evaluated and their uploads (and any log upload a server asked for) have ended.
+   */
+  async idle(): Promise<void> {
+    await this.parts.lifecycle.idle();
   }
 
   // ---------------------------------------------------------------- the anchor demo server's registration

@@ -145,6 +145,11 @@ export abstract class AnchorEvents {
     return this.listen('remotecommand', cb);
   }
 
+  /** Waypost: records removed without delivery, with the reason (ttl, cap, destroyed) and how many. */
+  onDrop(cb: (event: SdkEvents['drop']) => void): Subscription {
+    return this.listen('drop', cb);
+  }
+
   /** The anchor's addListener: the same as the `on*` method of that event name. */
   addListener(event: string, success: AnyCallback, failure?: AnyCallback): void {
     const subscription = this.subscribeByName(event, success, failure);
@@ -192,6 +197,8 @@ export abstract class AnchorEvents {
         return this.onEnabledChange(success);
       case 'remotecommand':
         return this.onRemoteCommand(success);
+      case 'drop':
+        return this.onDrop(success);
     }
     if (SILENT_EVENTS.has(event)) return null;
     throw new WaypostError('NOT_SUPPORTED', `addListener: unknown event "${event}".`, event);

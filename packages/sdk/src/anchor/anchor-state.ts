@@ -47,6 +47,8 @@ export interface State {
   authorizationStatus: AuthorizationStatus;
   /** Waypost: the anchor keys given that Waypost keeps but does not act on, by v5 name. */
   ignored: Record<string, unknown>;
+  /** Waypost: ISO-8601 time before which automatic uploads wait (a server's Retry-After); null when none. */
+  retryAfter: string | null;
 }
 
 function withoutNulls(group: object): Record<string, unknown> {
@@ -57,7 +59,7 @@ export function anchorState(
   config: Config,
   ignored: Record<string, unknown>,
   tracking: TrackingState,
-  extra: { authorizationStatus: AuthorizationStatus; didDeviceReboot: boolean },
+  extra: { authorizationStatus: AuthorizationStatus; didDeviceReboot: boolean; retryAfter: number | null },
 ): State {
   const c = cloneConfig(config);
   const groups: Record<string, Record<string, unknown>> = {
@@ -89,5 +91,6 @@ export function anchorState(
     didDeviceReboot: extra.didDeviceReboot,
     authorizationStatus: extra.authorizationStatus,
     ignored: structuredClone(ignored),
+    retryAfter: extra.retryAfter === null ? null : new Date(extra.retryAfter).toISOString(),
   } as State;
 }

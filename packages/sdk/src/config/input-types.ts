@@ -1,4 +1,13 @@
-import type { JsonObject, LogLevelName, RemoteCommandName } from './types.js';
+import type {
+  AppConfig,
+  AuthorizationConfig,
+  GeolocationConfig,
+  HttpConfig,
+  JsonObject,
+  LoggerConfig,
+  LogLevelName,
+  PersistenceConfig,
+} from './types.js';
 
 /**
  * What `ready()` and `setConfig()` accept, typed so that an object typed with the anchor SDK's own
@@ -21,37 +30,19 @@ export interface TransistorAuthorizationToken {
   url: string;
 }
 
-export interface HttpConfigInput {
-  url?: string | null;
+/** Every field Waypost acts on is derived from the resolved types, so a new field is accepted here too. */
+export interface HttpConfigInput extends Partial<Omit<HttpConfig, 'method'>> {
   method?: Method | Lowercase<Method>;
-  headers?: Record<string, string>;
-  params?: JsonObject;
-  rootProperty?: string;
-  autoSync?: boolean;
-  autoSyncThreshold?: number;
-  batchSync?: boolean;
-  maxBatchSize?: number;
-  disableAutoSyncOnCellular?: boolean;
-  timeout?: number;
-  remoteCommands?: RemoteCommandName[];
 }
 
-export interface PersistenceConfigInput {
-  locationTemplate?: string | null;
-  geofenceTemplate?: string | null;
-  maxDaysToPersist?: number;
-  maxRecordsToPersist?: number;
+export interface PersistenceConfigInput extends Partial<Omit<PersistenceConfig, 'locationsOrderDirection'>> {
   locationsOrderDirection?: OrderInput;
-  extras?: JsonObject;
   persistMode?: number;
   disableProviderChangeRecord?: boolean;
   timestampFormat?: 'iso' | 'epoch';
 }
 
-export interface AppConfigInput {
-  stopOnTerminate?: boolean;
-  startOnBoot?: boolean;
-  heartbeatInterval?: number;
+export interface AppConfigInput extends Partial<AppConfig> {
   enableHeadless?: boolean;
   schedule?: string[];
   scheduleUseAlarmManager?: boolean;
@@ -60,15 +51,12 @@ export interface AppConfigInput {
   preventSuspend?: boolean;
 }
 
-export interface LoggerConfigInput {
+export interface LoggerConfigInput extends Partial<Omit<LoggerConfig, 'logLevel'>> {
   logLevel?: LogLevelInput;
-  logMaxDays?: number;
   debug?: boolean;
 }
 
-export interface GeolocationConfigInput {
-  stationaryRadius?: number;
-  stopTimeout?: number;
+export interface GeolocationConfigInput extends Partial<GeolocationConfig> {
   desiredAccuracy?: number;
   activityType?: number;
   distanceFilter?: number;
@@ -105,15 +93,9 @@ export interface ActivityConfigInput {
   stopDetectionDelay?: number;
 }
 
-export interface AuthorizationConfigInput {
+export interface AuthorizationConfigInput extends Partial<Omit<AuthorizationConfig, 'strategy'>> {
   /** JWT or SAS, in any case (the anchor's AuthorizationStrategy is 'jwt' / 'sas'). */
   strategy?: string;
-  accessToken?: string | null;
-  refreshToken?: string | null;
-  refreshUrl?: string | null;
-  refreshPayload?: Record<string, string>;
-  refreshHeaders?: Record<string, string>;
-  expires?: number;
 }
 
 /** The anchor's v4 flat form: every key at the top level. */

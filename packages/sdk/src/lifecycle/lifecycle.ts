@@ -7,6 +7,7 @@ import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
 import type { Store } from '../ports/store.js';
 import type { Retention } from '../queue/retention.js';
+import type { LogUploader } from '../log/log-uploader.js';
 import type { ConfigEditor, ConfigSession } from '../session/config-session.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
 import type { Geofencing } from '../tracking/geofences.js';
@@ -23,6 +24,7 @@ export interface LifecycleDeps {
   geofencing: Geofencing;
   scheduler: SyncScheduler;
   retention: Retention;
+  logUploader: LogUploader;
   bootId: string | undefined;
   /** Releases what the host adapter opened for this instance (a network watcher). */
   dispose: (() => void) | undefined;
@@ -51,6 +53,7 @@ export class Lifecycle {
     const released = await store.locations.unlockAll();
     if (released > 0) logger.warn('Queue', `released ${released} locks left by an interrupted upload`);
     await this.deps.retention.apply();
+    this.deps.retention.start();
     await logger.prune(this.deps.session.config.logger.logMaxDays);
     await this.deps.geofencing.load();
   }
@@ -85,6 +88,12 @@ export class Lifecycle {
     if (wasEnabled) this.deps.events.emit('enabledchange', false);
   }
 
+  /** Resolves when no automatic upload (locations or a server-requested log) is running or pending. */
+  async idle(): Promise<void> {
+    await this.deps.scheduler.idle();
+    await this.deps.logUploader.idle();
+  }
+
   /** Waits for a running upload, writes the log and state, and closes the store. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -92,9 +101,11 @@ export class Lifecycle {
     this.heartbeat.clear();
     this.deps.tracker.close();
     this.deps.geofencing.close();
+    this.deps.retention.close();
     const closing = this.deps.scheduler.close();
     this.deps.dispose?.();
     await closing;
+    await this.deps.logUploader.idle();
     // An instance that never called ready() (an app reading the queue or changing the
     // configuration beside a running agent) does not own the tracking state: it must not write
     // back the snapshot it loaded over the agent's odometer and motion state.
@@ -154,6 +165,7 @@ export class Lifecycle {
     events.emit('heartbeat', { timestamp: new Date(clock.now()).toISOString() });
     await this.deps.tracker.persist();
     await logger.prune(this.deps.session.config.logger.logMaxDays);
+    await this.deps.retention.apply();
     await this.deps.scheduler.trigger('heartbeat');
   }
 }

@@ -7,14 +7,25 @@ export type { LocationQuery } from './query.js';
 
 /** The queue as the application sees it: counting, reading and destroying records. */
 export class QueueRecords {
-  constructor(private readonly deps: { queue: LocationQueueStore; logger: SdkLogger; config: () => Config }) {}
+  constructor(
+    private readonly deps: {
+      queue: LocationQueueStore;
+      logger: SdkLogger;
+      config: () => Config;
+      /** Retention runs before reads, so an expired record is never counted or returned. */
+      beforeRead: () => Promise<void>;
+      onDestroyed: (count: number) => void;
+    },
+  ) {}
 
-  count(): Promise<number> {
+  async count(): Promise<number> {
+    await this.deps.beforeRead();
     return this.deps.queue.count();
   }
 
   /** Records as stored (parsed JSON), paged in the store: never the whole queue unless asked. */
   async list(query: LocationQuery = {}): Promise<unknown[]> {
+    await this.deps.beforeRead();
     const rows = await this.deps.queue.list(
       parseLocationQuery(query, this.deps.config().persistence.locationsOrderDirection),
     );
@@ -24,12 +35,16 @@ export class QueueRecords {
   async destroyAll(): Promise<number> {
     const removed = await this.deps.queue.removeAll();
     this.deps.logger.info('Queue', `destroyLocations: ${removed} removed`);
+    this.deps.onDestroyed(removed);
     return removed;
   }
 
   async destroy(uuid: string): Promise<boolean> {
     const removed = await this.deps.queue.removeByUuid(uuid);
-    if (removed) this.deps.logger.info('Queue', `DESTROY ${uuid} (destroyLocation)`);
+    if (removed) {
+      this.deps.logger.info('Queue', `DESTROY ${uuid} (destroyLocation)`);
+      this.deps.onDestroyed(1);
+    }
     return removed;
   }
 }

@@ -49,8 +49,14 @@ interface BatchResult {
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  private failures = 0;
 
   constructor(private readonly deps: UploaderDeps) {}
+
+  /** How many drains have ended on a failed request so far (the scheduler compares snapshots). */
+  get failedDrains(): number {
+    return this.failures;
+  }
 
   get busy(): boolean {
     return this.pending > 0;
@@ -101,16 +107,27 @@ export class Uploader {
       }
       if (sent.actions.some((action) => action.type === 'endFlush')) {
         result.failed = true;
+        this.failures++;
         break;
       }
     }
     return result;
   }
 
+  /** A reply that cannot be read never fails an upload whose outcome is already settled. */
+  private async runCommands(response: HttpResponse): Promise<void> {
+    try {
+      await this.deps.onResponse(response);
+    } catch (error) {
+      this.deps.logger.error('Remote', `response not handled: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+
   /** One batch: sends it (again after a successful authorization refresh) and carries out the decision. */
   private async send(batch: StoredRecord[], config: Config): Promise<BatchResult> {
     const { http } = config;
     const ids = batch.map((r) => r.id);
+    const uuids = batch.map((r) => r.uuid);
     let response: HttpResponse | undefined;
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
@@ -151,7 +168,7 @@ export class Uploader {
           break;
         }
         // onHttp fires once per request: the 401 is settled here, the retry reports below.
-        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '' });
+        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '', uuids });
       }
     } catch (error) {
       // Anything unexpected (a store or adapter bug): never leave the records locked.
@@ -180,8 +197,9 @@ export class Uploader {
       isSuccess: delivered,
       status: outcome.status,
       responseText: response?.text ?? '',
+      uuids,
     });
-    if (response) await this.deps.onResponse(response);
+    if (response) await this.runCommands(response);
     return { delivered, actions };
   }
 }

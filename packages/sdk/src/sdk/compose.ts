@@ -4,6 +4,7 @@ import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { StoredConfig } from '../config/persisted-config.js';
 import { deviceInfo, type DeviceInfo } from '../device.js';
+import { WaypostError } from '../errors.js';
 import { Emitter } from '../events/emitter.js';
 import type { SdkEvents } from '../events/types.js';
 import { LogUploader } from '../log/log-uploader.js';
@@ -101,12 +102,21 @@ export function composeSdk(
     if (!fromRefresh && changed.some((key) => key.startsWith('authorization.'))) authorizer.reset();
   });
   const remote = new RemoteController({
-    handlers: commandHandlers(target, { upload: (url) => logUploader.upload(url), destroy: () => log.destroy() }),
+    handlers: commandHandlers(target, {
+      upload: async (url) => requestLogUpload(logUploader, url),
+      destroy: () => log.destroy(),
+    }),
     allowed: () => session.config.http.remoteCommands,
     logger: log,
     emit: (event) => events.emit('remotecommand', event),
   });
-  const retention = new Retention({ queue: store.locations, clock, logger: log, config });
+  const retention = new Retention({
+    queue: store.locations,
+    clock,
+    logger: log,
+    config,
+    onDrop: (reason, count) => events.emit('drop', { reason, count }),
+  });
   const scheduler = new SyncScheduler({
     queue: store.locations,
     transport: deps.transport,
@@ -129,6 +139,7 @@ export function composeSdk(
     config,
     trigger,
     ...(deps.battery ? { battery: deps.battery } : {}),
+    onCapDrop: (count) => retention.report('cap', count),
   });
   const geofencing = new Geofencing({
     store: store.geofences,
@@ -140,8 +151,17 @@ export function composeSdk(
     trigger,
   });
   tracker.evaluateGeofences = (fix) => geofencing.evaluate(fix);
-  const records = new QueueRecords({ queue: store.locations, logger: log, config });
-  const logUploader = new LogUploader({ transport: deps.transport, logger: log, authorizer, config, device });
+  const records = new QueueRecords({
+    queue: store.locations,
+    logger: log,
+    config,
+    beforeRead: () => retention.apply(),
+    onDestroyed: (count) => retention.report('destroyed', count),
+  });
+  const logUploader = new LogUploader({ transport: deps.transport, logger: log, authorizer, clock, config, device });
+  session.onChange(({ changed }) => {
+    if (changed.includes('http.retryInterval')) scheduler.retryIntervalChanged();
+  });
   const lifecycle = new Lifecycle({
     store,
     clock,
@@ -152,6 +172,7 @@ export function composeSdk(
     geofencing,
     scheduler,
     retention,
+    logUploader,
     bootId: deps.bootId,
     dispose: deps.dispose,
   });
@@ -188,4 +209,11 @@ export function composeSdk(
     logUploader,
     lifecycle,
   };
+}
+
+/** A server's uploadLog: queued or coalesced at once, never awaited by the upload that carried it. */
+function requestLogUpload(logUploader: LogUploader, url: string): string {
+  const result = logUploader.request(url);
+  if (result === 'refused') throw new WaypostError('NETWORK', 'uploadLog: too many log uploads are already queued.');
+  return result;
 }

@@ -24,6 +24,8 @@ export interface TrackerDeps {
   trigger: (trigger: AutoTrigger) => void;
   /** The host's battery for fixes that carry none; absent: unknown (-1). */
   battery?: BatteryReader;
+  /** Records the cap removed (or did not keep) as a record was written. */
+  onCapDrop: (count: number) => void;
 }
 
 /**
@@ -50,6 +52,7 @@ export class Tracker {
       logger: deps.logger,
       clock: deps.clock,
       persistence: () => deps.config().persistence,
+      onCapDrop: deps.onCapDrop,
     });
   }
 
