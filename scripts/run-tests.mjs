@@ -1,5 +1,5 @@
 // The test runner behind `npm test`: makes sure the real services the suite talks to are there
-// (PostgreSQL on 127.0.0.1:5432, Debian's Chromium), then runs vitest. Nothing is skipped: when a
+// (PostgreSQL on 127.0.0.1:5432, Debian's Chromium, gpsd), then runs vitest. Nothing is skipped: when a
 // service cannot be had, the run fails and says which and how to get it.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -48,8 +48,38 @@ function ensureChromium() {
   }
 }
 
+// gpsd and gpsfake's engine for the agent's end-to-end test (packages/cli/test/agent-gpsd.test.ts).
+// Debian 12 ships the gpsfake program only in gpsd-clients (about 500 MB of GTK and matplotlib);
+// the test drives gps.fake from python3-gps, the module gpsfake is built on.
+function gpsdReady() {
+  return (
+    existsSync('/usr/sbin/gpsd') &&
+    spawnSync('/usr/bin/python3', ['-c', 'import gps.fake'], { stdio: 'ignore' }).status === 0
+  );
+}
+
+function ensureGpsd() {
+  if (gpsdReady()) return;
+  console.error('waypost: installing Debian gpsd and python3-gps for the agent tests (apt-get)...');
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gpsd python3-gps',
+    ],
+    { stdio: 'inherit' },
+  );
+  if (!gpsdReady()) {
+    console.error(
+      'waypost: gpsd or python3-gps is missing and apt-get could not install them; run: apt-get install -y gpsd python3-gps',
+    );
+    process.exit(1);
+  }
+}
+
 await ensurePostgres();
 ensureChromium();
+ensureGpsd();
 process.env.WAYPOST_TEST_DATABASE_URL = PG_URL;
 try {
   execSync(`npx vitest run ${process.argv.slice(2).join(' ')}`, { stdio: 'inherit' });

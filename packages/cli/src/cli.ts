@@ -1,4 +1,5 @@
 import { parseCommandLine } from './args.js';
+import { agentCommand } from './commands/agent.js';
 import type { Command } from './commands/command.js';
 import { demoCommand } from './commands/demo.js';
 import { logCommand } from './commands/log.js';
@@ -8,7 +9,14 @@ import { simulateCommand } from './commands/simulate.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './errors.js';
 import { processIo, type Io } from './io.js';
 
-export const COMMANDS: readonly Command[] = [serverCommand, simulateCommand, queueCommand, logCommand, demoCommand];
+export const COMMANDS: readonly Command[] = [
+  serverCommand,
+  agentCommand,
+  simulateCommand,
+  queueCommand,
+  logCommand,
+  demoCommand,
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

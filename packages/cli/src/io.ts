@@ -7,6 +7,11 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** Resolves with the signal's name when the process is asked to stop (SIGINT, SIGTERM). */
   shutdown: () => Promise<string>;
+  /**
+   * Ends the process now. Only a long-running command uses it, when closing cleanly took longer
+   * than its bound; absent when the command runs inside another program (tests).
+   */
+  exit?: (code: number) => never;
 }
 
 export function processIo(): Io {
@@ -14,6 +19,7 @@ export function processIo(): Io {
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
+    exit: (code) => process.exit(code),
     shutdown: () =>
       new Promise((resolve) => {
         const stop = (signal: string) => {

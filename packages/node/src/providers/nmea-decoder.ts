@@ -37,11 +37,6 @@ export class NmeaDecoder {
     return [...fixes, ...last];
   }
 
-  /** A connection dropped: a half line must not be glued to the next connection's first line. */
-  reset(): void {
-    this.lines.end();
-  }
-
   get stats(): NmeaStats {
     return { ...this.counts, overlong: this.lines.overlong, noFix: this.epochs.noFix };
   }

@@ -33,7 +33,11 @@ function liveNmeaProvider(name: string, open: Opener, clock: Clock): NmeaProvide
           name,
           open,
           onData: (chunk) => decoder.push(chunk).forEach(onFix),
-          onClose: () => decoder.reset(),
+          // The epoch in progress is as complete as it will get; a half line is dropped.
+          onClose: () => {
+            const last = decoder.end();
+            if (running) last.forEach(onFix); // not after stop(): a stopped provider delivers nothing
+          },
         },
         clock,
         onError,

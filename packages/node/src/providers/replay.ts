@@ -22,7 +22,7 @@ function fixTime(fix: LocationInput): number | null {
 export async function replayAtPace(
   fixes: AsyncIterable<LocationInput> | Iterable<LocationInput>,
   options: ReplayOptions,
-  onFix: (fix: LocationInput) => void,
+  onFix: (fix: LocationInput) => void | Promise<unknown>,
   stopped: () => boolean,
   sleep: (ms: number) => Promise<void>,
 ): Promise<void> {
@@ -37,7 +37,7 @@ export async function replayAtPace(
       if (wait > 0) await sleep(wait);
       if (stopped()) return;
     }
-    onFix(fix);
+    await onFix(fix);
   }
 }
 

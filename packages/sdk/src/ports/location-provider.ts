@@ -6,8 +6,12 @@ import type { LocationInput } from '../records/location.js';
  * input; what happens to a fix (odometer, motion, geofences, the queue) is the SDK's business.
  */
 
-/** Called once per fix, already in recordLocation() input form, with the fix's own time. */
-export type FixListener = (fix: LocationInput) => void;
+/**
+ * Called once per fix, already in recordLocation() input form, with the fix's own time. A source
+ * that can wait (a file replayed as fast as possible) waits for a returned promise before the
+ * next fix, so a fast file cannot outrun the database; a live source does not wait.
+ */
+export type FixListener = (fix: LocationInput) => void | Promise<unknown>;
 
 /**
  * Called when the source fails (daemon gone, device unplugged, a malformed line worth telling).

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import {
+  createBackgroundGeolocation,
+  createProviderFromSource,
+  isWaypostError,
+  openSqliteStore,
+  systemClock,
+  type BackgroundGeolocation,
+  type Clock,
+  type LocationInput,
+  type NetworkMonitor,
+  type Store,
+} from '@waypost/node';
+import { CliError, EXIT_OK, usageError } from '../errors.js';
+import type { Io } from '../io.js';
+import { AGENT, type AgentOptions } from './agent-options.js';
+import { decideLaunch } from './launch.js';
+
+/** How often the agent looks for a configuration saved by another process. */
+export const CONFIG_POLL_MS = 2_000;
+/** With --exit-when-done, how long to wait between attempts to drain the rest of the queue. */
+export const DRAIN_RETRY_MS = 2_000;
+/** The agent's own key in the shared database: the boot it last ran in. */
+const BOOT_KEY = 'agent.bootId';
+
+export interface AgentRuntime {
+  clock?: Clock;
+  network?: NetworkMonitor;
+  /** The host's boot id; default /proc/sys/kernel/random/boot_id. */
+  bootId?: () => string | undefined;
+}
+
+function readBootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only the origin: a URL's path or query may carry a credential, which never goes into a log. */
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'the configured http.url';
+  }
+}
+
+function describe(error: unknown): string {
+  const e = error as Error & { code?: string };
+  return `${e.code ? `${e.code}: ` : ''}${e.message}`;
+}
+
+/**
+ * The long-running service: one owner of the database, the location source and the uploads.
+ * Resolves with the exit code when a signal (or, with --exit-when-done, the end of a file source
+ * and an empty queue) ends it.
+ */
+export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRuntime = {}): Promise<number> {
+  const clock = runtime.clock ?? systemClock;
+  const say = (message: string) => io.stderr.write(`${AGENT}: ${message}\n`);
+  // Listen for SIGTERM/SIGINT before anything else: a signal during start-up (systemd stopping a
+  // unit that is still starting) must end in a clean stop, not the default instant death.
+  const signalled = io.shutdown();
+  let store: Store;
+  let bg: BackgroundGeolocation;
+  try {
+    store = openSqliteStore(options.database);
+    bg = await createBackgroundGeolocation({ store, clock, ...(runtime.network ? { network: runtime.network } : {}) });
+  } catch (error) {
+    throw new CliError('FAILED', `${AGENT}: cannot open ${options.database}: ${describe(error)}`);
+  }
+  const lastBootId = await store.kv.get(BOOT_KEY);
+  const wasTracking = bg.tracking.enabled;
+  try {
+    // Merged over the saved configuration: what an app or a remote command changed survives a restart.
+    await bg.ready({ ...options.sdk, reset: false });
+  } catch (error) {
+    await bg.close();
+    if (isWaypostError(error, 'INVALID_CONFIG')) throw usageError(`${AGENT}: ${error.message}`);
+    throw error;
+  }
+  if (options.exitWhenDone && !bg.config.current.http.url) {
+    await bg.close();
+    throw usageError(
+      `${AGENT}: --exit-when-done waits for the queue to be uploaded, but no http.url is configured (--url)`,
+    );
+  }
+  const bootId = (runtime.bootId ?? readBootId)();
+  const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.config.current.app.startOnBoot });
+  if (bootId) await store.kv.set(BOOT_KEY, bootId);
+
+  const provider = createProviderFromSource(options.source, { clock, replaySpeed: options.replaySpeed });
+  let sourceEnded!: () => void;
+  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
+  let recording: Promise<unknown> = Promise.resolve();
+  let providerOn = false;
+
+  const record = async (fix: LocationInput) => {
+    if (!bg.tracking.enabled) return;
+    try {
+      await bg.recordLocation(fix);
+    } catch (error) {
+      say(`fix not recorded: ${describe(error)}`);
+    }
+  };
+  const startSource = () => {
+    if (providerOn) return;
+    providerOn = true;
+    void provider.start(
+      // In order, one at a time; a file waits for each (backpressure), a live source does not.
+      (fix) => (recording = recording.then(() => record(fix))),
+      (error) => say(`source ${provider.name ?? options.sourceText}: ${describe(error)}`),
+      () => {
+        say(`source ${provider.name ?? options.sourceText} exhausted`);
+        sourceEnded();
+      },
+    );
+  };
+  const stopSource = async () => {
+    if (!providerOn) return;
+    providerOn = false;
+    await provider.stop();
+    await recording;
+  };
+
+  bg.onEnabledChange((enabled) => {
+    say(enabled ? 'tracking started' : 'tracking stopped');
+    if (enabled) startSource();
+    else void stopSource();
+  });
+  bg.onHttp((event) => {
+    const outcome = event.status === 0 ? 'no response' : `HTTP ${event.status}`;
+    if (!event.success) say(`upload failed (${outcome}); the records stay queued`);
+  });
+
+  if (launch.track && !bg.tracking.enabled) await bg.start();
+  else if (!launch.track && bg.tracking.enabled) await bg.stop();
+  const url = bg.config.current.http.url;
+  const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
+  say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
+  if (launch.track) startSource();
+  else sourceEnded(); // nothing will be read: a file source counts as done
+
+  let pollTimer: unknown;
+  const poll = () => {
+    pollTimer = clock.setTimeout(() => {
+      bg.reloadConfig().then(
+        (changed) => {
+          if (changed.length > 0) say(`configuration changed by another process: ${changed.join(', ')}`);
+          poll();
+        },
+        (error) => {
+          say(`reading the shared configuration failed: ${describe(error)}`);
+          poll();
+        },
+      );
+    }, CONFIG_POLL_MS);
+  };
+  poll();
+
+  let shuttingDown = false;
+  const drained = options.exitWhenDone
+    ? drainAfter(sourceDone, bg, clock, say, () => shuttingDown)
+    : new Promise<void>(() => {});
+  const reason = await Promise.race([signalled, drained.then(() => 'done')]);
+  shuttingDown = true;
+  clock.clearTimeout(pollTimer);
+  say(reason === 'done' ? 'source done and queue empty: stopping' : `${reason}: stopping`);
+  await stopSource();
+  if (bg.config.current.app.stopOnTerminate && bg.tracking.enabled) await bg.stop();
+
+  let bound: unknown;
+  const closed = await Promise.race([
+    bg.close().then(() => true),
+    new Promise<false>((resolve) => (bound = clock.setTimeout(() => resolve(false), options.shutdownTimeoutMs))),
+  ]);
+  clock.clearTimeout(bound);
+  if (!closed) {
+    // The upload in flight did not end in time: release its records now so that nothing stays
+    // locked, whoever opens the database next; they are sent again (the server deduplicates).
+    const released = await store.locations.unlockAll();
+    say(
+      `closing took over ${options.shutdownTimeoutMs} ms: ${released} record(s) of the upload in flight released; exiting`,
+    );
+    io.exit?.(EXIT_OK);
+    return EXIT_OK;
+  }
+  say('closed');
+  return EXIT_OK;
+}
+
+/** --exit-when-done: after the source ends, upload until the queue is empty (or the agent stops). */
+async function drainAfter(
+  sourceDone: Promise<void>,
+  bg: BackgroundGeolocation,
+  clock: Clock,
+  say: (message: string) => void,
+  stopping: () => boolean,
+): Promise<void> {
+  await sourceDone;
+  while (!stopping()) {
+    const left = await bg.getCount();
+    if (left === 0) return;
+    try {
+      await bg.sync();
+      continue;
+    } catch (error) {
+      // NO_URL included: another process may have removed http.url meanwhile; it may come back.
+      say(`upload of the remaining ${left} record(s) failed: ${describe(error)}; retrying`);
+    }
+    await new Promise<void>((resolve) => clock.setTimeout(resolve, DRAIN_RETRY_MS));
+  }
+  await new Promise(() => {}); // stopping: the signal wins the race
+}

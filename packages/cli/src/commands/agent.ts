@@ -1,0 +1,80 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SOURCE_FORMS } from '@waypost/node';
+import { AGENT, resolveAgentOptions } from '../agent/agent-options.js';
+import { runAgent } from '../agent/agent-service.js';
+import { quoteSystemdArg, renderSystemdUnit } from '../agent/systemd-unit.js';
+import { EXIT_OK } from '../errors.js';
+import type { Command } from './command.js';
+
+const BIN = fileURLToPath(new URL('../bin.js', import.meta.url));
+
+/** The same options as given, for the unit's ExecStart=, with files made absolute. */
+function unitArgs(values: Record<string, string | boolean | undefined>): string[] {
+  const args: string[] = [];
+  for (const flag of ['source', 'url', 'database', 'config', 'replay-speed', 'shutdown-timeout']) {
+    const value = values[flag];
+    if (typeof value !== 'string') continue;
+    args.push(`--${flag}`, flag === 'database' || flag === 'config' ? resolve(value) : value);
+  }
+  if (values['exit-when-done'] === true) args.push('--exit-when-done');
+  return args;
+}
+
+export const agentCommand: Command = {
+  name: 'agent',
+  summary: 'run the SDK as a service: read a location source, record, upload',
+  options: {
+    database: { type: 'string' },
+    url: { type: 'string' },
+    source: { type: 'string' },
+    'replay-speed': { type: 'string' },
+    'exit-when-done': { type: 'boolean' },
+    config: { type: 'string' },
+    'print-systemd-unit': { type: 'boolean' },
+    'shutdown-timeout': { type: 'string' },
+  },
+  help: `Usage: ${AGENT} --source SOURCE [--url URL] [--database FILE] [options]
+       ${AGENT} --config FILE.json
+       ${AGENT} --print-systemd-unit [same options]
+
+The background service of spec 1.2/1.6: reads fixes from a location source, records them into the
+SQLite queue and uploads them per the configuration, until SIGTERM or SIGINT. Apps may open the
+same database with createBackgroundGeolocation() meanwhile to change the configuration (picked up
+within seconds), call sync() or read the queue. Logs go to stderr.
+
+Sources:
+  ${SOURCE_FORMS.split(', ').join('\n  ')}
+
+Options:
+  --source SOURCE      where fixes come from (see above)
+  --url URL            upload URL (http.url)
+  --database FILE      the SQLite queue (default ./waypost.db)
+  --replay-speed X     file sources: 1 = recorded pace (default), 10 = ten times faster,
+                       0 = as fast as possible
+  --exit-when-done     file sources: exit 0 once the file is read and the queue is empty
+  --config FILE.json   the options above as "source", "database", "replaySpeed", "exitWhenDone",
+                       plus any SDK configuration ("http", "persistence", "app", ...); flags win
+  --shutdown-timeout D after SIGTERM, how long to wait for the upload in flight (default 10s);
+                       past it its records are unlocked (sent again later) and the agent exits
+  --print-systemd-unit print a systemd unit that runs this agent with these options, and exit
+
+Tracking starts when the agent starts; after a reboot only with app.startOnBoot (and
+app.stopOnTerminate: false, since stopping the agent stops tracking otherwise).
+
+Exit codes: 0 stopped cleanly, 1 could not open the database, 2 bad command line or configuration.
+`,
+  async run(values, _positionals, io) {
+    const options = resolveAgentOptions(values);
+    if (values['print-systemd-unit'] === true) {
+      io.stdout.write(
+        renderSystemdUnit({
+          execStart: [process.execPath, BIN, 'agent', ...unitArgs(values)].map(quoteSystemdArg).join(' '),
+          workingDirectory: process.cwd(),
+        }),
+      );
+      return EXIT_OK;
+    }
+    return runAgent(options, io);
+  },
+};

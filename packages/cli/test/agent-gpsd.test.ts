@@ -1,0 +1,124 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startServer } from '@waypost/server';
+import { epochSentences, straightTrack } from '../../node/test/providers/support/nmea-writer.js';
+import { spawnAgent } from './support/agent-process.js';
+
+// The real daemon: Debian's gpsd, fed through a pseudo-terminal by gpsfake's engine (python3-gps).
+// scripts/run-tests.mjs installs both when missing; without them this test fails, never skips.
+const GPSD = '/usr/sbin/gpsd';
+const PYTHON = '/usr/bin/python3';
+const GPSFAKE = fileURLToPath(new URL('./support/gpsfake.py', import.meta.url));
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'waypost-gpsd-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function requireGpsd(): void {
+  const fake = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import gps.fake'], { stdio: 'ignore' }).status === 0;
+  if (!existsSync(GPSD) || !fake) {
+    throw new Error('gpsd and python3-gps are needed: apt-get install -y gpsd python3-gps (npm test installs them)');
+  }
+}
+
+/** gpsfake.py in its own process group, so that the gpsd it spawns is stopped with it. */
+async function startGpsfake(log: string): Promise<{ port: number; go: () => void }> {
+  const child = spawn(PYTHON, [GPSFAKE, log], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: { ...process.env, WRITE_PAD: '0.005' },
+  });
+  onTestFinished(() => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM'); // gpsfake's own handler stops the gpsd it spawned
+    } catch {
+      // already gone
+    }
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`gpsfake did not start: ${err}`)), 20_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /^ready (\d+)$/m.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`gpsfake exited (${code}): ${err}`)));
+  });
+  return { port, go: () => child.stdin.write('go\n') };
+}
+
+describe('waypost agent with the real gpsd', () => {
+  it('an NMEA log replayed through gpsfake reaches the service as the same track', async () => {
+    requireGpsd();
+    const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
+    onTestFinished(() => server.close());
+
+    // A known track: 30 epochs one second apart, a minute ago, 13.1 m/s heading 31.3 degrees.
+    const track = straightTrack(30, Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    const log = join(dir, 'track.nmea');
+    writeFileSync(log, track.flatMap((p) => epochSentences(p, 'GP')).join('\r\n') + '\r\n');
+    const gpsfake = await startGpsfake(log);
+
+    const config = join(dir, 'agent.json');
+    writeFileSync(config, JSON.stringify({ http: { params: { device_id: 'gpsd-1' }, batchSync: true } }));
+    const agent = spawnAgent([
+      '--config',
+      config,
+      '--database',
+      join(dir, 'agent.db'),
+      '--url',
+      `${server.url}/locations`,
+      '--source',
+      `gpsd://127.0.0.1:${gpsfake.port}`,
+    ]);
+    await agent.waitFor(/started; source gpsd:/);
+    gpsfake.go();
+
+    const last = new Date(track.at(-1)!.time).toISOString();
+    type Row = { timestamp: string; latitude: number; longitude: number; record: { coords: Record<string, number> } };
+    let stored: Row[] = [];
+    const deadline = Date.now() + 30_000;
+    while (!stored.some((r) => r.timestamp === last)) {
+      if (Date.now() > deadline) throw new Error(`the last fix never arrived; agent:\n${agent.stderr()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const response = await fetch(`${server.url}/api/devices/gpsd-1/locations`, {
+        headers: { authorization: 'Bearer adm' },
+      });
+      stored = response.ok ? ((await response.json()) as Row[]) : [];
+    }
+
+    // The stored positions follow the track: each is one of its points, in order, and together
+    // they cover it (a client that connects as gpsd starts may miss an epoch or two at most).
+    expect(stored.length).toBeGreaterThanOrEqual(track.length - 3);
+    const times = stored.map((r) => Date.parse(r.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Set(times).size).toBe(times.length);
+    for (const row of stored) {
+      const point = track.find((p) => p.time === Date.parse(row.timestamp));
+      expect(point, `stored ${row.timestamp} is not on the track`).toBeDefined();
+      expect(row.latitude).toBeCloseTo(point!.latitude, 6);
+      expect(row.longitude).toBeCloseTo(point!.longitude, 6);
+      expect(row.record.coords).toMatchObject({
+        altitude: point!.altitude,
+        speed: expect.closeTo(13.1, 1),
+        heading: expect.closeTo(31.3, 1),
+      });
+      expect(row.record.coords['accuracy']).toBeGreaterThan(0); // gpsd's own error estimate
+    }
+
+    agent.child.kill('SIGTERM');
+    expect(await agent.exited).toEqual([0, null]);
+  });
+});

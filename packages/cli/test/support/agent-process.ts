@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
+
+// The BUILT command (`npm test` builds first): the agent is a separate process, as in production.
+export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+export interface AgentProcess {
+  child: ChildProcess;
+  stderr: () => string;
+  /** Resolves once stderr matches; fails (bounded) with what was printed. */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
+  /** Resolves with [exit code, signal]. */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+export function spawnAgent(args: string[]): AgentProcess {
+  const child = spawn(process.execPath, [BIN, 'agent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  onTestFinished(() => void child.kill('SIGKILL'));
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    waiters.forEach((w) => w());
+  });
+  child.stdout!.resume();
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const waitFor = (pattern: RegExp, timeoutMs = 15_000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(stderr);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match);
+        }
+      };
+      const timer = setTimeout(
+        () => reject(new Error(`agent never printed ${pattern}; stderr:\n${stderr}`)),
+        timeoutMs,
+      );
+      waiters.push(check);
+      void exited.then(() => setTimeout(check, 0));
+      check();
+    });
+  return { child, stderr: () => stderr, waitFor, exited };
+}
+
+/** An NMEA-over-TCP source the test writes to: what a receiver on the network would be. */
+export interface NmeaFeed {
+  port: number;
+  /** Resolves once the agent is connected. */
+  connected: () => Promise<Socket>;
+  send: (lines: string[]) => void;
+  /** Drops the connection and stops listening (the receiver goes away). */
+  down: () => Promise<void>;
+  /** Listens again on the same port. */
+  up: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function startNmeaFeed(): Promise<NmeaFeed> {
+  let sockets: Socket[] = [];
+  let waiting: ((s: Socket) => void)[] = [];
+  let server: Server;
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      server = createServer((socket) => {
+        sockets.push(socket);
+        socket.on('error', () => undefined);
+        waiting.forEach((w) => w(socket));
+        waiting = [];
+      });
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+    });
+  const port = await listen(0);
+  const down = async () => {
+    sockets.forEach((s) => s.destroy());
+    sockets = [];
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  const feed: NmeaFeed = {
+    port,
+    connected: () =>
+      sockets.length > 0 ? Promise.resolve(sockets[0]!) : new Promise<Socket>((resolve) => waiting.push(resolve)),
+    send: (lines) => sockets.forEach((s) => s.write(lines.map((l) => `${l}\r\n`).join(''))),
+    down,
+    up: async () => void (await listen(port)),
+    close: down,
+  };
+  onTestFinished(() => feed.close().catch(() => undefined));
+  return feed;
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/python3
+# A serial device for tests: a pseudo-terminal whose slave side stands in for /dev/ttyUSB0.
+# Prints the slave's path, then writes every line read from stdin to the master side, raw.
+# Closing stdin (or killing this process) closes the master: the device is "unplugged".
+import os, pty, sys
+
+master, slave = pty.openpty()
+print(os.ttyname(slave), flush=True)
+for line in sys.stdin:
+    os.write(master, line.encode("latin-1"))
+os.close(slave)
+os.close(master)
