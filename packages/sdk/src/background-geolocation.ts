@@ -1,21 +1,19 @@
-import { AnchorEvents, type EventSource } from './anchor/anchor-events.js';
-import { toAnchorLocation, type AnchorLocation } from './anchor/anchor-location.js';
+import type { EventSource } from './anchor/anchor-events.js';
+import { AnchorDeviceApi } from './anchor/device-api.js';
 import { createAnchorLogger, type AnchorLogger } from './anchor/anchor-logger.js';
 import { anchorState, type State } from './anchor/anchor-state.js';
 import { bindMethods } from './anchor/bind-methods.js';
-import type { CurrentPositionRequest, LocationErrorCode, WatchPositionRequest } from './anchor/position.js';
-import { destroyToken, findOrCreateToken } from './anchor/transistor-registration.js';
 import { loadConfig, type StoredConfig } from './config/persisted-config.js';
-import type { Config, ConfigInput, LogLevelName, TransistorAuthorizationToken } from './config/types.js';
+import type { Config, ConfigInput, LogLevelName } from './config/types.js';
 import type { LogLevelInput } from './config/input-types.js';
 import type { DeviceInfo } from './device.js';
 import { WaypostError } from './errors.js';
-import type { Emitter, Subscription } from './events/emitter.js';
+import type { Emitter } from './events/emitter.js';
 import type { SdkEvents } from './events/types.js';
 import type { Geofence } from './geofence/geofence.js';
 import type { SdkLogger } from './log/logger.js';
 import type { LocationQuery } from './queue/queue-records.js';
-import type { Location, LocationInput } from './records/location.js';
+import type { Location } from './records/location.js';
 import { composeSdk, type BackgroundGeolocationDeps, type SdkParts } from './sdk/compose.js';
 import type { ConfigEditor } from './session/config-session.js';
 import { loadTrackingState, type TrackingState } from './tracking/persisted-state.js';
@@ -25,8 +23,7 @@ export type { DeviceInfo } from './device.js';
 export type { LocationQuery } from './queue/queue-records.js';
 export type { State } from './anchor/anchor-state.js';
 
-/** The anchor's DeviceInfo, plus the uuid Waypost identifies the device by. */
-export type AnchorDeviceInfo = DeviceInfo & { framework: string };
+export type { AnchorDeviceInfo } from './anchor/device-api.js';
 
 /**
  * The SDK: the anchor's API (signatures, results and event payloads as its types declare them)
@@ -34,7 +31,7 @@ export type AnchorDeviceInfo = DeviceInfo & { framework: string };
  * work (`const { getCount } = bg`). Waypost's richer results stay reachable: `store.*` returns the
  * stored record and removal counts, `config.current` the resolved configuration.
  */
-export class BackgroundGeolocation extends AnchorEvents {
+export class BackgroundGeolocation extends AnchorDeviceApi {
   readonly events: Emitter<SdkEvents>;
   readonly log: SdkLogger;
   /** Property style: `config.edit(c => { c.http.url = '...' })`; `current`: the resolved configuration. */
@@ -52,7 +49,7 @@ export class BackgroundGeolocation extends AnchorEvents {
   readonly logger: AnchorLogger;
   readonly device: DeviceInfo;
 
-  private readonly parts: SdkParts;
+  protected readonly parts: SdkParts;
   protected readonly eventSource: EventSource;
 
   protected constructor(deps: BackgroundGeolocationDeps, stored: StoredConfig, tracking: TrackingState) {
@@ -159,10 +156,6 @@ export class BackgroundGeolocation extends AnchorEvents {
     await this.setConfig({ logger: { logLevel: level } });
   }
 
-  async getDeviceInfo(): Promise<AnchorDeviceInfo> {
-    return { ...this.device, framework: 'waypost' };
-  }
-
   // ---------------------------------------------------------------- tracking
 
   async start(): Promise<State> {
@@ -197,54 +190,6 @@ export class BackgroundGeolocation extends AnchorEvents {
   /** A raw insert in any state; resolves with the uuid (a given one is kept). The record: store.insertLocation. */
   async insertLocation(input: unknown): Promise<string> {
     return (await this.store.insertLocation(input)).uuid;
-  }
-
-  /** One fix from the location provider; stored unless `persist: false`. */
-  async getCurrentPosition(options: CurrentPositionRequest = {}): Promise<AnchorLocation> {
-    this.parts.lifecycle.assertOpen();
-    const fix = await this.parts.positions.current(options);
-    return this.anchorLocation(fix, options.persist !== false, options.extras);
-  }
-
-  /** Every fix from the location provider, at most one per `interval` ms; stored when `persist`. */
-  watchPosition(
-    options: WatchPositionRequest,
-    onLocation: (location: AnchorLocation) => void,
-    onError?: (code: LocationErrorCode) => void,
-  ): Subscription {
-    this.parts.lifecycle.assertOpen();
-    return this.parts.positions.watch(
-      options ?? {},
-      (fix) =>
-        void this.anchorLocation(fix, options?.persist === true, options?.extras).then(onLocation, (error: unknown) =>
-          this.log.warn('Location', `watchPosition: ${(error as Error).message}`),
-        ),
-      (code) => onError?.(code),
-    );
-  }
-
-  private async anchorLocation(fix: LocationInput, persist: boolean, extras?: object): Promise<AnchorLocation> {
-    const input = extras ? { ...fix, extras: { ...fix.extras, ...(extras as LocationInput['extras']) } } : fix;
-    const location = persist ? await this.parts.tracker.insertLocation(input) : this.parts.tracker.locationFrom(input);
-    return toAnchorLocation(location, this.parts.clock.now());
-  }
-
-  async getOdometer(): Promise<number> {
-    return this.parts.tracker.state.odometer;
-  }
-
-  /** Sets the odometer (metres) and resolves with the last known location carrying it. */
-  async setOdometer(value: number): Promise<AnchorLocation> {
-    this.parts.lifecycle.assertOpen();
-    await this.parts.tracker.setOdometer(value);
-    const known = this.parts.tracker.knownLocation();
-    if (known) return toAnchorLocation(known, this.parts.clock.now());
-    const fix = await this.parts.positions.current({ persist: false });
-    return toAnchorLocation(this.parts.tracker.locationFrom(fix), this.parts.clock.now());
-  }
-
-  resetOdometer(): Promise<AnchorLocation> {
-    return this.setOdometer(0);
   }
 
   // ---------------------------------------------------------------- geofences
@@ -322,28 +267,6 @@ export class BackgroundGeolocation extends AnchorEvents {
    */
   async idle(): Promise<void> {
     await this.parts.lifecycle.idle();
-  }
-
-  // ---------------------------------------------------------------- the anchor demo server's registration
-
-  /** Registers this device with a server speaking the anchor demo server's device API. */
-  async findOrCreateTransistorAuthorizationToken(
-    orgname: string,
-    username: string,
-    url?: string,
-  ): Promise<TransistorAuthorizationToken> {
-    this.parts.lifecycle.assertOpen();
-    const { deps, device, log } = this.parts;
-    return findOrCreateToken(
-      { transport: deps.transport, kv: deps.store.kv, device, logger: log },
-      orgname,
-      username,
-      url,
-    );
-  }
-
-  async destroyTransistorAuthorizationToken(url?: string): Promise<void> {
-    await destroyToken(this.parts.deps.store.kv, url);
   }
 
   // ---------------------------------------------------------------- shutdown
