@@ -45,7 +45,7 @@ describe('GPX track points', () => {
     expect(fixes[1]!.coords).toMatchObject({ speed: 1.5, heading: 10, altitude: 35 });
     // 0.0002 degrees of latitude (~22.2 m) in 20 s, due north.
     expect(fixes[2]!.coords).toMatchObject({ speed: expect.closeTo(1.11, 2), heading: 0, altitude: -1, accuracy: -1 });
-    expect(fixes[3]!.coords.heading).toBeCloseTo(90, 0);
+    expect(fixes[3]!.coords!.heading).toBeCloseTo(90, 0);
   });
 
   it('refuses what is not GPX, and never expands entities', () => {
@@ -64,7 +64,7 @@ describe('GPX replay timing (injected clock)', () => {
     let ended = false;
     const errors: Error[] = [];
     await provider.start(
-      (fix) => got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
+      (fix) => void got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
       (e) => errors.push(e),
       () => (ended = true),
     );
