@@ -37,6 +37,10 @@ async function demoServer(options: { register?: number[]; locations?: number[] }
         issued++;
         return json(200, { accessToken: `access-${issued}`, refreshToken: `refresh-${issued}`, expires: -1 });
       }
+      if (req.url === '/api/refresh_token') {
+        issued++;
+        return json(200, { accessToken: `access-${issued}`, refreshToken: `refresh-${issued}`, expires: -1 });
+      }
       if (req.url === '/api/locations') {
         if (req.headers.authorization === `Bearer ${DUMMY_TOKEN}`) return json(406, {});
         return json(locationStatuses.shift() ?? 200, { success: true });
@@ -85,6 +89,25 @@ describe('findOrCreateTransistorAuthorizationToken', () => {
     await bg.insertLocation(at(0));
     await bg.sync();
     expect(server.seen[1]).toMatchObject({ path: '/api/locations', authorization: 'Bearer access-1' });
+  });
+
+  it('finds the tokens a refresh rotated since registration, not the revoked ones saved with it', async () => {
+    const server = await demoServer({ locations: [401] });
+    const bg = await openSdk({ device: DEVICE });
+    const token = await bg.findOrCreateTransistorAuthorizationToken('acme', 'alice', server.url);
+    await bg.ready({ transistorAuthorizationToken: token, http: { autoSync: false } });
+    await bg.insertLocation(at(0));
+    await bg.sync();
+    expect(server.seen.map((s) => s.path)).toEqual([
+      '/api/register',
+      '/api/locations',
+      '/api/refresh_token',
+      '/api/locations',
+    ]);
+    // The app's next launch asks again, as the anchor's examples do, and readies with the answer.
+    const again = await bg.findOrCreateTransistorAuthorizationToken('acme', 'alice', server.url);
+    expect(again).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(server.seen.filter((s) => s.path === '/api/register')).toHaveLength(1);
   });
 
   it('a refusal (403) rejects with REGISTRATION_FAILED; an unreachable server yields the anchor dummy token', async () => {

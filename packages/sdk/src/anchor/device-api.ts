@@ -81,7 +81,16 @@ export abstract class AnchorDeviceApi extends AnchorEvents {
     this.parts.lifecycle.assertOpen();
     const { deps, device, log } = this.parts;
     return findOrCreateToken(
-      { transport: deps.transport, kv: deps.store.kv, device, logger: log },
+      {
+        transport: deps.transport,
+        kv: deps.store.kv,
+        device,
+        logger: log,
+        current: () => {
+          const { http, authorization } = this.parts.session.config;
+          return { url: http.url, ...authorization };
+        },
+      },
       orgname,
       username,
       url,

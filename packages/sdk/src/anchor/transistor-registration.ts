@@ -1,4 +1,4 @@
-import { baseUrl } from '../config/transistor-token.js';
+import { baseUrl, LOCATIONS_PATH } from '../config/transistor-token.js';
 import type { TransistorAuthorizationToken } from '../config/input-types.js';
 import type { DeviceInfo } from '../device.js';
 import { WaypostError } from '../errors.js';
@@ -32,6 +32,11 @@ export interface RegistrationDeps {
   kv: KeyValueStore;
   device: DeviceInfo;
   logger: SdkLogger;
+  /**
+   * The running configuration's upload url and tokens. A token refreshed since registration lives
+   * only there (a server that rotates refresh tokens has revoked the saved one), so it is found first.
+   */
+  current?: () => { url: string | null; accessToken: string | null; refreshToken: string | null; expires: number };
 }
 
 function checkName(field: string, value: unknown): string {
@@ -90,6 +95,13 @@ export async function findOrCreateToken(
   await deps.kv.set(REGISTRATION_KEY, JSON.stringify(registration));
   const saved = await deps.kv.get(tokenKey(registration.url));
   if (saved) {
+    // Registered before (and not destroyed since): the running configuration's tokens are the
+    // freshest when uploads go there (a refresh rotates them), else the ones saved at registration.
+    const live = deps.current?.();
+    if (live?.url === registration.url + LOCATIONS_PATH && live.accessToken && live.accessToken !== DUMMY_TOKEN) {
+      const { accessToken, refreshToken, expires } = live;
+      return { accessToken, refreshToken: refreshToken ?? '', expires, url: registration.url };
+    }
     const token = parseToken(saved, registration.url);
     if (token) return token;
   }
