@@ -7,7 +7,7 @@ import {
   PersistMode,
   type Config as AnchorConfig,
 } from '@transistorsoft/background-geolocation-types';
-import type { ConfigInput } from '@waypost/node';
+import { createMemoryStore, type ConfigInput } from '@waypost/node';
 import { at, openSdk } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
 
@@ -286,6 +286,19 @@ describe('every anchor configuration key is accepted', () => {
     await expect(bg.setConfig(input as ConfigInput)).rejects.toMatchObject({ code: 'INVALID_CONFIG', key });
     expect(await bg.getState()).toEqual(before);
   });
+});
+
+it('a configuration saved with kept keys by their flat names reopens with them under their v5 names', async () => {
+  const store = createMemoryStore();
+  await store.kv.set(
+    'config',
+    JSON.stringify({ config: { http: { autoSync: false } }, ignored: { distanceFilter: 10 } }),
+  );
+  const bg = await openSdk({ store });
+  const state = await bg.getState();
+  expect(state.ignored).toEqual({ 'geolocation.distanceFilter': 10 });
+  expect(state.geolocation).toMatchObject({ distanceFilter: 10 });
+  expect(state.http.autoSync).toBe(false);
 });
 
 describe('transistorAuthorizationToken', () => {
