@@ -183,9 +183,8 @@ describe('every anchor configuration key is accepted', () => {
     const bg = await openSdk();
     const state = await bg.ready(FULL_V5);
     expect(state.http).toMatchObject({ batchSync: true, maxBatchSize: 50, timeout: 30_000 });
-    expect(state.persistence).toMatchObject({ maxDaysToPersist: 14, locationsOrderDirection: 'DESC' });
+    expect(state.persistence).toMatchObject({ maxDaysToPersist: 14, locationsOrderDirection: 'DESC', persistMode: 2 });
     expect(state.ignored).toMatchObject({
-      'persistence.persistMode': 2,
       'persistence.disableProviderChangeRecord': true,
       'persistence.timestampFormat': 'iso',
       'app.enableHeadless': true,
@@ -203,7 +202,7 @@ describe('every anchor configuration key is accepted', () => {
       'activity.triggerActivities': ['in_vehicle', 'on_bicycle'],
       'activity.stopDetectionDelay': 1,
     });
-    expect(Object.keys(state.ignored)).toHaveLength(40);
+    expect(Object.keys(state.ignored)).toHaveLength(39);
     await bg.setConfig({ geolocation: { distanceFilter: 20 } });
     const log = await bg.logger.getLog();
     expect(log.match(/geolocation\.distanceFilter is an anchor option/g)).toHaveLength(1);

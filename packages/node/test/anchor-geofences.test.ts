@@ -87,3 +87,29 @@ describe('polygon geofences (vertices)', () => {
     expect(insidePolygon(YARD, { latitude: 45.507, longitude: -73.597 })).toBe(true);
   });
 });
+
+describe('persistence.persistMode (the anchor PersistMode)', () => {
+  it.each([
+    ['All (2)', 2, ['location', 'geofence']],
+    ['Location (1)', 1, ['location']],
+    ['Geofence (-1)', -1, ['geofence']],
+    ['None (0)', 0, []],
+  ])(
+    '%s: tracking stores only those records; events fire and insertLocation stores regardless',
+    async (_what, mode, kinds) => {
+      const { bg, events } = await tracked();
+      await bg.setConfig({ persistence: { persistMode: mode } });
+      const locations: unknown[] = [];
+      bg.onLocation((l) => locations.push(l));
+      await bg.addGeofence({ identifier: 'yard', vertices: YARD });
+      await bg.start();
+      await bg.recordLocation(inYard);
+      expect(locations).toHaveLength(1);
+      expect(events.map((e) => e.action)).toEqual(['ENTER']);
+      const stored = (await bg.getLocations()) as { event?: string }[];
+      expect(stored.map((r) => (r.event === 'geofence' ? 'geofence' : 'location'))).toEqual(kinds);
+      await bg.insertLocation(farAway);
+      expect(await bg.getCount()).toBe(kinds.length + 1);
+    },
+  );
+});

@@ -20,7 +20,6 @@ interface KeptKey {
 }
 
 const DESIRED_ACCURACY = [-2, -1, 0, 10, 100, 1000, 3000];
-const PERSIST_MODE = [2, 1, -1, 0];
 const ACTIVITY_TYPE = [1, 2, 3, 4, 5];
 
 const GROUPED: Record<AnchorGroup, Record<string, Omit<KeptKey, 'group'>>> = {
@@ -76,7 +75,6 @@ const GROUPED: Record<AnchorGroup, Record<string, Omit<KeptKey, 'group'>>> = {
     notificationChannelName: { kind: 'string' },
   },
   persistence: {
-    persistMode: { kind: 'number', values: PERSIST_MODE },
     disableProviderChangeRecord: { kind: 'boolean' },
     timestampFormat: { kind: 'string', values: ['iso', 'epoch'] },
   },

@@ -160,6 +160,13 @@ export const CONFIG_FIELDS: FieldTable = {
       default: 'ASC',
       doc: 'Order in which records are read and uploaded.',
     },
+    persistMode: {
+      type: 'integer',
+      min: -1,
+      max: 2,
+      default: 2,
+      doc: "The anchor's PersistMode: which records tracking stores. 2 all, 1 locations only, -1 geofences only, 0 none (events still fire; insertLocation always stores).",
+    },
     extras: {
       type: 'jsonObject',
       default: {},

@@ -37,7 +37,6 @@ export interface HttpConfigInput extends Partial<Omit<HttpConfig, 'method'>> {
 
 export interface PersistenceConfigInput extends Partial<Omit<PersistenceConfig, 'locationsOrderDirection'>> {
   locationsOrderDirection?: OrderInput;
-  persistMode?: number;
   disableProviderChangeRecord?: boolean;
   timestampFormat?: 'iso' | 'epoch';
 }

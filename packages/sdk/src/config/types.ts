@@ -43,6 +43,8 @@ export interface PersistenceConfig {
   maxDaysToPersist: number;
   maxRecordsToPersist: number;
   locationsOrderDirection: OrderDirection;
+  /** The anchor's PersistMode: 2 all, 1 locations, -1 geofences, 0 none. */
+  persistMode: number;
   extras: JsonObject;
 }
 

@@ -87,7 +87,7 @@ export class Geofencing {
   private async record(transition: GeofenceTransition, fix: Fix): Promise<Location> {
     const geofence = this.manager.get(transition.identifier);
     const extras = geofence?.extras ?? {};
-    const location = await this.deps.tracker.persistLocation(fix, 'geofence', true, {
+    const location = await this.deps.tracker.persistLocation(fix, 'geofence', this.deps.tracker.persists('geofence'), {
       geofence: { identifier: transition.identifier, action: transition.action, extras },
     });
     this.deps.logger.info('Geofence', `${transition.action} ${transition.identifier}`);

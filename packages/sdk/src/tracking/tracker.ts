@@ -147,7 +147,7 @@ export class Tracker {
     if (signal === 'moving') {
       location = (await this.transitionMotion(true, fix))!;
     } else {
-      location = await this.persistLocation(fix, undefined, this.state.trackingMode === 'location');
+      location = await this.persistLocation(fix, undefined, this.persists('location'));
       if (signal === 'stationary') await this.transitionMotion(false, fix);
     }
     this.deps.events.emit('location', location);
@@ -181,6 +181,16 @@ export class Tracker {
     this.deps.trigger('motionchange');
   }
 
+  /**
+   * Whether tracking stores a record of this kind: locations only in location mode, and what
+   * persistence.persistMode (the anchor's PersistMode) allows.
+   */
+  persists(kind: 'location' | 'geofence'): boolean {
+    const mode = this.deps.config().persistence.persistMode;
+    if (kind === 'geofence') return mode === 2 || mode === -1;
+    return this.state.trackingMode === 'location' && (mode === 2 || mode === 1);
+  }
+
   /** Builds the record and, when `persist`, renders and inserts it (the record cap applies). */
   async persistLocation(
     fix: Fix,
@@ -207,9 +217,7 @@ export class Tracker {
     this.state.isMoving = isMoving;
     await this.persist();
     this.deps.logger.info('Motion', isMoving ? 'moving' : 'stationary');
-    const location = fix
-      ? await this.persistLocation(fix, 'motionchange', this.state.trackingMode === 'location')
-      : null;
+    const location = fix ? await this.persistLocation(fix, 'motionchange', this.persists('location')) : null;
     this.deps.events.emit('motionchange', { isMoving, location });
     return location;
   }
