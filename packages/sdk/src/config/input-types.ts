@@ -35,8 +35,12 @@ export interface HttpConfigInput extends Partial<Omit<HttpConfig, 'method'>> {
   method?: Method | Lowercase<Method>;
 }
 
-export interface PersistenceConfigInput extends Partial<Omit<PersistenceConfig, 'locationsOrderDirection'>> {
+export interface PersistenceConfigInput extends Partial<
+  Omit<PersistenceConfig, 'locationsOrderDirection' | 'persistMode'>
+> {
   locationsOrderDirection?: OrderInput;
+  /** The anchor's PersistMode: 2 all, 1 locations, -1 geofences, 0 none. */
+  persistMode?: number;
   disableProviderChangeRecord?: boolean;
   timestampFormat?: 'iso' | 'epoch';
 }

@@ -37,6 +37,9 @@ export interface HttpConfig {
   remoteCommands: RemoteCommandName[];
 }
 
+/** The anchor's PersistMode constants. */
+export type PersistModeValue = 2 | 1 | -1 | 0;
+
 export interface PersistenceConfig {
   locationTemplate: string | null;
   geofenceTemplate: string | null;
@@ -44,7 +47,7 @@ export interface PersistenceConfig {
   maxRecordsToPersist: number;
   locationsOrderDirection: OrderDirection;
   /** The anchor's PersistMode: 2 all, 1 locations, -1 geofences, 0 none. */
-  persistMode: number;
+  persistMode: PersistModeValue;
   extras: JsonObject;
 }
 
