@@ -202,7 +202,8 @@ describe('every anchor configuration key is accepted', () => {
       'activity.triggerActivities': ['in_vehicle', 'on_bicycle'],
       'activity.stopDetectionDelay': 1,
     });
-    expect(Object.keys(state.ignored)).toHaveLength(39);
+    expect(Object.keys(state.ignored)).toHaveLength(38);
+    expect(state.geolocation).toMatchObject({ geofenceInitialTriggerEntry: true, stationaryRadius: 50 });
     await bg.setConfig({ geolocation: { distanceFilter: 20 } });
     const log = await bg.logger.getLog();
     expect(log.match(/geolocation\.distanceFilter is an anchor option/g)).toHaveLength(1);

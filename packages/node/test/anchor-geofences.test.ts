@@ -88,6 +88,18 @@ describe('polygon geofences (vertices)', () => {
   });
 });
 
+it('geolocation.geofenceInitialTriggerEntry false: no ENTER for a geofence the device is already inside', async () => {
+  const { bg, events } = await tracked();
+  await bg.setConfig({ geolocation: { geofenceInitialTriggerEntry: false } });
+  await bg.addGeofence({ identifier: 'yard', vertices: YARD });
+  await bg.start();
+  await bg.recordLocation(inYard);
+  expect(events).toEqual([]);
+  await bg.recordLocation(farAway);
+  await bg.recordLocation(inYard);
+  expect(events.map((e) => e.action)).toEqual(['EXIT', 'ENTER']);
+});
+
 describe('persistence.persistMode (the anchor PersistMode)', () => {
   it.each([
     ['All (2)', 2, ['location', 'geofence']],

@@ -43,7 +43,6 @@ const GROUPED: Record<AnchorGroup, Record<string, Omit<KeptKey, 'group'>>> = {
     allowIdenticalLocations: { kind: 'boolean' },
     geofenceProximityRadius: { kind: 'number' },
     geofenceModeHighAccuracy: { kind: 'boolean' },
-    geofenceInitialTriggerEntry: { kind: 'boolean' },
     maxMonitoredGeofences: { kind: 'number' },
     filter: { kind: 'object' },
     enableTimestampMeta: { kind: 'boolean' },

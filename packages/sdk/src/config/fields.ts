@@ -216,6 +216,11 @@ export const CONFIG_FIELDS: FieldTable = {
       default: 5,
       doc: 'Minutes without leaving stationaryRadius before the device is stationary.',
     },
+    geofenceInitialTriggerEntry: {
+      type: 'boolean',
+      default: true,
+      doc: 'ENTER for a geofence the device is already inside when the first location arrives.',
+    },
   },
   authorization: {
     strategy: {

@@ -79,7 +79,6 @@ export interface GeolocationConfigInput extends Partial<GeolocationConfig> {
   allowIdenticalLocations?: boolean;
   geofenceProximityRadius?: number;
   geofenceModeHighAccuracy?: boolean;
-  geofenceInitialTriggerEntry?: boolean;
   maxMonitoredGeofences?: number;
   filter?: object;
   enableTimestampMeta?: boolean;

@@ -65,6 +65,7 @@ export interface LoggerConfig {
 export interface GeolocationConfig {
   stationaryRadius: number;
   stopTimeout: number;
+  geofenceInitialTriggerEntry: boolean;
 }
 
 export type AuthorizationStrategy = 'JWT' | 'SAS';

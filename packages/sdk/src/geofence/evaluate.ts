@@ -24,6 +24,8 @@ export function evaluateGeofence(
   before: GeofencePresence | undefined,
   point: { latitude: number; longitude: number },
   now: number,
+  /** geolocation.geofenceInitialTriggerEntry: false makes the first location inside no ENTER. */
+  initialTriggerEntry = true,
 ): { presence: GeofencePresence; transitions: GeofenceTransition[] } {
   const inside = geofence.vertices
     ? insidePolygon(geofence.vertices, point)
@@ -32,7 +34,7 @@ export function evaluateGeofence(
   const transitions: GeofenceTransition[] = [];
   const add = (action: GeofenceAction) => transitions.push({ identifier: geofence.identifier, action });
   if (inside && !was.inside) {
-    if (geofence.notifyOnEntry) add('ENTER');
+    if (geofence.notifyOnEntry && (initialTriggerEntry || before !== undefined)) add('ENTER');
     return { presence: dwellCheck(geofence, { inside, enteredAt: now, dwelled: false }, now, add), transitions };
   }
   if (!inside && was.inside) {

@@ -149,6 +149,7 @@ export function composeSdk(
     events,
     tracker,
     trigger,
+    initialTriggerEntry: () => session.config.geolocation.geofenceInitialTriggerEntry,
   });
   tracker.evaluateGeofences = (fix) => geofencing.evaluate(fix);
   const records = new QueueRecords({

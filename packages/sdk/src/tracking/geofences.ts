@@ -19,6 +19,8 @@ export interface GeofencingDeps {
   events: Emitter<SdkEvents>;
   tracker: Tracker;
   trigger: (trigger: AutoTrigger) => void;
+  /** geolocation.geofenceInitialTriggerEntry (default true). */
+  initialTriggerEntry?: () => boolean;
 }
 
 /** The geofence half of tracking: the geofence API and the records transitions become. */
@@ -32,6 +34,7 @@ export class Geofencing {
       kv: deps.kv,
       clock: deps.clock,
       onTimedTransition: (transition) => void this.onTimedTransition(transition),
+      ...(deps.initialTriggerEntry ? { initialTriggerEntry: deps.initialTriggerEntry } : {}),
     });
   }
 
