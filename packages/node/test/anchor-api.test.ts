@@ -4,40 +4,14 @@ import {
   type AnchorLocation,
   type GeofenceEvent,
   type GeofencesChangeEvent,
-  type LocationInput,
-  type LocationProvider,
   type MotionActivityEvent,
   type MotionChangeEvent,
   type ProviderChangeEvent,
 } from '@waypost/node';
 import { at, openSdk, startHarness } from './support/harness.js';
+import { scriptedProvider } from './support/scripted-provider.js';
 
 const T0 = Date.UTC(2026, 10, 22, 8);
-
-/** A location provider driven by the test: fixes and failures on demand, starts and stops counted. */
-function scriptedProvider() {
-  let onFix: ((fix: LocationInput) => void) | null = null;
-  let onError: ((error: Error) => void) | null = null;
-  const counts = { started: 0, stopped: 0 };
-  const provider: LocationProvider = {
-    name: 'script',
-    start(fix, error) {
-      counts.started++;
-      onFix = fix;
-      onError = error;
-    },
-    stop() {
-      counts.stopped++;
-      onFix = null;
-    },
-  };
-  return {
-    provider,
-    counts,
-    fix: (input: LocationInput) => onFix?.(input),
-    fail: () => onError?.(new Error('receiver unplugged')),
-  };
-}
 
 describe('the anchor API: results', () => {
   it('methods work detached, bound once at creation', async () => {
