@@ -139,7 +139,7 @@ describe('waypost agent: killed and stopped', () => {
     expect(await agent.exited, agent.stderr()).toEqual([0, null]);
     expect(agent.stderr()).toMatch(/closed\n$/);
     const app = await createBackgroundGeolocation({ database, network: new ManualNetwork('none') });
-    expect(app.getState().enabled).toBe(enabled);
+    expect((await app.getState()).enabled).toBe(enabled);
     await app.close();
   });
 });

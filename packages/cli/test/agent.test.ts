@@ -228,7 +228,7 @@ describe('waypost agent: a running service', () => {
 
     // An app process: opens the same database, changes the configuration, reads the queue, leaves.
     const app = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
-    expect(app.getState().persistence.extras).toEqual({ fleet: 'A' });
+    expect((await app.getState()).persistence.extras).toEqual({ fleet: 'A' });
     await app.setConfig({ persistence: { extras: { fleet: 'B' } } });
     expect(await app.getCount()).toBeGreaterThanOrEqual(0);
     await app.close();

@@ -18,7 +18,7 @@ async function prepareDatabase(url: string): Promise<string[]> {
   await bg.ready({ http: { url, params: { device_id: 'cli-test' } } });
   const recorded: string[] = [];
   for (let i = 0; i < 5; i++) {
-    const location = await bg.insertLocation({ latitude: 52.5 + i / 1000, longitude: 13.4, accuracy: 5 });
+    const location = await bg.store.insertLocation({ latitude: 52.5 + i / 1000, longitude: 13.4, accuracy: 5 });
     recorded.push(location.uuid);
   }
   await bg.close();
@@ -79,7 +79,7 @@ describe('waypost queue', () => {
       await other.close();
     }
     const bg = await createBackgroundGeolocation({ database, network: new ManualNetwork('none') });
-    expect(bg.getState().http.url).toBe(receiver.url);
+    expect((await bg.getState()).http.url).toBe(receiver.url);
     await bg.close();
   });
 

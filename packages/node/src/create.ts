@@ -4,6 +4,7 @@ import {
   BackgroundGeolocation,
   systemClock,
   type Clock,
+  type LocationProvider,
   type DeviceInfo,
   type NetworkMonitor,
   type Store,
@@ -33,6 +34,13 @@ export interface CreateOptions {
    * /sys/class/power_supply (level -1 when the host has no battery); false: always unknown.
    */
   battery?: false | (() => BatteryFacts);
+  /**
+   * Serves getCurrentPosition() and watchPosition() (a gpsd, NMEA or GPX provider, or your own).
+   * Without one they reject with NO_LOCATION_PROVIDER.
+   */
+  locationProvider?: LocationProvider;
+  /** Sends logger.emailLog(); without it (Node has no mail of its own) emailLog rejects NOT_SUPPORTED. */
+  mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
 }
 
 export const DEFAULT_DATABASE = './waypost.db';
@@ -84,6 +92,8 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
         ? { battery: options.battery ?? createBatteryReader(() => (options.clock ?? systemClock).now()) }
         : {}),
       ...(ownNetwork ? { dispose: () => network.close?.() } : {}),
+      ...(options.locationProvider ? { locationProvider: options.locationProvider } : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
     });
   } catch (error) {
     if (ownNetwork) network.close?.();

@@ -61,7 +61,7 @@ describe('authorization header (spec 5.1-5.2)', () => {
   it('JWT: "Bearer <token>" is injected and merged with http.headers; uploads stay JSON', async () => {
     const { server, bg } = await setup();
     await bg.ready(authConfig(server));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.uploads[0]!.headers).toMatchObject({
       authorization: 'Bearer access-0',
@@ -73,7 +73,7 @@ describe('authorization header (spec 5.1-5.2)', () => {
   it('SAS: the raw token is the header value', async () => {
     const { server, bg } = await setup({ validToken: null });
     await bg.ready(authConfig(server, { strategy: 'SAS', accessToken: 'SharedAccessSignature sig=abc' }));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.uploads[0]!.headers.authorization).toBe('SharedAccessSignature sig=abc');
   });
@@ -83,7 +83,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
   it('a 401 refreshes with a form-urlencoded POST and retries the upload once with the new token', async () => {
     const { server, bg, auth } = await setup({ validToken: 'access-1' });
     await bg.ready(authConfig(server));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     expect(await bg.sync()).toHaveLength(1);
 
     expect(server.uploads.map((u) => u.headers.authorization)).toEqual(['Bearer access-0', 'Bearer access-1']);
@@ -104,22 +104,22 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
         response: expect.objectContaining({ access_token: 'access-1' }),
       }),
     ]);
-    const state = bg.getState();
+    const state = await bg.getState();
     expect(state.authorization).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    expect(state.authorization.expires).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(state.authorization!.expires).toBeGreaterThan(Date.now() / 1000 + 3500);
     expect(state.authorizationStatus).toBe('ok');
   });
 
   it('refreshHeaders {} sends no header of its own; {accessToken} is replaced in custom ones', async () => {
     const { server, bg } = await setup({ validToken: 'access-1' });
     await bg.ready(authConfig(server, { refreshHeaders: {} }, { headers: {} }));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.refreshes[0]!.headers.authorization).toBeUndefined();
 
     server.validToken = 'access-2';
     await bg.setConfig({ authorization: { refreshHeaders: { 'X-Old-Token': 'was {accessToken}' } } });
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.refreshes[1]!.headers['x-old-token']).toBe('was access-1');
   });
@@ -128,7 +128,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     const { server, bg } = await setup({ validToken: 'access-1', clock });
     await bg.ready(authConfig(server, { expires: clock.now() / 1000 - 10 }));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.uploads.map((u) => u.headers.authorization)).toEqual(['Bearer access-1']);
     expect(server.refreshes).toHaveLength(1);
@@ -138,7 +138,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     const { server, bg } = await setup({ validToken: 'access-0', clock });
     await bg.ready(authConfig(server, { expires: clock.now() + 3_600_000 }));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     expect(server.refreshes).toHaveLength(0);
   });
@@ -147,12 +147,15 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
     const database = join(tempDir(), 'auth.db');
     const { server, bg } = await setup({ validToken: 'access-1', database });
     await bg.ready(authConfig(server));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     await bg.close();
     const reopened = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
     onTestFinished(() => reopened.close());
-    expect(reopened.getState().authorization).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
+    expect((await reopened.getState()).authorization).toMatchObject({
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+    });
   });
 
   it('reads the Keycloak shape end to end (refresh_expires_in is not the access token lifetime)', async () => {
@@ -168,9 +171,9 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
       },
     });
     await bg.ready(authConfig(server));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
-    const { authorization } = bg.getState();
+    const authorization = (await bg.getState()).authorization!;
     expect(authorization.refreshToken).toBe('kc-refresh');
     expect(authorization.expires).toBeLessThan(Date.now() / 1000 + 400);
   });
@@ -178,7 +181,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
   it('tokens and Authorization headers never appear in the SDK log', async () => {
     const { server, bg } = await setup({ validToken: 'access-1' });
     await bg.ready({ ...authConfig(server), logger: { logLevel: 'VERBOSE' } });
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     await bg.sync();
     const log = await bg.logger.getLog();
     expect(log).toContain('refreshed');
@@ -244,17 +247,17 @@ describe('a failing refresh never loops', () => {
     const { server, bg, auth } = await setup({ validToken: 'never' });
     server.refreshReply = () => ({ status: 401, json: { error: 'invalid_grant' } });
     await bg.ready(authConfig(server));
-    await bg.insertLocation(here);
+    await bg.store.insertLocation(here);
     for (let i = 0; i < 5; i++) await bg.sync();
     expect(server.refreshes).toHaveLength(1);
     expect(auth).toEqual([
       expect.objectContaining({ status: 401, success: false, error: expect.stringContaining('401') }),
     ]);
-    expect(bg.getState().authorizationStatus).toBe('failed');
+    expect((await bg.getState()).authorizationStatus).toBe('failed');
     expect(await bg.getCount()).toBe(1);
 
     await bg.setConfig({ authorization: { refreshToken: 'refresh-new' } });
-    expect(bg.getState().authorizationStatus).toBe('ok');
+    expect((await bg.getState()).authorizationStatus).toBe('ok');
     await bg.sync();
     expect(server.refreshes).toHaveLength(2);
     expect(server.refreshes[1]!.text).toContain('refresh_token=refresh-new');
@@ -284,7 +287,7 @@ describe('a failing refresh never loops', () => {
     expect(server.uploads.length).toBeGreaterThanOrEqual(120);
     expect(server.refreshes.length).toBeGreaterThanOrEqual(3);
     expect(server.refreshes.length).toBeLessThanOrEqual(24);
-    expect(bg.getState().authorizationStatus).toBe('backoff');
+    expect((await bg.getState()).authorizationStatus).toBe('backoff');
   });
 
   it('an hour against a server that answers 401 even to freshly refreshed tokens: still bounded', async () => {

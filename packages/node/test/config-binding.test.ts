@@ -13,7 +13,7 @@ async function serverForTest(): Promise<ScriptedServer> {
 /** Inserts one fixed location, syncs it, and returns the body with the uuid blanked. */
 async function uploadedShape(bg: BackgroundGeolocation, server: ScriptedServer): Promise<unknown> {
   const before = server.requests.length;
-  await bg.insertLocation({ ...at(0), timestamp: '2026-01-01T00:00:00.000Z' });
+  await bg.store.insertLocation({ ...at(0), timestamp: '2026-01-01T00:00:00.000Z' });
   await bg.sync();
   return JSON.parse(server.requests[before]!.text.replace(/"uuid":"[^"]+"/g, '"uuid":"U"'));
 }
@@ -57,7 +57,7 @@ describe('both binding styles give identical results', () => {
       c.http.timeout = 1234;
     });
     expect(b).toEqual(a);
-    expect(propertyStyle.getState()).toEqual(objectStyle.getState());
+    expect(await propertyStyle.getState()).toEqual(await objectStyle.getState());
     expect(propertyStyle.config.current.http.timeout).toBe(1234);
     expect(await uploadedShape(propertyStyle, server)).toEqual(await uploadedShape(objectStyle, server));
   });
@@ -66,14 +66,14 @@ describe('both binding styles give identical results', () => {
     const server = await serverForTest();
     const bg = await openSdk();
     await bg.ready({ http: { url: server.url, autoSync: false } });
-    const a = await bg.insertLocation(at(0));
+    const a = await bg.store.insertLocation(at(0));
     expect(await bg.store.getCount()).toBe(1);
     expect(await bg.store.getLocations()).toEqual(await bg.getLocations());
     expect((await bg.store.sync()).map((l) => l.uuid)).toEqual([a.uuid]);
-    const b = await bg.insertLocation(at(1));
+    const b = await bg.store.insertLocation(at(1));
     expect((await bg.sync()).map((l) => l.uuid)).toEqual([b.uuid]);
-    await bg.insertLocation(at(2));
-    const c = await bg.insertLocation(at(3));
+    await bg.store.insertLocation(at(2));
+    const c = await bg.store.insertLocation(at(3));
     expect(await bg.store.destroyLocation(c.uuid)).toBe(true);
     expect(await bg.store.destroyLocations()).toBe(1);
     expect(await bg.store.getCount()).toBe(0);
@@ -90,10 +90,10 @@ describe('configuration persisted in the database', () => {
       logger: { logLevel: 'DEBUG' },
       distanceFilter: 10,
     });
-    expect(saved.ignored).toEqual({ distanceFilter: 10 });
+    expect(saved.ignored).toEqual({ 'geolocation.distanceFilter': 10 });
     await first.close();
     const second = await openSdk({ database: file });
-    expect(second.getState()).toEqual(saved);
+    expect(await second.getState()).toEqual(saved);
   });
 
   it('ready(config) replaces the saved configuration (reset) unless reset: false', async () => {
@@ -110,7 +110,8 @@ describe('configuration persisted in the database', () => {
 
     const replaced = await openSdk({ database: file });
     const reset = await replaced.ready({ http: { batchSync: true } });
-    expect(reset.http).toMatchObject({ url: null, autoSync: true, batchSync: true });
+    expect(reset.http).toMatchObject({ autoSync: true, batchSync: true });
+    expect(reset.http.url).toBeUndefined();
     expect(reset.persistence.maxDaysToPersist).toBe(1);
   });
 
@@ -136,7 +137,7 @@ describe('configuration persisted in the database', () => {
     const state = await first.setConfig({ http: { timeout: 777 } });
     await first.close();
     const second = await openSdk({ database: file });
-    expect(second.getState()).toEqual(state);
+    expect(await second.getState()).toEqual(state);
   });
 });
 
@@ -185,7 +186,7 @@ describe('anchor flat keys', () => {
       extras: { e: 1 },
     });
     expect(state.app).toMatchObject({ heartbeatInterval: 30, stopOnTerminate: false });
-    expect(state.logger).toEqual({ logLevel: 'DEBUG', logMaxDays: 5 });
+    expect(state.logger).toEqual({ logLevel: 4, logMaxDays: 5 });
   });
 
   it('flat keys and groups upload the same way', async () => {
@@ -194,7 +195,7 @@ describe('anchor flat keys', () => {
     const grouped = await openSdk();
     await flat.ready({ url: server.url, httpRootProperty: 'data', autoSync: false, params: { p: 1 } });
     await grouped.ready({ http: { url: server.url, rootProperty: 'data', autoSync: false, params: { p: 1 } } });
-    expect(flat.getState()).toEqual(grouped.getState());
+    expect(await flat.getState()).toEqual(await grouped.getState());
     const shape = await uploadedShape(flat, server);
     expect(shape).toEqual(await uploadedShape(grouped, server));
     expect(shape).toEqual(expect.objectContaining({ data: expect.objectContaining({ uuid: 'U' }), p: 1 }));
@@ -203,7 +204,11 @@ describe('anchor flat keys', () => {
   it('ignored anchor keys are accepted, kept in state.ignored, and noted in the log', async () => {
     const bg = await openSdk();
     const state = await bg.ready({ desiredAccuracy: -1, distanceFilter: 10, debug: true, http: { autoSync: false } });
-    expect(state.ignored).toEqual({ desiredAccuracy: -1, distanceFilter: 10, debug: true });
+    expect(state.ignored).toEqual({
+      'geolocation.desiredAccuracy': -1,
+      'geolocation.distanceFilter': 10,
+      'logger.debug': true,
+    });
     expect(state.http.autoSync).toBe(false);
     const log = await bg.logger.getLog();
     expect(log).toContain('desiredAccuracy');

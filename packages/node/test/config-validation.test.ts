@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import type { BackgroundGeolocation, ConfigInput } from '@waypost/node';
+import type { BackgroundGeolocation, ConfigInput, LocationInput } from '@waypost/node';
 import { at, openSdk, tempDir } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
 
@@ -34,7 +34,7 @@ const BAD_CONFIGS: [string, ConfigInput, string, string][] = [
     'http.urll',
     'Did you mean http.url?',
   ],
-  ['an unknown top-level key', { urll: 'http://a' }, 'urll', 'Did you mean url?'],
+  ['an unknown top-level key', { urll: 'http://a' } as unknown as ConfigInput, 'urll', 'Did you mean url?'],
   ['a group that is not an object', { http: 5 as unknown as ConfigInput['http'] }, 'http', 'object'],
   ['an ftp:// url', { http: { url: 'ftp://example.com/x' } }, 'http.url', 'http:// or https://'],
   ['a url that is not a url', { http: { url: 'not a url' } }, 'http.url', 'http:// or https://'],
@@ -65,24 +65,24 @@ describe('bad configuration is rejected and changes nothing', () => {
   it.each(BAD_CONFIGS)('%s', async (_what, input, key, hint) => {
     const file = join(tempDir(), 'config.db');
     const bg = await configured(file);
-    const before = bg.getState();
+    const before = await bg.getState();
     const rejection = { code: 'INVALID_CONFIG', key, message: expect.stringContaining(key) };
 
     await expect(bg.setConfig(input)).rejects.toMatchObject(rejection);
     await expect(bg.setConfig(input)).rejects.toThrow(hint);
     await expect(bg.ready({ ...input, reset: false })).rejects.toMatchObject(rejection);
     await expect(bg.ready(input)).rejects.toMatchObject(rejection);
-    expect(bg.getState()).toEqual(before);
+    expect(await bg.getState()).toEqual(before);
 
     await bg.close();
     const reopened = await openSdk({ database: file });
-    expect(reopened.getState()).toEqual(before);
+    expect(await reopened.getState()).toEqual(before);
   });
 
   it('property style: a bad assignment in config.edit or ready(fn) is rejected the same way', async () => {
     const file = join(tempDir(), 'config.db');
     const bg = await configured(file);
-    const before = bg.getState();
+    const before = await bg.getState();
     await expect(
       bg.config.edit((c) => {
         c.http.batchSync = true;
@@ -94,9 +94,9 @@ describe('bad configuration is rejected and changes nothing', () => {
         (c.http as unknown as Record<string, unknown>)['urll'] = 'http://a';
       }),
     ).rejects.toMatchObject({ code: 'INVALID_CONFIG', key: 'http.urll', message: expect.stringContaining('http.url') });
-    expect(bg.getState()).toEqual(before);
+    expect(await bg.getState()).toEqual(before);
     await bg.close();
-    expect((await openSdk({ database: file })).getState()).toEqual(before);
+    expect(await (await openSdk({ database: file })).getState()).toEqual(before);
   });
 });
 
@@ -105,7 +105,7 @@ it('the largest timeout a timer can wait is accepted and uploads succeed with it
   onTestFinished(() => server.close());
   const bg = await openSdk();
   await bg.ready({ http: { url: server.url, autoSync: false, timeout: 2_147_483_647 } });
-  await bg.insertLocation(at(0));
+  await bg.store.insertLocation(at(0));
   expect(await bg.sync()).toHaveLength(1);
 });
 
@@ -128,10 +128,10 @@ describe('bad location input is rejected with INVALID_LOCATION and nothing is qu
     const bg = await openSdk();
     await bg.ready({ http: { autoSync: false } });
     await bg.start();
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     const error = { code: 'INVALID_LOCATION', key, message: expect.stringContaining(key) };
-    await expect(bg.recordLocation(input)).rejects.toMatchObject(error);
-    await expect(bg.insertLocation(input)).rejects.toMatchObject(error);
+    await expect(bg.recordLocation(input as LocationInput)).rejects.toMatchObject(error);
+    await expect(bg.store.insertLocation(input as LocationInput)).rejects.toMatchObject(error);
     expect(await bg.getCount()).toBe(1);
   });
 
@@ -142,7 +142,7 @@ describe('bad location input is rejected with INVALID_LOCATION and nothing is qu
       { latitude: 90, longitude: 180 },
       { latitude: -90, longitude: -180 },
     ]) {
-      await bg.insertLocation(input);
+      await bg.store.insertLocation(input);
     }
     expect(await bg.getCount()).toBe(2);
   });

@@ -120,7 +120,7 @@ describe('geofences', () => {
     const events: GeofenceEvent[] = [];
     second.onGeofence((e) => events.push(e));
     await second.ready({ reset: false });
-    expect(second.getState().enabled).toBe(true);
+    expect((await second.getState()).enabled).toBe(true);
     expect((await second.getGeofences()).map((g) => g.identifier)).toEqual(['depot']);
     await second.recordLocation(north(1000));
     expect(events.map((e) => e.action)).toEqual(['EXIT']);
@@ -149,9 +149,9 @@ describe('geofences', () => {
     await bg.addGeofences(['a', 'b', 'c', 'd'].map((identifier) => ({ ...fence, identifier })));
     expect(await bg.removeGeofence('a')).toBe(true);
     expect(await bg.removeGeofence('missing')).toBe(false);
-    expect(await bg.removeGeofences(['b'])).toBe(1);
+    expect(await bg.store.removeGeofences(['b'])).toBe(1);
     expect((await bg.getGeofences()).map((g) => g.identifier)).toEqual(['c', 'd']);
-    expect(await bg.removeGeofences()).toBe(2);
+    expect(await bg.store.removeGeofences()).toBe(2);
     expect(await bg.getGeofences()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ describe('no raw exception escapes the public API', () => {
     server.script({ status: 200, text: deepCommandsText(100_000) });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     expect((await bg.sync()).map((l) => l.uuid)).toEqual([location.uuid]);
     expect(await bg.getCount()).toBe(0);
     expect(commands).toEqual([
@@ -34,10 +34,10 @@ describe('no raw exception escapes the public API', () => {
     });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toHaveLength(1);
     expect(commands).toEqual([expect.objectContaining({ ok: false })]);
-    expect(bg.getState().http.params).toEqual({});
+    expect((await bg.getState()).http.params).toEqual({});
   });
 
   it.each<[string, unknown]>([
@@ -56,13 +56,13 @@ describe('no raw exception escapes the public API', () => {
     await bg.ready({});
     await bg.start();
     await expect(bg.recordLocation(input)).rejects.toMatchObject({ code: 'INVALID_LOCATION' });
-    await expect(bg.insertLocation(input)).rejects.toMatchObject({ code: 'INVALID_LOCATION' });
+    await expect(bg.store.insertLocation(input)).rejects.toMatchObject({ code: 'INVALID_LOCATION' });
     expect(await bg.getCount()).toBe(0);
   });
 
   it('extras at the depth limit are accepted', async () => {
     const bg = await openSdk();
-    const location = await bg.insertLocation({ ...at(0), extras: nested(MAX_JSON_DEPTH - 1) });
+    const location = await bg.store.insertLocation({ ...at(0), extras: nested(MAX_JSON_DEPTH - 1) });
     expect(location.extras).toEqual(nested(MAX_JSON_DEPTH - 1));
   });
 
@@ -76,7 +76,7 @@ describe('no raw exception escapes the public API', () => {
     await expect(bg.setConfig({ persistence: { extras: { big: 'x'.repeat(1 << 20) } } })).rejects.toMatchObject({
       code: 'INVALID_CONFIG',
     });
-    expect(bg.getState().http.params).toEqual({ fleet: 'north' });
+    expect((await bg.getState()).http.params).toEqual({ fleet: 'north' });
   });
 
   it('geofence extras nested without bound are INVALID_GEOFENCE', async () => {
@@ -103,7 +103,7 @@ describe('configuration keys are own keys of the field tables', () => {
       await expect(bg.setConfig(input)).rejects.toMatchObject({ code: 'INVALID_CONFIG', key: `http.${key}` });
       const top = JSON.parse(`{"${key}":1}`) as Record<string, unknown>;
       await expect(bg.setConfig(top)).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
-      expect(Object.hasOwn(bg.getState().http, key)).toBe(false);
+      expect(Object.hasOwn((await bg.getState()).http, key)).toBe(false);
     },
   );
 
@@ -115,10 +115,10 @@ describe('configuration keys are own keys of the field tables', () => {
     });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.sync();
     expect(commands).toEqual([expect.objectContaining({ command: 'setConfig', ok: false })]);
     expect(commands[0]!.error).toContain('http.constructor');
-    expect(bg.getState().http.autoSyncThreshold).toBe(0);
+    expect((await bg.getState()).http.autoSyncThreshold).toBe(0);
   });
 });

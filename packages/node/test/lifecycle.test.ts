@@ -38,7 +38,7 @@ describe('close()', () => {
       const bg = await openSdk(kind === 'memory' ? { store: createMemoryStore() } : {});
       await bg.ready({ http: { url: server.url } });
       await bg.start();
-      await bg.insertLocation(at(0));
+      await bg.store.insertLocation(at(0));
       await bg.close();
       const seenAtClose = server.requests.length;
       await quiesce();
@@ -51,7 +51,7 @@ describe('close()', () => {
     await bg.ready({});
     await bg.close();
     await expect(bg.sync()).rejects.toMatchObject({ code: 'CLOSED' });
-    await expect(bg.insertLocation(at(0))).rejects.toMatchObject({ code: 'CLOSED' });
+    await expect(bg.store.insertLocation(at(0))).rejects.toMatchObject({ code: 'CLOSED' });
     await expect(bg.setConfig({})).rejects.toMatchObject({ code: 'CLOSED' });
   });
 

@@ -31,7 +31,7 @@ describe('the SDK log (spec 4.3)', () => {
 
   it('traces a failed upload with its status and UNLOCK, and names the method used', async () => {
     const { bg } = await startHarness({ http: { autoSync: false, method: 'PUT' } }, { replies: [{ status: 503 }] });
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     await bg.sync();
     const log = await bg.logger.getLog();
     expectInOrder(log, [
@@ -46,7 +46,7 @@ describe('the SDK log (spec 4.3)', () => {
 
   it('a timeout is traced as Response 0 and UNLOCK', async () => {
     const { bg } = await startHarness({ http: { autoSync: false, timeout: 100 } }, { replies: [{ hang: true }] });
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     await bg.sync();
     expectInOrder(await bg.logger.getLog(), [/HTTP POST /, /Response 0/, new RegExp(`UNLOCK .*${location.uuid}`)]);
   });
@@ -62,14 +62,15 @@ describe('the SDK log (spec 4.3)', () => {
 
   it('logLevel takes a number too (0 is OFF)', async () => {
     const { bg } = await startHarness({ logger: { logLevel: 0 as unknown as 'OFF' } });
-    expect(bg.getState().logger.logLevel).toBe('OFF');
-    await bg.insertLocation(at(0));
+    expect((await bg.getState()).logger.logLevel).toBe(0);
+    expect(bg.config.current.logger.logLevel).toBe('OFF');
+    await bg.store.insertLocation(at(0));
     expect(await bg.logger.getLog()).toBe('');
   });
 
   it('destroyLog empties it', async () => {
     const { bg } = await startHarness();
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.logger.getLog()).toContain('INSERT');
     await bg.logger.destroyLog();
     expect(await bg.logger.getLog()).toBe('');
@@ -84,7 +85,7 @@ describe('the SDK log (spec 4.3)', () => {
     await bg.setConfig({
       http: { url: `${server.url}?api_key=k3y-in-query`, headers: { Authorization: secret, 'X-A': '1' } },
     });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.sync();
     await bg.sync();
     expect(server.requests.map((r) => r.headers['authorization'])).toEqual([secret, secret]);

@@ -11,7 +11,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
     const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    for (let i = 0; i < 3; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 3; i++) await bg.store.insertLocation(at(i));
     await clock.advance(DAY);
     expect(drops).toEqual([]);
     // The next retention run after the TTL passed, with nobody reading the queue.
@@ -29,9 +29,9 @@ describe('eager retention: an expired record is never counted, returned or uploa
     const { bg } = await startHarness({}, { clock, network: new ManualNetwork('none') });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await clock.advance(DAY);
-    const fresh = await bg.insertLocation(at(1));
+    const fresh = await bg.store.insertLocation(at(1));
     expect(await bg.getCount()).toBe(2);
     // One millisecond past the TTL, before any timer runs.
     await clock.advance(1);
@@ -43,9 +43,9 @@ describe('eager retention: an expired record is never counted, returned or uploa
   it('an expired record is not uploaded by sync()', async () => {
     const clock = new ManualClock();
     const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await clock.advance(DAY + 1);
-    const kept = await bg.insertLocation(at(1));
+    const kept = await bg.store.insertLocation(at(1));
     expect((await bg.sync()).map((l) => l.uuid)).toEqual([kept.uuid]);
     expect(server.requests).toHaveLength(1);
   });
@@ -55,7 +55,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
     const { bg } = await startHarness({ http: { autoSync: false }, app: { heartbeatInterval: 60 } }, { clock });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     // Stopped until 30 s before the TTL (retention timer runs at 15-minute marks, the last at DAY).
     await clock.advance(DAY - 30_000);
     await bg.start();
@@ -70,7 +70,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
     const file = join(tempDir(), 'queue.db');
     const clock = new ManualClock();
     const first = await openSdk({ clock, database: file });
-    await first.insertLocation(at(0));
+    await first.store.insertLocation(at(0));
     await first.close();
     const second = await openSdk({ clock: new ManualClock(clock.now() + DAY + 1), database: file });
     expect(await second.getCount()).toBe(0);
@@ -84,7 +84,7 @@ describe('every loss is reported', () => {
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     const records = [];
-    for (let i = 0; i < 4; i++) records.push(await bg.insertLocation(at(i)));
+    for (let i = 0; i < 4; i++) records.push(await bg.store.insertLocation(at(i)));
     expect(drops).toEqual([
       { reason: 'cap', count: 1 },
       { reason: 'cap', count: 1 },
@@ -98,7 +98,7 @@ describe('every loss is reported', () => {
     const { bg } = await startHarness({ http: { autoSync: false } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    for (let i = 0; i < 5; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 5; i++) await bg.store.insertLocation(at(i));
     await bg.setConfig({ persistence: { maxRecordsToPersist: 1 } });
     expect(await bg.getCount()).toBe(1);
     expect(drops).toEqual([{ reason: 'cap', count: 4 }]);
@@ -108,7 +108,7 @@ describe('every loss is reported', () => {
     const { bg } = await startHarness({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 0 } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(drops).toEqual([{ reason: 'cap', count: 1 }]);
     expect(await bg.getCount()).toBe(0);
   });
@@ -117,12 +117,12 @@ describe('every loss is reported', () => {
     const { bg } = await startHarness({ http: { autoSync: false } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
-    const a = await bg.insertLocation(at(0));
-    for (let i = 1; i < 4; i++) await bg.insertLocation(at(i));
+    const a = await bg.store.insertLocation(at(0));
+    for (let i = 1; i < 4; i++) await bg.store.insertLocation(at(i));
     expect(await bg.destroyLocation(a.uuid)).toBe(true);
     expect(await bg.destroyLocation(a.uuid)).toBe(false);
-    expect(await bg.destroyLocations()).toBe(3);
-    expect(await bg.destroyLocations()).toBe(0);
+    expect(await bg.store.destroyLocations()).toBe(3);
+    expect(await bg.store.destroyLocations()).toBe(0);
     expect(drops).toEqual([
       { reason: 'destroyed', count: 1 },
       { reason: 'destroyed', count: 3 },
@@ -132,7 +132,7 @@ describe('every loss is reported', () => {
   it('onHttp carries the uuids of the records each request carried', async () => {
     const { bg, http } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
     const uuids: string[] = [];
-    for (let i = 0; i < 3; i++) uuids.push((await bg.insertLocation(at(i))).uuid);
+    for (let i = 0; i < 3; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     await bg.sync();
     expect(http.map((e) => e.uuids)).toEqual([uuids.slice(0, 2), uuids.slice(2)]);
   });

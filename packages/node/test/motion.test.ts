@@ -40,7 +40,7 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
       await clock.advance(MINUTE);
       await bg.recordLocation(east(m));
     }
-    expect(bg.getState().isMoving).toBe(true);
+    expect((await bg.getState()).isMoving).toBe(true);
     expect(server.requests.length).toBe(delivered);
 
     // A stop at 2000 m: a location within the radius a minute later does not restart the stop,
@@ -53,9 +53,9 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
     expect(changes.map((c) => c.isMoving)).toEqual([true, false]);
     expect(changes[1]!.location).toMatchObject({ event: 'motionchange', is_moving: false });
     await until(async () => (await bg.getCount()) === 0, 'the stationary flush');
-    expect(bg.getState().isMoving).toBe(false);
-    expect(bg.getState().odometer).toBeGreaterThan(2000);
-    expect(bg.getState().odometer).toBeLessThan(2030);
+    expect((await bg.getState()).isMoving).toBe(false);
+    expect((await bg.getState()).odometer).toBeGreaterThan(2000);
+    expect((await bg.getState()).odometer).toBeLessThan(2030);
   });
 
   it('the detector on its own: both sides of each boundary', () => {
@@ -78,10 +78,10 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
     await bg.start();
     await bg.recordLocation(east(0));
     await bg.recordLocation(east(400));
-    expect(bg.getState().isMoving).toBe(false);
+    expect((await bg.getState()).isMoving).toBe(false);
     await bg.recordLocation(east(1000));
-    expect(bg.getState().isMoving).toBe(true);
+    expect((await bg.getState()).isMoving).toBe(true);
     await clock.advance(MINUTE);
-    expect(bg.getState().isMoving).toBe(false);
+    expect((await bg.getState()).isMoving).toBe(false);
   });
 });

@@ -80,7 +80,7 @@ describe('ManualNetwork', () => {
     onTestFinished(() => server.close());
     const bg = await openSdk({ network: cellular });
     await bg.ready({ http: { url: server.url, disableAutoSyncOnCellular: true } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
     expect(server.requests).toHaveLength(0);
     expect(await bg.getCount()).toBe(1);
@@ -145,13 +145,13 @@ describe('upload hints: never none forever while uploads succeed', () => {
     const events: ConnectivityChangeEvent[] = [];
     bg.onConnectivityChange((event) => events.push(event));
     await bg.ready({ http: { url: server.url } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
     expect(server.requests).toHaveLength(0);
     expect(await bg.sync()).toHaveLength(1);
     expect(monitor.current()).toBe('ethernet');
     expect(events).toEqual([{ connected: true, type: 'ethernet' }]);
-    await bg.insertLocation(at(1));
+    await bg.store.insertLocation(at(1));
     await bg.idle();
     expect(server.requests).toHaveLength(2);
     expect(await bg.getCount()).toBe(0);
@@ -252,7 +252,7 @@ describe('Linux network monitor (sysfs)', () => {
     const events: ConnectivityChangeEvent[] = [];
     bg.onConnectivityChange((event) => events.push(event));
     await bg.ready({ http: { url: server.url } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(server.requests).toHaveLength(0);
 
     writeFileSync(join(root, 'eth0', 'operstate'), 'up\n');

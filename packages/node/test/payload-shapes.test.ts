@@ -6,7 +6,7 @@ import { at, startHarness } from './support/harness.js';
 async function uploadOne(config: ConfigInput, count = 1) {
   const harness = await startHarness({ ...config, http: { autoSync: false, ...config.http } });
   const records: Location[] = [];
-  for (let i = 0; i < count; i++) records.push(await harness.bg.insertLocation({ ...at(i), extras: { n: i } }));
+  for (let i = 0; i < count; i++) records.push(await harness.bg.store.insertLocation({ ...at(i), extras: { n: i } }));
   await harness.bg.sync();
   const stored = (records: Location[]) => records.map((r) => JSON.parse(JSON.stringify(r)) as unknown);
   return { ...harness, records, request: harness.server.requests[0]!, stored: stored(records) };
@@ -78,7 +78,7 @@ describe('spec 2.3 upload bodies, end to end', () => {
     it('the url is used as given, query string included', async () => {
       const { server, bg } = await startHarness({ http: { autoSync: false } });
       await bg.setConfig({ http: { url: `${server.url}?key=abc&v=2` } });
-      await bg.insertLocation(at(0));
+      await bg.store.insertLocation(at(0));
       await bg.sync();
       expect(server.requests[0]!.url).toBe('/locations?key=abc&v=2');
     });
@@ -123,7 +123,7 @@ describe('spec 2.3 upload bodies, end to end', () => {
         http: { autoSync: false },
         persistence: { extras: { driver: 'ann', n: 'x' } },
       });
-      await harness.bg.insertLocation({ ...at(0), extras: { n: 1 } });
+      await harness.bg.store.insertLocation({ ...at(0), extras: { n: 1 } });
       await harness.bg.sync();
       const record = (harness.server.requests[0]!.body as { location: Location }).location;
       expect(record.extras).toEqual({ driver: 'ann', n: 1 });

@@ -12,14 +12,14 @@ const manual = { http: { autoSync: false } };
 describe('spec 3 record states', () => {
   it('(none) -> stored: a recorded location is rendered and stored before any upload', async () => {
     const { bg, server } = await startHarness(manual);
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     expect(await bg.getLocations()).toEqual([expect.objectContaining({ uuid: location.uuid })]);
     expect(server.requests).toHaveLength(0);
   });
 
   it('stored -> locked: a record is locked during its upload; a second sync() waits instead of re-sending it', async () => {
     const { bg, server } = await startHarness(manual, { replies: [{ status: 200, delayMs: 300 }] });
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     const first = bg.sync();
     await until(() => server.requests.length === 1, 'first request');
     // Locked, still in the queue while its upload runs.
@@ -53,7 +53,7 @@ describe('spec 3 record states', () => {
     const { bg: first, server } = await startHarness(manual, { database: file });
     server.setDefault({ status: 200, delayMs: 30 });
     const inserted = [];
-    for (let i = 0; i < 8; i++) inserted.push((await first.insertLocation(at(i))).uuid);
+    for (let i = 0; i < 8; i++) inserted.push((await first.store.insertLocation(at(i))).uuid);
     const second = await openSdk({ database: file });
     await second.ready({ http: { url: server.url, autoSync: false } });
     await Promise.all([first.sync(), second.sync(), first.sync(), second.sync()]);
@@ -65,7 +65,7 @@ describe('spec 3 record states', () => {
     'locked -> delivered on %i: the record is deleted and onHttp reports success',
     async (status) => {
       const { bg, server, http } = await startHarness(manual, { replies: [{ status }] });
-      await bg.insertLocation(at(0));
+      await bg.store.insertLocation(at(0));
       expect(await bg.sync()).toHaveLength(1);
       expect(server.requests).toHaveLength(1);
       expect(await bg.getCount()).toBe(0);
@@ -75,7 +75,7 @@ describe('spec 3 record states', () => {
 
   it.each([400, 404, 500, 503])('locked -> stored on %i: unlocked, kept, retried by the next sync', async (status) => {
     const { bg, server, http } = await startHarness(manual, { replies: [{ status, json: { error: 'no' } }] });
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
     expect(http).toEqual([
       { success: false, isSuccess: false, status, responseText: '{"error":"no"}', uuids: [location.uuid] },
@@ -93,7 +93,7 @@ describe('spec 3 record states', () => {
       const { bg, server, http } = await startHarness(manual, {
         replies: [{ status, headers: { location: '/elsewhere' } }],
       });
-      await bg.insertLocation(at(0));
+      await bg.store.insertLocation(at(0));
       expect(await bg.sync()).toEqual([]);
       expect(http).toEqual([expect.objectContaining({ success: false, status })]);
       expect(server.requests.map((r) => [r.method, r.url])).toEqual([['POST', '/locations']]);
@@ -103,7 +103,7 @@ describe('spec 3 record states', () => {
 
   it('locked -> stored on a reset connection (status 0), delivered by the next sync', async () => {
     const { bg, server, http } = await startHarness(manual, { replies: [{ reset: true }] });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
     expect(http).toEqual([expect.objectContaining({ success: false, isSuccess: false, status: 0 })]);
     expect(await bg.getCount()).toBe(1);
@@ -115,7 +115,7 @@ describe('spec 3 record states', () => {
   it('locked -> stored on a closed port (connection refused), delivered once the url works', async () => {
     const { bg, server, http } = await startHarness(manual);
     await bg.setConfig({ http: { url: await closedPortUrl() } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
     expect(http).toEqual([expect.objectContaining({ success: false, status: 0 })]);
     expect(await bg.getCount()).toBe(1);
@@ -128,7 +128,7 @@ describe('spec 3 record states', () => {
       { http: { autoSync: false, timeout: 200 } },
       { replies: [{ hang: true }, { status: 200, delayMs: 5_000 }] },
     );
-    const location = await bg.insertLocation(at(0));
+    const location = await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
     expect(http).toEqual([{ success: false, isSuccess: false, status: 0, responseText: '', uuids: [location.uuid] }]);
     expect(await bg.getCount()).toBe(1);
@@ -142,7 +142,7 @@ describe('spec 3 record states', () => {
 
   it('a 200 whose body never finishes within the timeout is a timeout, not a delivery', async () => {
     const { bg, http } = await startHarness({ http: { autoSync: false, timeout: 200 } }, { replies: [{ stall: 200 }] });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
     expect(http).toEqual([expect.objectContaining({ success: false, status: 0 })]);
     expect(await bg.getCount()).toBe(1);
@@ -151,7 +151,7 @@ describe('spec 3 record states', () => {
   it('a failure ends the flush: 5 records, one per request, a server answering 500: exactly one request', async () => {
     const { bg, server, http } = await startHarness(manual);
     server.setDefault({ status: 500 });
-    for (let i = 0; i < 5; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 5; i++) await bg.store.insertLocation(at(i));
     expect(await bg.sync()).toEqual([]);
     expect(server.requests).toHaveLength(1);
     expect(http).toHaveLength(1);
@@ -161,7 +161,7 @@ describe('spec 3 record states', () => {
   it('a failure mid-queue keeps what was delivered and stops: 200, 500 leaves 3 of 5', async () => {
     const { bg, server } = await startHarness(manual, { replies: [{ status: 200 }, { status: 500 }] });
     const inserted = [];
-    for (let i = 0; i < 5; i++) inserted.push(await bg.insertLocation(at(i)));
+    for (let i = 0; i < 5; i++) inserted.push(await bg.store.insertLocation(at(i)));
     expect((await bg.sync()).map((l) => l.uuid)).toEqual([inserted[0]!.uuid]);
     expect(server.requests).toHaveLength(2);
     expect((await bg.getLocations()).map((r) => (r as { uuid: string }).uuid)).toEqual(
@@ -171,11 +171,11 @@ describe('spec 3 record states', () => {
 
   it('destroyLocations removes stored and locked records', async () => {
     const { bg, server } = await startHarness(manual, { replies: [{ status: 200, delayMs: 200 }] });
-    for (let i = 0; i < 3; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 3; i++) await bg.store.insertLocation(at(i));
     await bg.setConfig({ http: { batchSync: true, maxBatchSize: 1 } });
     const syncing = bg.sync();
     await until(() => server.requests.length === 1, 'an upload in flight');
-    expect(await bg.destroyLocations()).toBe(3);
+    expect(await bg.store.destroyLocations()).toBe(3);
     expect(await bg.getCount()).toBe(0);
     await syncing;
     expect(await bg.getCount()).toBe(0);
@@ -190,9 +190,9 @@ describe('spec 3 record states', () => {
         { http: { autoSync: false }, persistence: { maxDaysToPersist: 2 } },
         { clock },
       );
-      const old = await bg.insertLocation(at(0));
+      const old = await bg.store.insertLocation(at(0));
       await clock.advance(DAY_MS);
-      const young = await bg.insertLocation(at(1));
+      const young = await bg.store.insertLocation(at(1));
       // old is now 2 days + 1 ms old (over the TTL), young 1 day + 1 ms (under it).
       await clock.advance(DAY_MS + 1);
       const delivered = await bg.sync();
@@ -210,7 +210,7 @@ describe('spec 3 record states', () => {
         { http: { autoSync: false }, persistence: { maxDaysToPersist: 1 } },
         { clock },
       );
-      const location = await bg.insertLocation(at(0));
+      const location = await bg.store.insertLocation(at(0));
       await clock.advance(age);
       const delivered = await bg.sync();
       expect(delivered.map((l) => l.uuid)).toEqual(sent ? [location.uuid] : []);
@@ -223,7 +223,7 @@ describe('spec 3 record states', () => {
     it('over the cap the oldest are dropped', async () => {
       const { bg, server } = await startHarness({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 3 } });
       const inserted = [];
-      for (let i = 0; i < 5; i++) inserted.push(await bg.insertLocation(at(i)));
+      for (let i = 0; i < 5; i++) inserted.push(await bg.store.insertLocation(at(i)));
       expect(await bg.getCount()).toBe(3);
       expect((await bg.getLocations()).map((r) => (r as { uuid: string }).uuid)).toEqual(
         inserted.slice(2).map((l) => l.uuid),
@@ -235,7 +235,7 @@ describe('spec 3 record states', () => {
     it('lowering the cap applies before the next upload: only the newest are sent', async () => {
       const { bg, server } = await startHarness({ http: { autoSync: false } });
       const inserted = [];
-      for (let i = 0; i < 5; i++) inserted.push((await bg.insertLocation(at(i))).uuid);
+      for (let i = 0; i < 5; i++) inserted.push((await bg.store.insertLocation(at(i))).uuid);
       await bg.setConfig({ persistence: { maxRecordsToPersist: 2 } });
       await bg.sync();
       expect(server.requests.flatMap((r) => uuidsOf(r.body))).toEqual(inserted.slice(3));
@@ -245,7 +245,7 @@ describe('spec 3 record states', () => {
       const { bg, server } = await startHarness({ persistence: { maxRecordsToPersist: 0 } });
       await bg.start();
       await bg.recordLocation(at(0));
-      await bg.insertLocation(at(1));
+      await bg.store.insertLocation(at(1));
       await quiesce();
       expect(await bg.getCount()).toBe(0);
       expect(await bg.sync()).toEqual([]);

@@ -25,7 +25,7 @@ describe('remote control (spec 4.2): each command does what its operation does',
   it('"stop" stops tracking after the upload that carried it is settled', async () => {
     const { bg, commands } = await deliver({ background_geolocation: ['stop'] });
     expect(commands).toEqual([{ command: 'stop', args: [], ok: true, error: null }]);
-    expect(bg.getState().enabled).toBe(false);
+    expect((await bg.getState()).enabled).toBe(false);
     expect(await bg.getCount()).toBe(0);
   });
 
@@ -34,20 +34,20 @@ describe('remote control (spec 4.2): each command does what its operation does',
       { http: { autoSync: false } },
       { replies: [{ status: 200, json: { background_geolocation: ['start'] } }] },
     );
-    await harness.bg.insertLocation(here);
-    expect(harness.bg.getState().enabled).toBe(false);
+    await harness.bg.store.insertLocation(here);
+    expect((await harness.bg.getState()).enabled).toBe(false);
     await harness.bg.sync();
-    expect(harness.bg.getState()).toMatchObject({ enabled: true, trackingMode: 'location' });
+    expect(await harness.bg.getState()).toMatchObject({ enabled: true, trackingMode: 1 });
   });
 
   it('"startGeofences" switches to geofences-only tracking', async () => {
     const { bg } = await deliver({ background_geolocation: ['startGeofences'] });
-    expect(bg.getState()).toMatchObject({ enabled: true, trackingMode: 'geofences' });
+    expect(await bg.getState()).toMatchObject({ enabled: true, trackingMode: 0 });
   });
 
   it('"changePace" with true makes the device moving and records a motionchange', async () => {
     const { bg, server } = await deliver({ background_geolocation: ['changePace', true] });
-    expect(bg.getState().isMoving).toBe(true);
+    expect((await bg.getState()).isMoving).toBe(true);
     // The sync that carried the command drains what the command queued.
     expect(server.requests).toHaveLength(2);
     expect((server.requests[1]!.body as { location: unknown }).location).toEqual(
@@ -66,7 +66,7 @@ describe('remote control (spec 4.2): each command does what its operation does',
         ['setConfig', { httpTimeout: 5000, maxBatchSize: 50 }],
       ],
     });
-    expect(bg.getState().http).toMatchObject({ batchSync: true, timeout: 5000, maxBatchSize: 50 });
+    expect((await bg.getState()).http).toMatchObject({ batchSync: true, timeout: 5000, maxBatchSize: 50 });
   });
 
   it('"addGeofence", "addGeofences", "removeGeofence" and "removeGeofences" manage geofences', async () => {
@@ -94,7 +94,7 @@ describe('remote control (spec 4.2): each command does what its operation does',
       { replies: [{ status: 200, json: { background_geolocation: ['removeGeofences'] } }] },
     );
     await harness.bg.addGeofences([fence, { ...fence, identifier: 'other' }]);
-    await harness.bg.insertLocation(here);
+    await harness.bg.store.insertLocation(here);
     await harness.bg.sync();
     expect(await harness.bg.getGeofences()).toEqual([]);
   });
@@ -119,12 +119,12 @@ describe('remote control (spec 4.2): each command does what its operation does',
 describe('remote control: container forms (DESIGN 4)', () => {
   it('a bare string', async () => {
     const { bg } = await deliver({ background_geolocation: 'stop' });
-    expect(bg.getState().enabled).toBe(false);
+    expect((await bg.getState()).enabled).toBe(false);
   });
 
   it('one tuple with an argument', async () => {
     const { bg } = await deliver({ background_geolocation: ['setConfig', { http: { autoSyncThreshold: 7 } }] });
-    expect(bg.getState().http.autoSyncThreshold).toBe(7);
+    expect((await bg.getState()).http.autoSyncThreshold).toBe(7);
   });
 
   it('a list of tuples runs in order', async () => {
@@ -132,7 +132,7 @@ describe('remote control: container forms (DESIGN 4)', () => {
       background_geolocation: [['setConfig', { http: { autoSyncThreshold: 3 } }], ['stop'], ['start']],
     });
     expect(commands.map((c) => c.command)).toEqual(['setConfig', 'stop', 'start']);
-    expect(bg.getState()).toMatchObject({ enabled: true, http: { autoSyncThreshold: 3 } });
+    expect(await bg.getState()).toMatchObject({ enabled: true, http: { autoSyncThreshold: 3 } });
   });
 
   it('commands in a non-2xx reply run too, and the record stays queued for retry', async () => {
@@ -141,7 +141,7 @@ describe('remote control: container forms (DESIGN 4)', () => {
       { status: 503 },
     );
     expect(commands).toEqual([expect.objectContaining({ command: 'setConfig', ok: true })]);
-    expect(bg.getState().http.timeout).toBe(1234);
+    expect((await bg.getState()).http.timeout).toBe(1234);
     expect(await bg.getCount()).toBe(1);
   });
 });
@@ -155,7 +155,7 @@ describe('remote control: bad commands are reported, never crash, never lose rec
       error: expect.stringContaining('unknown command'),
     });
     expect(commands[1]).toMatchObject({ command: 'stop', ok: true });
-    expect(bg.getState().enabled).toBe(false);
+    expect((await bg.getState()).enabled).toBe(false);
     expect(await bg.logger.getLog()).toContain('command selfDestruct rejected');
   });
 
@@ -167,15 +167,15 @@ describe('remote control: bad commands are reported, never crash, never lose rec
     expect(commands[0]!.ok).toBe(true);
     const again = await deliver({ background_geolocation: [['setConfig', { http: { url: 'ftp://x' } }], ['stop']] });
     expect(again.commands[0]).toMatchObject({ ok: false, error: expect.stringContaining('http.url') });
-    expect(again.bg.getState().http.url).toBe(again.server.url);
+    expect((await again.bg.getState()).http.url).toBe(again.server.url);
     expect(again.commands[1]).toMatchObject({ command: 'stop', ok: true });
-    expect(bg.getState().http.url).toBeNull();
+    expect((await bg.getState()).http.url).toBeUndefined();
   });
 
   it('changePace with "yes" is rejected', async () => {
     const { bg, commands } = await deliver({ background_geolocation: [['changePace', 'yes']] });
     expect(commands[0]).toMatchObject({ command: 'changePace', ok: false, error: 'expects true or false' });
-    expect(bg.getState().isMoving).toBe(false);
+    expect((await bg.getState()).isMoving).toBe(false);
   });
 
   it('a command not in http.remoteCommands is refused', async () => {
@@ -184,7 +184,7 @@ describe('remote control: bad commands are reported, never crash, never lose rec
       { http: { remoteCommands: ['setConfig'] } },
     );
     expect(commands[0]).toMatchObject({ ok: false, error: 'not allowed by http.remoteCommands' });
-    expect(bg.getState().enabled).toBe(true);
+    expect((await bg.getState()).enabled).toBe(true);
   });
 
   it('a non-JSON body mentioning the key, and a malformed value, are reported; the upload still counts', async () => {
@@ -194,7 +194,7 @@ describe('remote control: bad commands are reported, never crash, never lose rec
     );
     const commands: RemoteCommandEvent[] = [];
     harness.bg.onRemoteCommand((event) => commands.push(event));
-    await harness.bg.insertLocation(here);
+    await harness.bg.store.insertLocation(here);
     expect(await harness.bg.sync()).toHaveLength(1);
     expect(commands).toEqual([expect.objectContaining({ ok: false, error: 'response body is not JSON' })]);
 
@@ -206,7 +206,7 @@ describe('remote control: bad commands are reported, never crash, never lose rec
     const padding = 'x'.repeat(400_000);
     const { bg, commands } = await deliver({ padding, background_geolocation: ['stop'] });
     expect(commands[0]).toMatchObject({ ok: false, error: expect.stringContaining('too large') });
-    expect(bg.getState().enabled).toBe(true);
+    expect((await bg.getState()).enabled).toBe(true);
     expect(await bg.getCount()).toBe(0);
   });
 

@@ -16,12 +16,12 @@ describe('remote uploadLog', () => {
     server.script({ status: 200, json: uploadLogCommands(silent.url, 200) });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toHaveLength(1);
     expect(commands).toHaveLength(200);
     expect(commands.every((c) => c.ok)).toBe(true);
     // The log upload hangs; more locations are uploaded regardless.
-    await bg.insertLocation(at(1));
+    await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
     await until(() => silent.pending === 1, 'the log upload hanging on the silent host');
@@ -39,7 +39,7 @@ describe('remote uploadLog', () => {
     const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
     const deliverWith = async (body: unknown) => {
       server.script({ status: 200, json: body });
-      await bg.insertLocation(at(0));
+      await bg.store.insertLocation(at(0));
       await bg.sync();
       await bg.idle();
     };
@@ -77,7 +77,7 @@ describe('remote uploadLog', () => {
         ],
       },
     });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.sync();
     await bg.idle();
     const foreign = elsewhere.requests[0]!;

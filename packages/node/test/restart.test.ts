@@ -5,6 +5,7 @@ import {
   createMemoryStore,
   ManualClock,
   ManualNetwork,
+  type HeartbeatEvent,
   type Store,
 } from '@waypost/node';
 
@@ -24,6 +25,8 @@ async function trackedThenClosed(app: { stopOnTerminate?: boolean; startOnBoot?:
   const first = await open(store, 'boot-1');
   await first.ready({ app });
   await first.start();
+  // The heartbeat carries the last known location (the anchor's HeartbeatEvent): give it one.
+  await first.recordLocation({ latitude: 45.5, longitude: -73.6, accuracy: 5 });
   await first.close();
   return store;
 }
@@ -33,7 +36,7 @@ describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
     const store = await trackedThenClosed({});
     const second = await open(store, 'boot-1');
     await second.ready({ reset: false });
-    expect(second.getState().enabled).toBe(false);
+    expect((await second.getState()).enabled).toBe(false);
     await second.close();
   });
 
@@ -41,12 +44,14 @@ describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
     const store = await trackedThenClosed({ stopOnTerminate: false });
     const clock = new ManualClock();
     const second = await open(store, 'boot-1', clock);
-    const beats: string[] = [];
-    second.onHeartbeat((event) => beats.push(event.timestamp));
+    const beats: HeartbeatEvent[] = [];
+    second.onHeartbeat((event) => beats.push(event));
     await second.ready({ reset: false });
-    expect(second.getState().enabled).toBe(true);
+    expect((await second.getState()).enabled).toBe(true);
     await clock.advance(60_000);
     expect(beats).toHaveLength(1);
+    expect(beats[0]!.location.coords).toMatchObject({ latitude: 45.5, longitude: -73.6 });
+    expect(beats[0]!.timestamp).toBe(new Date(clock.now()).toISOString());
     await second.close();
   });
 
@@ -54,13 +59,13 @@ describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
     const store = await trackedThenClosed({ startOnBoot: true });
     const restarted = await open(store, 'boot-1');
     await restarted.ready({ reset: false });
-    expect(restarted.getState().enabled).toBe(false);
+    expect((await restarted.getState()).enabled).toBe(false);
     await restarted.start();
     await restarted.close();
 
     const rebooted = await open(store, 'boot-2');
     await rebooted.ready({ reset: false });
-    expect(rebooted.getState().enabled).toBe(true);
+    expect((await rebooted.getState()).enabled).toBe(true);
     await rebooted.close();
   });
 
@@ -68,12 +73,13 @@ describe('restarts and reboots (app.stopOnTerminate, app.startOnBoot)', () => {
     const store = createMemoryStore();
     const first = await open(store, 'boot-1');
     await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false } });
-    await first.insertLocation({ latitude: 1, longitude: 2 });
+    await first.store.insertLocation({ latitude: 1, longitude: 2 });
     await first.close();
     await store.kv.set('config', JSON.stringify({ config: { http: { timeout: 'soon' } } }));
 
     const second = await open(store, 'boot-1');
-    expect(second.getState().http).toMatchObject({ url: null, timeout: 60_000 });
+    expect((await second.getState()).http).toMatchObject({ timeout: 60_000 });
+    expect(second.config.current.http.url).toBeNull();
     expect(await second.getCount()).toBe(1);
     expect(await second.logger.getLog()).toMatch(/saved configuration ignored, defaults used: http\.timeout/);
     await second.close();

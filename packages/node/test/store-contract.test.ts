@@ -138,6 +138,15 @@ describe.each(STORES)('store contract: %s', (_name, factory) => {
     expect((await store.log.read({ limit: 2 })).map((e) => e.message)).toEqual(['m3', 'm4']);
     expect(await store.log.read({ limit: 0 })).toEqual([]);
     expect(await store.log.read({ limit: -1 })).toEqual(entries);
+    const messages = async (query: Parameters<typeof store.log.read>[0]) =>
+      (await store.log.read(query)).map((e) => e.message);
+    // The anchor's SQLQuery: start/end inclusive, ASC from the oldest, DESC from the newest.
+    expect(await messages({ start: 200, end: 300 })).toEqual(['m2', 'm3']);
+    expect(await messages({ order: 'ASC', limit: 2 })).toEqual(['m1', 'm2']);
+    expect(await messages({ order: 'DESC', limit: 2 })).toEqual(['m4', 'm3']);
+    expect(await messages({ order: 'DESC', limit: 2, offset: 1 })).toEqual(['m3', 'm2']);
+    expect(await messages({ order: 'ASC', start: 200, offset: 1 })).toEqual(['m3', 'm4']);
+    expect(await messages({ limit: 2, offset: 1 })).toEqual(['m2', 'm3']);
     expect(await store.log.prune(250)).toBe(2);
     expect((await store.log.read()).map((e) => e.message)).toEqual(['m3', 'm4']);
     await store.log.clear();
@@ -212,7 +221,7 @@ describe('SQLite schema and files', () => {
     const bg = await openSdk();
     await bg.ready({});
     const uuids = [];
-    for (let i = 0; i < 5; i++) uuids.push((await bg.insertLocation(at(i))).uuid);
+    for (let i = 0; i < 5; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     const page = async (q: Parameters<typeof bg.getLocations>[0]) =>
       (await bg.getLocations(q)).map((r) => (r as { uuid: string }).uuid);
     expect(await page({ limit: 2 })).toEqual(uuids.slice(0, 2));

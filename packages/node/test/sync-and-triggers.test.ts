@@ -18,7 +18,11 @@ describe('onHttp', () => {
         ],
       },
     );
-    const [a, b, c] = [await bg.insertLocation(at(0)), await bg.insertLocation(at(1)), await bg.insertLocation(at(2))];
+    const [a, b, c] = [
+      await bg.store.insertLocation(at(0)),
+      await bg.store.insertLocation(at(1)),
+      await bg.store.insertLocation(at(2)),
+    ];
     await bg.sync();
     await bg.sync();
     expect(server.requests).toHaveLength(4);
@@ -35,7 +39,7 @@ describe('onHttp', () => {
       { http: { autoSync: false } },
       { replies: [{ status: 200, text: 'x'.repeat(MAX_RESPONSE_BYTES + 4096) }] },
     );
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toHaveLength(1);
     expect(http[0]!.success).toBe(true);
     expect(http[0]!.responseText).toHaveLength(MAX_RESPONSE_BYTES);
@@ -43,7 +47,7 @@ describe('onHttp', () => {
 
   it('fires once per batch request, not once per record', async () => {
     const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
-    for (let i = 0; i < 4; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 4; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
     expect(server.requests).toHaveLength(2);
     expect(http).toHaveLength(2);
@@ -53,7 +57,7 @@ describe('onHttp', () => {
 describe('sync()', () => {
   it('resolves with the records it delivered', async () => {
     const { bg } = await startHarness({ http: { autoSync: false } });
-    const inserted = [await bg.insertLocation(at(0)), await bg.insertLocation(at(1))];
+    const inserted = [await bg.store.insertLocation(at(0)), await bg.store.insertLocation(at(1))];
     expect(await bg.sync()).toEqual(inserted.map((l) => expect.objectContaining({ uuid: l.uuid, coords: l.coords })));
     expect(await bg.sync()).toEqual([]);
   });
@@ -63,10 +67,10 @@ describe('sync()', () => {
       { http: { autoSync: false } },
       { replies: [{ status: 500, delayMs: 200 }] },
     );
-    const a = await bg.insertLocation(at(0));
+    const a = await bg.store.insertLocation(at(0));
     const first = bg.sync();
     await until(() => server.requests.length === 1, 'first request in flight');
-    const b = await bg.insertLocation(at(1));
+    const b = await bg.store.insertLocation(at(1));
     const second = bg.sync();
     expect(await first).toEqual([]);
     expect((await second).map((l) => l.uuid)).toEqual([a.uuid, b.uuid]);
@@ -76,7 +80,7 @@ describe('sync()', () => {
 
   it('with no url rejects with code NO_URL, before and after ready()', async () => {
     const bg = await openSdk();
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await expect(bg.sync()).rejects.toMatchObject({ code: 'NO_URL', message: expect.stringContaining('http.url') });
     await bg.ready({ http: { autoSync: false } });
     await expect(bg.sync()).rejects.toMatchObject({ code: 'NO_URL' });
@@ -87,7 +91,7 @@ describe('sync()', () => {
   it('ignores disableAutoSyncOnCellular', async () => {
     const network = new ManualNetwork('cellular');
     const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
   });
@@ -126,7 +130,7 @@ describe('retry triggers', () => {
     onTestFinished(() => server.close());
     const first = await openSdk({ database: file });
     await first.ready({ http: { url: server.url, autoSync: false } });
-    const queued = await first.insertLocation(at(0));
+    const queued = await first.store.insertLocation(at(0));
     await first.close();
 
     const second = await openSdk({ database: file });

@@ -14,7 +14,7 @@ describe('413: the batch is halved within the flush', () => {
     const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
     server.setDefault(takesAtMost(5));
     const uuids: string[] = [];
-    for (let i = 0; i < 12; i++) uuids.push((await bg.insertLocation(at(i))).uuid);
+    for (let i = 0; i < 12; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     const delivered = await bg.sync();
     expect(delivered.map((l) => l.uuid)).toEqual(uuids);
     // 12 refused, 6 refused, then batches of 3: the size that worked is kept for the rest.
@@ -27,9 +27,9 @@ describe('413: the batch is halved within the flush', () => {
   it('the halving starts again with the next flush', async () => {
     const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true } });
     server.setDefault(takesAtMost(5));
-    for (let i = 0; i < 4; i++) await bg.insertLocation(at(i));
+    for (let i = 0; i < 4; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
-    for (let i = 4; i < 8; i++) await bg.insertLocation(at(i));
+    for (let i = 4; i < 8; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
     expect(server.requests.map((r) => uuidsOf(r.body).length)).toEqual([4, 4]);
   });
@@ -37,8 +37,8 @@ describe('413: the batch is halved within the flush', () => {
   it('a single record that still gets 413 stays queued and the flush ends', async () => {
     const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
     server.setDefault({ status: 413 });
-    const a = await bg.insertLocation(at(0));
-    await bg.insertLocation(at(1));
+    const a = await bg.store.insertLocation(at(0));
+    await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toEqual([]);
     expect(server.requests.map((r) => uuidsOf(r.body).length)).toEqual([2, 1]);
     expect(http.at(-1)).toMatchObject({ success: false, status: 413, uuids: [a.uuid] });
@@ -50,8 +50,8 @@ describe('413: the batch is halved within the flush', () => {
 
   it('one request per record (batchSync false): a 413 is a failure like any other', async () => {
     const { bg, server } = await startHarness({ http: { autoSync: false } }, { replies: [{ status: 413 }] });
-    await bg.insertLocation(at(0));
-    await bg.insertLocation(at(1));
+    await bg.store.insertLocation(at(0));
+    await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toEqual([]);
     expect(server.requests).toHaveLength(1);
     expect(await bg.getCount()).toBe(2);
@@ -109,7 +109,7 @@ describe('triggers are never lost', () => {
 
   it('idle() resolves at once when nothing runs', async () => {
     const { bg, server } = await startHarness({ http: { autoSync: false } });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
     expect(server.requests).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe('Retry-After on 429 and 503', () => {
       await bg.recordLocation(at(second));
       await bg.idle();
       clock.step(1000);
-      if (second % 600 === 1) deferred.push(bg.getState().retryAfter);
+      if (second % 600 === 1) deferred.push((await bg.getState()).retryAfter);
     }
     await bg.idle();
     expect(server.requests.length).toBeGreaterThanOrEqual(6);
@@ -146,17 +146,17 @@ describe('Retry-After on 429 and 503', () => {
       {},
       { clock, replies: [{ status: 429, headers: { 'retry-after': until.toUTCString() } }] },
     );
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
-    expect(bg.getState().retryAfter).toBe(until.toISOString());
-    await bg.insertLocation(at(1));
+    expect((await bg.getState()).retryAfter).toBe(until.toISOString());
+    await bg.store.insertLocation(at(1));
     await bg.idle();
     expect(server.requests).toHaveLength(1);
     await clock.advance(5 * 60_000 - 1);
     expect(server.requests).toHaveLength(1);
     await clock.advance(1);
     await bg.idle();
-    expect(bg.getState().retryAfter).toBeNull();
+    expect((await bg.getState()).retryAfter).toBeNull();
     expect(server.requests).toHaveLength(3);
     expect(await bg.getCount()).toBe(0);
   });
@@ -164,16 +164,16 @@ describe('Retry-After on 429 and 503', () => {
   it('a Retry-After of a day is capped at an hour', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
     const { bg } = await startHarness({}, { clock, replies: [{ status: 503, headers: { 'retry-after': '86400' } }] });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
-    expect(bg.getState().retryAfter).toBe(new Date(clock.now() + MAX_RETRY_AFTER_MS).toISOString());
+    expect((await bg.getState()).retryAfter).toBe(new Date(clock.now() + MAX_RETRY_AFTER_MS).toISOString());
   });
 
   it('Retry-After on a 500 is not honoured', async () => {
     const { bg } = await startHarness({}, { replies: [{ status: 500, headers: { 'retry-after': '600' } }] });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
-    expect(bg.getState().retryAfter).toBeNull();
+    expect((await bg.getState()).retryAfter).toBeNull();
   });
 });
 
@@ -181,10 +181,10 @@ describe('the periodic retry (http.retryInterval, spec 7.3 background fetch)', (
   it('retries a non-empty queue every 15 minutes by default, while stopped', async () => {
     const clock = new ManualClock();
     const { bg, server } = await startHarness({}, { clock, replies: [{ status: 500 }] });
-    expect(bg.getState().http.retryInterval).toBe(900);
-    const location: Location = await bg.insertLocation(at(0));
+    expect((await bg.getState()).http.retryInterval).toBe(900);
+    const location: Location = await bg.store.insertLocation(at(0));
     await bg.idle();
-    expect(bg.getState().enabled).toBe(false);
+    expect((await bg.getState()).enabled).toBe(false);
     await clock.advance(900_000 - 1);
     expect(server.requests).toHaveLength(1);
     await clock.advance(1);
@@ -196,7 +196,7 @@ describe('the periodic retry (http.retryInterval, spec 7.3 background fetch)', (
   it('is configurable and validated like any field', async () => {
     const clock = new ManualClock();
     const { bg, server } = await startHarness({ http: { retryInterval: 60 } }, { clock, replies: [{ status: 500 }] });
-    await bg.insertLocation(at(0));
+    await bg.store.insertLocation(at(0));
     await bg.idle();
     await clock.advance(60_000);
     await bg.idle();

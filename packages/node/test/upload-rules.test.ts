@@ -135,7 +135,7 @@ describe('spec 3 upload-triggering rules', () => {
     it('one request carries all queued records, as an array in queue order', async () => {
       const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true } });
       const inserted = [];
-      for (let i = 0; i < 5; i++) inserted.push(await bg.insertLocation(at(i)));
+      for (let i = 0; i < 5; i++) inserted.push(await bg.store.insertLocation(at(i)));
       const delivered = await bg.sync();
       expect(server.requests).toHaveLength(1);
       const body = server.requests[0]!.body as { location: { uuid: string }[] };
@@ -152,7 +152,7 @@ describe('spec 3 upload-triggering rules', () => {
     ])('%i records with maxBatchSize %i: ceil(n/max) array requests until drained, in order', async (n, max, sizes) => {
       const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: max } });
       const inserted = [];
-      for (let i = 0; i < n; i++) inserted.push(await bg.insertLocation(at(i)));
+      for (let i = 0; i < n; i++) inserted.push(await bg.store.insertLocation(at(i)));
       await bg.sync();
       expect(server.requests).toHaveLength(Math.ceil(n / max));
       const batches = server.requests.map((r) => (r.body as { location: { uuid: string }[] }).location);
@@ -168,7 +168,7 @@ describe('spec 3 upload-triggering rules', () => {
         persistence: { locationsOrderDirection: 'DESC' },
       });
       const inserted = [];
-      for (let i = 0; i < 3; i++) inserted.push((await bg.insertLocation(at(i))).uuid);
+      for (let i = 0; i < 3; i++) inserted.push((await bg.store.insertLocation(at(i))).uuid);
       await bg.sync();
       expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[inserted[2], inserted[1]], [inserted[0]]]);
     });

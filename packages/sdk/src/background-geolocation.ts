@@ -1,9 +1,14 @@
-import type { AuthorizationStatus } from './auth/token-authorizer.js';
-import { cloneConfig } from './config/fields.js';
+import type { EventSource } from './anchor/anchor-events.js';
+import { AnchorDeviceApi } from './anchor/device-api.js';
+import { createAnchorLogger, type AnchorLogger } from './anchor/anchor-logger.js';
+import { anchorState, type State } from './anchor/anchor-state.js';
+import { bindMethods } from './anchor/bind-methods.js';
 import { loadConfig, type StoredConfig } from './config/persisted-config.js';
-import type { Config, ConfigInput } from './config/types.js';
+import type { Config, ConfigInput, LogLevelName } from './config/types.js';
+import type { LogLevelInput } from './config/input-types.js';
 import type { DeviceInfo } from './device.js';
-import type { Emitter, Subscription } from './events/emitter.js';
+import { WaypostError } from './errors.js';
+import type { Emitter } from './events/emitter.js';
 import type { SdkEvents } from './events/types.js';
 import type { Geofence } from './geofence/geofence.js';
 import type { SdkLogger } from './log/logger.js';
@@ -11,62 +16,53 @@ import type { LocationQuery } from './queue/queue-records.js';
 import type { Location } from './records/location.js';
 import { composeSdk, type BackgroundGeolocationDeps, type SdkParts } from './sdk/compose.js';
 import type { ConfigEditor } from './session/config-session.js';
-import { loadTrackingState, type TrackingMode, type TrackingState } from './tracking/persisted-state.js';
+import { loadTrackingState, type TrackingState } from './tracking/persisted-state.js';
 
 export type { BackgroundGeolocationDeps } from './sdk/compose.js';
 export type { DeviceInfo } from './device.js';
 export type { LocationQuery } from './queue/queue-records.js';
+export type { State } from './anchor/anchor-state.js';
 
-export type State = Config & {
-  enabled: boolean;
-  isMoving: boolean;
-  trackingMode: TrackingMode;
-  odometer: number;
-  /** none (no tokens), ok, backoff (refresh failing, retrying later) or failed (refresh token refused). */
-  authorizationStatus: AuthorizationStatus;
-  /** Anchor configuration keys that were given but that Waypost does not act on. */
-  ignored: Record<string, unknown>;
-  /** ISO-8601 time before which automatic uploads wait, as a server's Retry-After asked; null when none. */
-  retryAfter: string | null;
-};
+export type { AnchorDeviceInfo } from './anchor/device-api.js';
 
 /**
- * The SDK: the public API of DESIGN section 3, a thin facade over the parts composeSdk wires (the
- * configuration session, tracking, the sync scheduler, retention, the lifecycle, log upload). Both
- * binding styles land in the same methods (`ready(config)` and `ready(fn)`, `setConfig` and
- * `config.edit`, `sync` and `store.sync`).
+ * The SDK: the anchor's API (signatures, results and event payloads as its types declare them)
+ * over the parts composeSdk wires. Every method is bound once at creation, so detached methods
+ * work (`const { getCount } = bg`). Waypost's richer results stay reachable: `store.*` returns the
+ * stored record and removal counts, `config.current` the resolved configuration.
  */
-export class BackgroundGeolocation {
+export class BackgroundGeolocation extends AnchorDeviceApi {
   readonly events: Emitter<SdkEvents>;
   readonly log: SdkLogger;
-  /** Property style: `config.edit(c => { c.http.url = '...' })`. */
+  /** Property style: `config.edit(c => { c.http.url = '...' })`; `current`: the resolved configuration. */
   readonly config: { edit: (fn: ConfigEditor) => Promise<State>; readonly current: Config };
-  /** Property style: `store.sync()`, `store.getCount()`, ... */
+  /** Property style, with Waypost's richer results (the stored record, counts). */
   readonly store: {
     sync: () => Promise<Location[]>;
     getCount: () => Promise<number>;
-    getLocations: (query?: LocationQuery) => Promise<unknown[]>;
+    getLocations: (query?: LocationQuery) => Promise<object[]>;
+    insertLocation: (input: unknown) => Promise<Location>;
     destroyLocations: () => Promise<number>;
     destroyLocation: (uuid: string) => Promise<boolean>;
+    removeGeofences: (identifiers?: string[]) => Promise<number>;
   };
-  readonly logger: {
-    getLog: (query?: { since?: number; limit?: number }) => Promise<string>;
-    destroyLog: () => Promise<void>;
-    uploadLog: (url: string) => Promise<{ status: number }>;
-  };
+  readonly logger: AnchorLogger;
   readonly device: DeviceInfo;
 
-  private readonly parts: SdkParts;
+  protected readonly parts: SdkParts;
+  protected readonly eventSource: EventSource;
 
   protected constructor(deps: BackgroundGeolocationDeps, stored: StoredConfig, tracking: TrackingState) {
-    this.parts = composeSdk(deps, stored, tracking, this);
-    this.events = this.parts.events;
-    this.log = this.parts.log;
-    this.device = this.parts.device;
-    const session = this.parts.session;
+    super();
+    const parts = (this.parts = composeSdk(deps, stored, tracking, this));
+    this.events = parts.events;
+    this.log = parts.log;
+    this.device = parts.device;
+    this.eventSource = { events: parts.events, clock: parts.clock, knownLocation: () => parts.tracker.knownLocation() };
+    const { session, lifecycle, records } = parts;
     this.config = {
       edit: async (fn) => {
-        this.parts.lifecycle.assertOpen();
+        lifecycle.assertOpen();
         await session.edit(fn);
         return this.getState();
       },
@@ -76,16 +72,26 @@ export class BackgroundGeolocation {
     };
     this.store = {
       sync: () => this.sync(),
-      getCount: () => this.getCount(),
+      getCount: () => records.count(),
       getLocations: (query) => this.getLocations(query),
-      destroyLocations: () => this.destroyLocations(),
-      destroyLocation: (uuid) => this.destroyLocation(uuid),
+      insertLocation: async (input) => {
+        lifecycle.assertOpen();
+        return parts.tracker.insertLocation(input);
+      },
+      destroyLocations: () => records.destroyAll(),
+      destroyLocation: (uuid) => records.destroy(uuid),
+      removeGeofences: async (identifiers) => {
+        lifecycle.assertOpen();
+        return parts.geofencing.remove(identifiers);
+      },
     };
-    this.logger = {
-      getLog: (query) => this.log.text(query),
-      destroyLog: () => this.log.destroy(),
-      uploadLog: (url) => this.uploadLog(url),
-    };
+    this.logger = createAnchorLogger({
+      log: parts.log,
+      assertOpen: () => lifecycle.assertOpen(),
+      upload: (url, query) => parts.logUploader.upload(url, query),
+      mail: deps.mail,
+    });
+    bindMethods(this);
   }
 
   /**
@@ -115,6 +121,13 @@ export class BackgroundGeolocation {
     return this.getState();
   }
 
+  /** The anchor's reset(config): the defaults, then `config` over them. */
+  async reset(config: ConfigInput = {}): Promise<State> {
+    this.parts.lifecycle.assertOpen();
+    await this.parts.session.ready({ ...config, reset: true });
+    return this.getState();
+  }
+
   /**
    * Waypost extension: picks up a configuration that another process sharing the database saved
    * (setConfig() from an app while `waypost agent` runs). Resolves with the keys that changed.
@@ -124,18 +137,23 @@ export class BackgroundGeolocation {
     return this.parts.session.reload();
   }
 
-  getState(): State {
-    const { session, tracker, authorizer, scheduler } = this.parts;
-    return {
-      ...cloneConfig(session.config),
-      enabled: tracker.state.enabled,
-      isMoving: tracker.state.isMoving,
-      trackingMode: tracker.state.trackingMode,
-      odometer: tracker.state.odometer,
+  async getState(): Promise<State> {
+    const { session, tracker, authorizer } = this.parts;
+    return anchorState(session.config, session.ignored, tracker.state, {
       authorizationStatus: authorizer.status,
-      ignored: { ...session.ignored },
-      retryAfter: scheduler.retryAfter === null ? null : new Date(scheduler.retryAfter).toISOString(),
-    };
+      didDeviceReboot: false,
+      retryAfter: this.parts.scheduler.retryAfter,
+    });
+  }
+
+  /** Waypost: the tracking state, read synchronously (getState() is the anchor's async form). */
+  get tracking(): Readonly<Pick<TrackingState, 'enabled' | 'isMoving' | 'trackingMode' | 'odometer'>> {
+    const { enabled, isMoving, trackingMode, odometer } = this.parts.tracker.state;
+    return { enabled, isMoving, trackingMode, odometer };
+  }
+
+  async setLogLevel(level: LogLevelInput | LogLevelName): Promise<void> {
+    await this.setConfig({ logger: { logLevel: level } });
   }
 
   // ---------------------------------------------------------------- tracking
@@ -163,44 +181,54 @@ export class BackgroundGeolocation {
     return this.getState();
   }
 
-  /** A location from the device's provider (requires start()): odometer, motion, geofences, queue. */
+  /** Waypost: a location from the device's provider (requires start()); resolves with the record. */
   async recordLocation(input: unknown): Promise<Location> {
     this.parts.lifecycle.assertStarted('recordLocation');
     return this.parts.tracker.recordLocation(input);
   }
 
-  /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
-  async insertLocation(input: unknown): Promise<Location> {
-    this.parts.lifecycle.assertOpen();
-    return this.parts.tracker.insertLocation(input);
+  /** A raw insert in any state; resolves with the uuid (a given one is kept). The record: store.insertLocation. */
+  async insertLocation(input: unknown): Promise<string> {
+    return (await this.store.insertLocation(input)).uuid;
   }
 
   // ---------------------------------------------------------------- geofences
 
-  async addGeofence(geofence: unknown): Promise<Geofence> {
+  async addGeofence(geofence: unknown): Promise<boolean> {
     this.parts.lifecycle.assertOpen();
-    return this.parts.geofencing.add(geofence);
+    await this.parts.geofencing.add(geofence);
+    return true;
   }
 
   /** Adds all or none: one invalid geofence rejects the whole list. */
-  async addGeofences(geofences: unknown): Promise<Geofence[]> {
+  async addGeofences(geofences: unknown): Promise<boolean> {
     this.parts.lifecycle.assertOpen();
-    return this.parts.geofencing.addAll(geofences);
+    await this.parts.geofencing.addAll(geofences);
+    return true;
   }
 
   async removeGeofence(identifier: string): Promise<boolean> {
-    this.parts.lifecycle.assertOpen();
-    return (await this.parts.geofencing.remove([identifier])) > 0;
+    return (await this.store.removeGeofences([identifier])) > 0;
   }
 
-  /** Removes the listed geofences, or all of them when no list is given. */
-  async removeGeofences(identifiers?: string[]): Promise<number> {
-    this.parts.lifecycle.assertOpen();
-    return this.parts.geofencing.remove(identifiers);
+  /** Removes the listed geofences, or all of them; true. The count: store.removeGeofences. */
+  async removeGeofences(identifiers?: string[]): Promise<boolean> {
+    await this.store.removeGeofences(identifiers);
+    return true;
   }
 
   async getGeofences(): Promise<Geofence[]> {
     return this.parts.geofencing.all();
+  }
+
+  async getGeofence(identifier: string): Promise<Geofence> {
+    const geofence = this.parts.geofencing.get(identifier);
+    if (!geofence) throw new WaypostError('INVALID_GEOFENCE', `No geofence "${identifier}".`, 'identifier');
+    return geofence;
+  }
+
+  async geofenceExists(identifier: string): Promise<boolean> {
+    return this.parts.geofencing.get(identifier) !== undefined;
   }
 
   // ---------------------------------------------------------------- queue and uploads
@@ -210,12 +238,14 @@ export class BackgroundGeolocation {
   }
 
   /** Records as stored (parsed JSON), paged in the store: never the whole queue unless asked. */
-  async getLocations(query: LocationQuery = {}): Promise<unknown[]> {
-    return this.parts.records.list(query);
+  async getLocations(query: LocationQuery = {}): Promise<object[]> {
+    return (await this.parts.records.list(query)) as object[];
   }
 
-  async destroyLocations(): Promise<number> {
-    return this.parts.records.destroyAll();
+  /** Empties the queue; true. The count removed: store.destroyLocations(). */
+  async destroyLocations(): Promise<boolean> {
+    await this.parts.records.destroyAll();
+    return true;
   }
 
   async destroyLocation(uuid: string): Promise<boolean> {
@@ -239,50 +269,12 @@ export class BackgroundGeolocation {
     await this.parts.lifecycle.idle();
   }
 
-  /** POSTs the SDK log, gzipped, as multipart form data with the device's description. */
-  private async uploadLog(url: string): Promise<{ status: number }> {
-    this.parts.lifecycle.assertOpen();
-    return this.parts.logUploader.upload(url);
-  }
-
-  // ---------------------------------------------------------------- events
-
-  onHttp(listener: (event: SdkEvents['http']) => void): Subscription {
-    return this.events.on('http', listener);
-  }
-  onLocation(listener: (event: SdkEvents['location']) => void): Subscription {
-    return this.events.on('location', listener);
-  }
-  onMotionChange(listener: (event: SdkEvents['motionchange']) => void): Subscription {
-    return this.events.on('motionchange', listener);
-  }
-  onConnectivityChange(listener: (event: SdkEvents['connectivitychange']) => void): Subscription {
-    return this.events.on('connectivitychange', listener);
-  }
-  onHeartbeat(listener: (event: SdkEvents['heartbeat']) => void): Subscription {
-    return this.events.on('heartbeat', listener);
-  }
-  onAuthorization(listener: (event: SdkEvents['authorization']) => void): Subscription {
-    return this.events.on('authorization', listener);
-  }
-  onGeofence(listener: (event: SdkEvents['geofence']) => void): Subscription {
-    return this.events.on('geofence', listener);
-  }
-  onEnabledChange(listener: (event: SdkEvents['enabledchange']) => void): Subscription {
-    return this.events.on('enabledchange', listener);
-  }
-  onRemoteCommand(listener: (event: SdkEvents['remotecommand']) => void): Subscription {
-    return this.events.on('remotecommand', listener);
-  }
-  /** Records removed without delivery, with the reason (ttl, cap, destroyed) and how many. */
-  onDrop(listener: (event: SdkEvents['drop']) => void): Subscription {
-    return this.events.on('drop', listener);
-  }
-
   // ---------------------------------------------------------------- shutdown
 
   /** Waits for a running upload, writes the log and state, and closes the store. */
   async close(): Promise<void> {
+    this.parts.positions.close();
+    await this.parts.reregistration.idle();
     await this.parts.lifecycle.close();
   }
 }

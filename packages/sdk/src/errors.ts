@@ -12,7 +12,17 @@ export type WaypostErrorCode =
   | 'CLOSED'
   | 'TIMEOUT'
   | 'NETWORK'
-  | 'STORE';
+  | 'STORE'
+  /** A getLocations()/getLog() query with a bad limit, offset, page, order or time range. */
+  | 'INVALID_QUERY'
+  /** The operation needs something this host does not have (mail for emailLog). */
+  | 'NOT_SUPPORTED'
+  /** getCurrentPosition()/watchPosition() on an instance created without a location provider. */
+  | 'NO_LOCATION_PROVIDER'
+  /** A position request that got no fix in time. */
+  | 'LOCATION_TIMEOUT'
+  /** Registration with a server (findOrCreateTransistorAuthorizationToken) was refused or failed. */
+  | 'REGISTRATION_FAILED';
 
 export class WaypostError extends Error {
   readonly code: WaypostErrorCode;

@@ -1,5 +1,47 @@
 export { BackgroundGeolocation } from './background-geolocation.js';
-export type { BackgroundGeolocationDeps, DeviceInfo, LocationQuery, State } from './background-geolocation.js';
+export type {
+  AnchorDeviceInfo,
+  BackgroundGeolocationDeps,
+  DeviceInfo,
+  LocationQuery,
+  State,
+} from './background-geolocation.js';
+export type { LogLevelNumber } from './anchor/anchor-state.js';
+export type { AnchorLocation } from './anchor/anchor-location.js';
+export type {
+  MotionChangeEvent,
+  HeartbeatEvent,
+  GeofenceEvent,
+  MotionActivityEvent,
+  EventSource,
+} from './anchor/anchor-events.js';
+export type { AnchorLogger } from './anchor/anchor-logger.js';
+export {
+  PositionRequests,
+  LOCATION_UNKNOWN,
+  type CurrentPositionRequest,
+  type WatchPositionRequest,
+} from './anchor/position.js';
+export {
+  findOrCreateToken,
+  register,
+  destroyToken,
+  DEFAULT_REGISTRATION_URL,
+  REGISTER_PATH,
+  DUMMY_TOKEN,
+  type Registration,
+  type RegistrationDeps,
+} from './anchor/transistor-registration.js';
+export { ReRegistration } from './anchor/reregistration.js';
+export { LOCATIONS_PATH, REFRESH_TOKEN_PATH } from './config/transistor-token.js';
+export {
+  ORDER_ASC,
+  ORDER_DESC,
+  parseLocationQuery,
+  parseLogQuery,
+  type LogQueryInput,
+  type OrderInput,
+} from './queue/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
 export * from './ports/index.js';
 export type * from './config/types.js';
@@ -12,11 +54,14 @@ export {
   describeDefault,
 } from './config/fields.js';
 export type { FieldSpec } from './config/fields.js';
-export { FLAT_KEYS, IGNORED_ANCHOR_KEYS } from './config/flat-keys.js';
+export { FLAT_KEYS } from './config/flat-keys.js';
+export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
+export type * from './config/input-types.js';
 export { applyConfigInput } from './config/apply.js';
 export type * from './events/types.js';
 export type { Subscription } from './events/emitter.js';
-export type { Location, LocationInput, Coords, GeofenceAction } from './records/location.js';
+export type { Location, LocationInput, Coords, GeofenceAction, MotionActivityType } from './records/location.js';
+export { MOTION_ACTIVITY_TYPES } from './records/location.js';
 export { buildPayload } from './http/payload.js';
 export { decideAutoUpload } from './queue/upload-policy.js';
 export type { SyncTrigger, AutoTrigger, PolicyState } from './queue/upload-policy.js';
@@ -46,8 +91,13 @@ export {
   type RemoteCommand,
 } from './remote/parse-commands.js';
 export { COMMAND_TABLE, checkRemoteCommand, type CommandRule } from './remote/command-table.js';
-export { parseGeofence, type Geofence, type GeofenceInput } from './geofence/geofence.js';
-export { evaluateGeofence, type GeofencePresence, type GeofenceTransition } from './geofence/evaluate.js';
+export { parseGeofence, MAX_VERTICES, type Geofence, type GeofenceInput, type Vertices } from './geofence/geofence.js';
+export {
+  evaluateGeofence,
+  insidePolygon,
+  type GeofencePresence,
+  type GeofenceTransition,
+} from './geofence/evaluate.js';
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
 export { SDK_VERSION } from './log/upload-log.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';

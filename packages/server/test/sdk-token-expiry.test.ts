@@ -43,7 +43,7 @@ describe.each(backends)('the SDK with device tokens against the service on $name
       const uuids: string[] = [];
       const record = async (n: number) => {
         for (let i = 0; i < n; i++)
-          uuids.push((await bg.insertLocation({ latitude: 48 + uuids.length / 1000, longitude: 11 })).uuid);
+          uuids.push((await bg.store.insertLocation({ latitude: 48 + uuids.length / 1000, longitude: 11 })).uuid);
       };
 
       await record(5);
@@ -61,11 +61,11 @@ describe.each(backends)('the SDK with device tokens against the service on $name
       expect(await bg.sync()).toHaveLength(5);
       expect(http.map((e) => e.status)).toEqual([200, 401, 200]);
       expect(auth).toEqual([expect.objectContaining({ success: true, status: 200 })]);
-      const afterFirstRefresh = bg.getState().authorization;
+      const afterFirstRefresh = (await bg.getState()).authorization!;
       expect(afterFirstRefresh.refreshToken).not.toBe(refreshToken);
       expect(afterFirstRefresh.expires).toBe(Math.floor(clock.now() / 1000) + TTL_SECONDS);
       // The command rode on the reply that accepted the retried batch.
-      expect(bg.getState().http.maxBatchSize).toBe(2);
+      expect((await bg.getState()).http.maxBatchSize).toBe(2);
       // Refresh tokens rotate: the first one is spent.
       const reused = await fetch(`${server.url}/auth/refresh`, {
         method: 'POST',

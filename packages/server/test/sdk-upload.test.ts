@@ -32,7 +32,11 @@ describe.each(backends)('the SDK uploading to the service on $name', (backend) =
       bg.onHttp((event) => replies.push(event.responseText));
       const uuids: string[] = [];
       for (let i = 0; i < count; i++) {
-        const location = await bg.insertLocation({ latitude: 48 + i / 1000, longitude: 11 + i / 1000, accuracy: 5 });
+        const location = await bg.store.insertLocation({
+          latitude: 48 + i / 1000,
+          longitude: 11 + i / 1000,
+          accuracy: 5,
+        });
         uuids.push(location.uuid);
       }
       await bg.sync();

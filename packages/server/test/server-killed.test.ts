@@ -61,7 +61,11 @@ describe('the service killed with SIGKILL mid-upload', () => {
     });
     const uuids: string[] = [];
     const record = async () => {
-      const location = await bg.insertLocation({ latitude: 48 + uuids.length / 10_000, longitude: 11, accuracy: 5 });
+      const location = await bg.store.insertLocation({
+        latitude: 48 + uuids.length / 10_000,
+        longitude: 11,
+        accuracy: 5,
+      });
       uuids.push(location.uuid);
       // A device records at its own pace: give the uploads in flight their turn of the event loop.
       await new Promise((resolve) => setTimeout(resolve, 2));

@@ -72,7 +72,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     throw new CliError('FAILED', `${AGENT}: cannot open ${options.database}: ${describe(error)}`);
   }
   const lastBootId = await store.kv.get(BOOT_KEY);
-  const wasTracking = bg.getState().enabled;
+  const wasTracking = bg.tracking.enabled;
   try {
     // Merged over the saved configuration: what an app or a remote command changed survives a restart.
     await bg.ready({ ...options.sdk, reset: false });
@@ -81,14 +81,14 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     if (isWaypostError(error, 'INVALID_CONFIG')) throw usageError(`${AGENT}: ${error.message}`);
     throw error;
   }
-  if (options.exitWhenDone && !bg.getState().http.url) {
+  if (options.exitWhenDone && !bg.config.current.http.url) {
     await bg.close();
     throw usageError(
       `${AGENT}: --exit-when-done waits for the queue to be uploaded, but no http.url is configured (--url)`,
     );
   }
   const bootId = (runtime.bootId ?? readBootId)();
-  const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.getState().app.startOnBoot });
+  const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.config.current.app.startOnBoot });
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
 
   const provider = createProviderFromSource(options.source, { clock, replaySpeed: options.replaySpeed });
@@ -98,7 +98,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   let providerOn = false;
 
   const record = async (fix: LocationInput) => {
-    if (!bg.getState().enabled) return;
+    if (!bg.tracking.enabled) return;
     try {
       await bg.recordLocation(fix);
     } catch (error) {
@@ -135,9 +135,9 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     if (!event.success) say(`upload failed (${outcome}); the records stay queued`);
   });
 
-  if (launch.track && !bg.getState().enabled) await bg.start();
-  else if (!launch.track && bg.getState().enabled) await bg.stop();
-  const url = bg.getState().http.url;
+  if (launch.track && !bg.tracking.enabled) await bg.start();
+  else if (!launch.track && bg.tracking.enabled) await bg.stop();
+  const url = bg.config.current.http.url;
   const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
   say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
   if (launch.track) startSource();
@@ -169,7 +169,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   clock.clearTimeout(pollTimer);
   say(reason === 'done' ? 'source done and queue empty: stopping' : `${reason}: stopping`);
   await stopSource();
-  if (bg.getState().app.stopOnTerminate && bg.getState().enabled) await bg.stop();
+  if (bg.config.current.app.stopOnTerminate && bg.tracking.enabled) await bg.stop();
 
   let bound: unknown;
   const closed = await Promise.race([

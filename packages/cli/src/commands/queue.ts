@@ -59,7 +59,7 @@ Exit codes: 0 done (sync: queue empty), 1 error or records left after sync, 2 ba
           return EXIT_OK;
         }
         case 'destroy':
-          io.stdout.write(`${await bg.destroyLocations()}\n`);
+          io.stdout.write(`${await bg.store.destroyLocations()}\n`);
           return EXIT_OK;
         case 'sync':
           return await sync(bg, url, io);
@@ -75,7 +75,7 @@ async function sync(
   url: string | undefined,
   io: Parameters<Command['run']>[2],
 ): Promise<number> {
-  const saved = bg.getState().http.url;
+  const saved = (await bg.getState()).http.url;
   const target = url ?? saved;
   if (!target) {
     throw new CliError('FAILED', `${NAME} sync: the database has no saved http.url; give one with --url`);

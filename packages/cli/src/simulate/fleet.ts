@@ -88,7 +88,7 @@ export class Fleet {
       totals.delivered += device.ledger.acknowledged.size;
       for (const counts of device.requests.values()) totals.failedRequests += counts.failed;
       if (device.driving) totals.driving++;
-      if (device.bg.getState().isMoving) totals.moving++;
+      if (device.bg.tracking.isMoving) totals.moving++;
     }
     return totals;
   }

@@ -1,5 +1,14 @@
 import Database from 'better-sqlite3';
-import type { GeofenceRow, LogEntry, NewRecord, OrderDirection, RecordQuery, Store, StoredRecord } from '@waypost/sdk';
+import type {
+  GeofenceRow,
+  LogEntry,
+  LogQuery,
+  NewRecord,
+  OrderDirection,
+  RecordQuery,
+  Store,
+  StoredRecord,
+} from '@waypost/sdk';
 import { WaypostError } from '@waypost/sdk';
 import { migrate } from './migrations.js';
 
@@ -75,8 +84,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       'DELETE FROM locations WHERE id IN (SELECT id FROM locations ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?))',
     ),
     logInsert: db.prepare('INSERT INTO log (timestamp, level, tag, message) VALUES (?, ?, ?, ?)'),
-    logRead: db.prepare(
-      'SELECT timestamp, level, tag, message FROM (SELECT * FROM log WHERE timestamp >= ? ORDER BY id DESC LIMIT ?) ORDER BY id ASC',
+    logReadAsc: db.prepare(
+      'SELECT timestamp, level, tag, message FROM log WHERE timestamp BETWEEN ? AND ? ORDER BY id ASC LIMIT ? OFFSET ?',
+    ),
+    logReadDesc: db.prepare(
+      'SELECT timestamp, level, tag, message FROM log WHERE timestamp BETWEEN ? AND ? ORDER BY id DESC LIMIT ? OFFSET ?',
     ),
     logClear: db.prepare('DELETE FROM log'),
     logPrune: db.prepare('DELETE FROM log WHERE timestamp < ?'),
@@ -106,6 +118,18 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     }
     return removed;
   });
+  /** See LogQuery: without an order, the newest entries shown oldest first (the tail). */
+  const readLog = (query: LogQuery = {}): LogEntry[] => {
+    const args = [
+      query.start ?? query.since ?? Number.MIN_SAFE_INTEGER,
+      query.end ?? Number.MAX_SAFE_INTEGER,
+      query.limit ?? -1,
+      query.offset ?? 0,
+    ];
+    if (query.order === 'ASC') return statements.logReadAsc.all(...args) as LogEntry[];
+    const newestFirst = statements.logReadDesc.all(...args) as LogEntry[];
+    return query.order === 'DESC' ? newestFirst : newestFirst.reverse();
+  };
   const list = (query: RecordQuery) => {
     const limit = query.limit === undefined || query.limit < 0 ? -1 : query.limit;
     const statement = query.order === 'DESC' ? statements.listDesc : statements.listAsc;
@@ -173,7 +197,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     },
     log: {
       append: async (entries) => void appendLog(entries),
-      read: async (query) => statements.logRead.all(query?.since ?? 0, query?.limit ?? -1) as LogEntry[],
+      read: async (query) => readLog(query),
       clear: async () => void statements.logClear.run(),
       prune: async (olderThan) => statements.logPrune.run(olderThan).changes,
     },

@@ -14,12 +14,12 @@ describe('two processes on one database: the service and an app', () => {
     expect(await service.reloadConfig()).toEqual([]);
 
     const app = await openSdk({ database, network: new ManualNetwork('wifi') });
-    expect(app.getState().http.url).toBe('http://127.0.0.1:9/locations');
+    expect((await app.getState()).http.url).toBe('http://127.0.0.1:9/locations');
     await app.setConfig({ http: { autoSyncThreshold: 5 }, app: { heartbeatInterval: 120 } });
     await app.close();
 
     expect((await service.reloadConfig()).sort()).toEqual(['app.heartbeatInterval', 'http.autoSyncThreshold']);
-    expect(service.getState()).toMatchObject({
+    expect(await service.getState()).toMatchObject({
       http: { autoSyncThreshold: 5, url: 'http://127.0.0.1:9/locations' },
       app: { heartbeatInterval: 120 },
     });
@@ -35,12 +35,12 @@ describe('two processes on one database: the service and an app', () => {
     const app = await openSdk({ database });
     await service.recordLocation({ latitude: 45, longitude: -73 });
     await service.recordLocation({ latitude: 45.001, longitude: -73 });
-    const odometer = service.getState().odometer;
+    const odometer = (await service.getState()).odometer;
     expect(odometer).toBeGreaterThan(100);
     await service.close();
     await app.close(); // closes after the service: its snapshot (odometer 0) must not land
     const reopened = await openSdk({ database });
     await reopened.ready({ reset: false });
-    expect(reopened.getState().odometer).toBe(odometer);
+    expect((await reopened.getState()).odometer).toBe(odometer);
   });
 });

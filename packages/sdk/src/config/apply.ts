@@ -1,13 +1,15 @@
 import { WaypostError } from '../errors.js';
 import { GROUP_NAMES, cloneConfig, fieldsOf } from './fields.js';
-import { FLAT_KEYS, IGNORED_ANCHOR_KEYS } from './flat-keys.js';
+import { ANCHOR_GROUPS, KEPT_FLAT_KEYS, checkKept, keptKeysOf } from './anchor-keys.js';
+import { FLAT_KEYS } from './flat-keys.js';
+import { applyTransistorToken, TRANSISTOR_TOKEN_KEY } from './transistor-token.js';
 import { nearestKey } from './suggest.js';
 import { validateField } from './validate-field.js';
 import type { Config, GroupName } from './types.js';
 
 export interface AppliedConfig {
   config: Config;
-  /** The anchor keys Waypost keeps but does not act on, with their values. */
+  /** The anchor keys Waypost keeps but does not act on, by v5 name (`geolocation.distanceFilter`). */
   ignored: Record<string, unknown>;
   /** Dotted names of the fields whose value changed. */
   changed: string[];
@@ -47,21 +49,24 @@ export function applyConfigInput(
   };
 
   for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === TRANSISTOR_TOKEN_KEY) continue;
     if (key === 'reset') {
       if (typeof value !== 'boolean') throw new WaypostError('INVALID_CONFIG', `reset: expected true or false.`, key);
       continue;
     }
-    if ((GROUP_NAMES as string[]).includes(key)) {
-      const group = key as GroupName;
+    const isGroup = (GROUP_NAMES as string[]).includes(key);
+    if (isGroup || (ANCHOR_GROUPS as string[]).includes(key)) {
       if (!isPlainObject(value)) {
         throw new WaypostError('INVALID_CONFIG', `${key}: expected an object of ${key} settings.`, key);
       }
-      const fields = fieldsOf(group);
+      const fields = isGroup ? fieldsOf(key as GroupName) : {};
+      const kept = keptKeysOf(key);
       for (const [field, fieldValue] of Object.entries(value)) {
         if (fieldValue === undefined) continue;
-        if (!Object.hasOwn(fields, field)) unknownKey(`${group}.${field}`, Object.keys(fields));
-        set(group, field, fieldValue, `${group}.${field}`);
+        const dotted = `${key}.${field}`;
+        if (Object.hasOwn(fields, field)) set(key as GroupName, field, fieldValue, dotted);
+        else if (kept.has(field)) ignored[dotted] = checkKept(dotted, kept.get(field)!, fieldValue);
+        else unknownKey(dotted, [...Object.keys(fields), ...kept.keys()]);
       }
       continue;
     }
@@ -70,12 +75,23 @@ export function applyConfigInput(
       set(flat.group, flat.field, value, key);
       continue;
     }
-    if (IGNORED_ANCHOR_KEYS.has(key)) {
-      ignored[key] = value;
+    const keptFlat = KEPT_FLAT_KEYS.get(key);
+    if (keptFlat) {
+      // Flat and grouped spellings of a kept key land under the same v5 name.
+      ignored[`${keptFlat.group}.${key}`] = checkKept(key, keptFlat, value);
       continue;
     }
-    unknownKey(key, [...GROUP_NAMES, ...FLAT_KEYS.keys(), ...IGNORED_ANCHOR_KEYS]);
+    unknownKey(key, [
+      ...GROUP_NAMES,
+      ...ANCHOR_GROUPS,
+      ...FLAT_KEYS.keys(),
+      ...KEPT_FLAT_KEYS.keys(),
+      TRANSISTOR_TOKEN_KEY,
+    ]);
   }
+  // The anchor applies its demo-server token over whatever url and authorization were given.
+  const token = (input as Record<string, unknown>)[TRANSISTOR_TOKEN_KEY];
+  if (token !== undefined) applyTransistorToken(groups, token);
 
   const changed: string[] = [];
   for (const group of GROUP_NAMES) {

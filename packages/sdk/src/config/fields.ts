@@ -9,7 +9,14 @@ export type FieldKind =
   | { type: 'integer'; min: number; max?: number; allowMinusOne?: boolean }
   | { type: 'number'; min: number; max?: number }
   | { type: 'string'; nullable: boolean; url?: boolean; template?: 'location' | 'geofence' }
-  | { type: 'enum'; values: readonly string[] }
+  | {
+      type: 'enum';
+      values: readonly string[];
+      /** The anchor's spellings: 'jwt' for JWT, 'post' for POST. */
+      caseInsensitive?: boolean;
+      /** The anchor's numeric constants for the same values (LogLevel, SQLQueryOrder). */
+      numeric?: Readonly<Record<number, string>>;
+    }
   | { type: 'stringMap' }
   | { type: 'jsonObject' }
   | { type: 'list'; values: readonly string[] };
@@ -54,6 +61,7 @@ export const CONFIG_FIELDS: FieldTable = {
     method: {
       type: 'enum',
       values: ['POST', 'PUT', 'PATCH'],
+      caseInsensitive: true,
       default: 'POST',
       doc: 'HTTP verb of the upload request.',
     },
@@ -147,8 +155,17 @@ export const CONFIG_FIELDS: FieldTable = {
     locationsOrderDirection: {
       type: 'enum',
       values: ['ASC', 'DESC'],
+      caseInsensitive: true,
+      numeric: { 1: 'ASC', [-1]: 'DESC' },
       default: 'ASC',
       doc: 'Order in which records are read and uploaded.',
+    },
+    persistMode: {
+      type: 'integer',
+      min: -1,
+      max: 2,
+      default: 2,
+      doc: "The anchor's PersistMode: which records tracking stores. 2 all, 1 locations only, -1 geofences only, 0 none (events still fire; insertLocation always stores).",
     },
     extras: {
       type: 'jsonObject',
@@ -179,6 +196,8 @@ export const CONFIG_FIELDS: FieldTable = {
     logLevel: {
       type: 'enum',
       values: LOG_LEVELS,
+      caseInsensitive: true,
+      numeric: { ...LOG_LEVELS },
       default: 'INFO',
       doc: 'OFF, ERROR, WARNING, INFO, DEBUG or VERBOSE (or 0..5).',
     },
@@ -197,13 +216,19 @@ export const CONFIG_FIELDS: FieldTable = {
       default: 5,
       doc: 'Minutes without leaving stationaryRadius before the device is stationary.',
     },
+    geofenceInitialTriggerEntry: {
+      type: 'boolean',
+      default: true,
+      doc: 'ENTER for a geofence the device is already inside when the first location arrives.',
+    },
   },
   authorization: {
     strategy: {
       type: 'enum',
       values: ['JWT', 'SAS'],
+      caseInsensitive: true,
       default: 'JWT',
-      doc: 'JWT sends "Bearer <token>"; SAS sends the raw token.',
+      doc: 'JWT sends "Bearer <token>"; SAS sends the raw token (either case).',
     },
     accessToken: {
       type: 'string',

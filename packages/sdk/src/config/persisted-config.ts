@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../ports/store.js';
+import { KEPT_FLAT_KEYS } from './anchor-keys.js';
 import { applyConfigInput } from './apply.js';
 import { defaultConfig } from './fields.js';
 import type { Config } from './types.js';
@@ -20,7 +21,7 @@ export async function loadConfig(kv: KeyValueStore): Promise<{ stored: StoredCon
   if (!text) return { stored: { config: defaultConfig(), ignored: {} }, problem: null };
   try {
     const saved = JSON.parse(text) as { config: unknown; ignored?: Record<string, unknown> };
-    const applied = applyConfigInput(defaultConfig(), saved.config, saved.ignored ?? {});
+    const applied = applyConfigInput(defaultConfig(), saved.config, keptByV5Name(saved.ignored));
     return { stored: { config: applied.config, ignored: applied.ignored }, problem: null };
   } catch (error) {
     return { stored: { config: defaultConfig(), ignored: {} }, problem: (error as Error).message };
@@ -39,5 +40,18 @@ export function readConfigText(kv: KeyValueStore): Promise<string | undefined> {
 /** Parses saved text onto `base`, validating every field; throws a WaypostError when it does not validate. */
 export function parseConfigText(text: string, base: Config, ignoredBase: Record<string, unknown>) {
   const saved = JSON.parse(text) as { config: unknown; ignored?: Record<string, unknown> };
-  return applyConfigInput(base, saved.config, { ...ignoredBase, ...(saved.ignored ?? {}) });
+  return applyConfigInput(base, saved.config, { ...ignoredBase, ...keptByV5Name(saved.ignored) });
+}
+
+/**
+ * Kept anchor keys by their v5 name (`geolocation.distanceFilter`). A database written before
+ * kept keys were named so holds flat names (`distanceFilter`); they are renamed on the way in.
+ */
+function keptByV5Name(ignored: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(ignored ?? {})) {
+    const kept = key.includes('.') ? undefined : KEPT_FLAT_KEYS.get(key);
+    out[kept ? `${kept.group}.${key}` : key] = value;
+  }
+  return out;
 }

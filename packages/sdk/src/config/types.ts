@@ -37,12 +37,17 @@ export interface HttpConfig {
   remoteCommands: RemoteCommandName[];
 }
 
+/** The anchor's PersistMode constants. */
+export type PersistModeValue = 2 | 1 | -1 | 0;
+
 export interface PersistenceConfig {
   locationTemplate: string | null;
   geofenceTemplate: string | null;
   maxDaysToPersist: number;
   maxRecordsToPersist: number;
   locationsOrderDirection: OrderDirection;
+  /** The anchor's PersistMode: 2 all, 1 locations, -1 geofences, 0 none. */
+  persistMode: PersistModeValue;
   extras: JsonObject;
 }
 
@@ -60,6 +65,7 @@ export interface LoggerConfig {
 export interface GeolocationConfig {
   stationaryRadius: number;
   stopTimeout: number;
+  geofenceInitialTriggerEntry: boolean;
 }
 
 export type AuthorizationStrategy = 'JWT' | 'SAS';
@@ -86,13 +92,4 @@ export interface Config {
 
 export type GroupName = keyof Config;
 
-type DeepPartialGroup<T> = { [K in keyof T]?: T[K] };
-
-/**
- * What `ready()` and `setConfig()` accept: any subset of the groups, the anchor's older flat keys
- * (`url`, `httpRootProperty`, ...), and `reset` (ready only). `logger.logLevel` may be a number.
- */
-export type ConfigInput = { [G in GroupName]?: DeepPartialGroup<Config[G]> } & {
-  reset?: boolean;
-  [flatKey: string]: unknown;
-};
+export type { ConfigInput, TransistorAuthorizationToken } from './input-types.js';

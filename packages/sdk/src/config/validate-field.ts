@@ -1,5 +1,5 @@
 import { WaypostError } from '../errors.js';
-import { LOG_LEVELS, type FieldSpec } from './fields.js';
+import type { FieldSpec } from './fields.js';
 import { compileTemplate } from '../records/template.js';
 import { jsonProblem } from '../records/json-bounds.js';
 
@@ -55,15 +55,22 @@ export function validateField(key: string, spec: FieldSpec, value: unknown): unk
       return value;
     }
     case 'enum': {
-      // logger.logLevel also takes the level's number (0 OFF .. 5 VERBOSE), as the anchor does.
-      if (spec.values === LOG_LEVELS && typeof value === 'number' && Number.isInteger(value)) {
-        const name = LOG_LEVELS[value];
-        if (name) return name;
+      if (typeof value === 'number' && spec.numeric && Object.hasOwn(spec.numeric, value)) {
+        return spec.numeric[value];
       }
-      if (typeof value !== 'string' || !spec.values.includes(value)) {
-        fail(key, value, `one of ${spec.values.join(', ')}`);
+      const match =
+        typeof value === 'string'
+          ? spec.values.find((v) => v === value || (spec.caseInsensitive && v.toLowerCase() === value.toLowerCase()))
+          : undefined;
+      if (match === undefined) {
+        const numbers = spec.numeric
+          ? ` (or ${Object.entries(spec.numeric)
+              .map(([n, name]) => `${n} for ${name}`)
+              .join(', ')})`
+          : '';
+        fail(key, value, `one of ${spec.values.join(', ')}${numbers}`);
       }
-      return value;
+      return match;
     }
     case 'stringMap': {
       if (!isPlainObject(value)) fail(key, value, 'an object of string values');

@@ -1,4 +1,5 @@
 import type { NetworkType } from '../ports/network.js';
+import type { Geofence } from '../geofence/geofence.js';
 import type { GeofenceAction, Location } from '../records/location.js';
 
 /** One per upload request, success or not (spec 6). `success` and `isSuccess` are the same value. */
@@ -24,7 +25,8 @@ export interface DropEvent {
   count: number;
 }
 
-export interface MotionChangeEvent {
+/** Internal: the facade hands listeners the anchor's MotionChangeEvent (anchor/anchor-events.ts). */
+export interface RawMotionChange {
   isMoving: boolean;
   /** The motionchange record; null when no position is known yet (changePace before any location). */
   location: Location | null;
@@ -35,7 +37,8 @@ export interface ConnectivityChangeEvent {
   type: NetworkType;
 }
 
-export interface HeartbeatEvent {
+/** Internal: the facade adds the last known location (the anchor's HeartbeatEvent). */
+export interface RawHeartbeat {
   timestamp: string;
 }
 
@@ -46,11 +49,30 @@ export interface AuthorizationEvent {
   response: Record<string, unknown> | null;
 }
 
-export interface GeofenceEvent {
+/** Internal: the facade hands listeners the anchor's GeofenceEvent. */
+export interface RawGeofence {
   identifier: string;
   action: GeofenceAction;
   location: Location;
   extras: Record<string, unknown>;
+  geofence: Geofence | undefined;
+}
+
+/** The anchor's GeofencesChangeEvent: geofences added (`on`) and identifiers removed (`off`). */
+export interface GeofencesChangeEvent {
+  on: Geofence[];
+  off: string[];
+}
+
+/** The anchor's ProviderChangeEvent: the location provider's availability. */
+export interface ProviderChangeEvent {
+  enabled: boolean;
+  /** The anchor's AuthorizationStatus; 3 (Always): a Linux host grants location to the process. */
+  status: number;
+  network: boolean;
+  gps: boolean;
+  /** The anchor's AccuracyAuthorization: 0 (Full). */
+  accuracyAuthorization: number;
 }
 
 export interface RemoteCommandEvent {
@@ -63,11 +85,13 @@ export interface RemoteCommandEvent {
 export interface SdkEvents {
   http: HttpEvent;
   location: Location;
-  motionchange: MotionChangeEvent;
+  motionchange: RawMotionChange;
   connectivitychange: ConnectivityChangeEvent;
-  heartbeat: HeartbeatEvent;
+  heartbeat: RawHeartbeat;
   authorization: AuthorizationEvent;
-  geofence: GeofenceEvent;
+  geofence: RawGeofence;
+  geofenceschange: GeofencesChangeEvent;
+  providerchange: ProviderChangeEvent;
   enabledchange: boolean;
   remotecommand: RemoteCommandEvent;
   drop: DropEvent;

@@ -11,6 +11,8 @@ export interface GeofenceManagerDeps {
   store: GeofenceStore;
   kv: KeyValueStore;
   clock: Clock;
+  /** geolocation.geofenceInitialTriggerEntry (default true). */
+  initialTriggerEntry?: () => boolean;
   /** A DWELL that fell due on its timer, between locations. */
   onTimedTransition: (transition: GeofenceTransition) => void;
 }
@@ -87,7 +89,7 @@ export class GeofenceManager {
     let changed = false;
     for (const geofence of this.geofences.values()) {
       const before = this.presence.get(geofence.identifier);
-      const result = evaluateGeofence(geofence, before, point, now);
+      const result = evaluateGeofence(geofence, before, point, now, this.deps.initialTriggerEntry?.() ?? true);
       transitions.push(...result.transitions);
       if (JSON.stringify(before) !== JSON.stringify(result.presence)) {
         changed = true;

@@ -1,8 +1,16 @@
 import type { JsonObject } from '../config/types.js';
 import { WaypostError } from '../errors.js';
+import { distanceMeters } from '../tracking/odometer.js';
 import { jsonProblem } from '../records/json-bounds.js';
 
-/** A circular geofence (the anchor's shape). loiteringDelay is in milliseconds. */
+/** A polygon's corners as [latitude, longitude] pairs (the anchor's Vertices). */
+export type Vertices = [number, number][];
+
+/**
+ * A geofence in the anchor's shape: a circle, or a polygon when `vertices` are given (then
+ * latitude/longitude/radius describe the circle around it, computed when not given).
+ * loiteringDelay is in milliseconds.
+ */
 export interface Geofence {
   identifier: string;
   latitude: number;
@@ -13,9 +21,10 @@ export interface Geofence {
   notifyOnDwell: boolean;
   loiteringDelay: number;
   extras: JsonObject;
+  vertices?: Vertices;
 }
 
-export type GeofenceInput = Partial<Geofence> & Pick<Geofence, 'identifier' | 'latitude' | 'longitude' | 'radius'>;
+export type GeofenceInput = Partial<Geofence> & Pick<Geofence, 'identifier'>;
 
 /** A value as a message shows it: objects are never serialized (they may be huge or nested without bound). */
 function shown(value: unknown): string {
@@ -58,15 +67,47 @@ export function parseGeofence(input: unknown): Geofence {
   if (typeof loiteringDelay !== 'number' || !Number.isInteger(loiteringDelay) || loiteringDelay < 0) {
     invalid('loiteringDelay', loiteringDelay, 'milliseconds, an integer >= 0');
   }
+  const vertices = g.vertices === undefined ? undefined : parseVertices(g.vertices);
+  const around = vertices ? enclosingCircle(vertices) : undefined;
   return {
     identifier: g.identifier,
-    latitude: number('latitude', g.latitude, -90, 90),
-    longitude: number('longitude', g.longitude, -180, 180),
-    radius: number('radius', g.radius, 1, 1_000_000),
+    latitude: number('latitude', g.latitude ?? around?.latitude, -90, 90),
+    longitude: number('longitude', g.longitude ?? around?.longitude, -180, 180),
+    radius: number('radius', g.radius ?? around?.radius, 1, 1_000_000),
     notifyOnEntry: flag('notifyOnEntry', g.notifyOnEntry, true),
     notifyOnExit: flag('notifyOnExit', g.notifyOnExit, true),
     notifyOnDwell: flag('notifyOnDwell', g.notifyOnDwell, false),
     loiteringDelay,
     extras: JSON.parse(JSON.stringify(extras)) as JsonObject,
+    ...(vertices ? { vertices } : {}),
   };
+}
+
+/** A bound on the corners of one polygon: evaluation is linear in them, on every location. */
+export const MAX_VERTICES = 1000;
+
+function parseVertices(value: unknown): Vertices {
+  const expected = `a list of 3 to ${MAX_VERTICES} [latitude, longitude] pairs`;
+  if (!Array.isArray(value) || value.length < 3 || value.length > MAX_VERTICES) {
+    invalid('vertices', Array.isArray(value) ? `${value.length} vertices` : value, expected);
+  }
+  return value.map((vertex, i) => {
+    if (!Array.isArray(vertex) || vertex.length !== 2)
+      invalid(`vertices[${i}]`, vertex, 'a [latitude, longitude] pair');
+    return [number(`vertices[${i}][0]`, vertex[0], -90, 90), number(`vertices[${i}][1]`, vertex[1], -180, 180)] as [
+      number,
+      number,
+    ];
+  });
+}
+
+/** The polygon's mean corner and the distance to its farthest corner (at least 1 m). */
+function enclosingCircle(vertices: Vertices): { latitude: number; longitude: number; radius: number } {
+  const latitude = vertices.reduce((sum, [lat]) => sum + lat, 0) / vertices.length;
+  const longitude = vertices.reduce((sum, [, lng]) => sum + lng, 0) / vertices.length;
+  const radius = Math.max(
+    1,
+    ...vertices.map(([lat, lng]) => distanceMeters({ latitude, longitude }, { latitude: lat, longitude: lng })),
+  );
+  return { latitude, longitude, radius: Math.ceil(radius) };
 }

@@ -4,6 +4,7 @@ import type { DeviceInfo } from '../device.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import type { Clock } from '../ports/clock.js';
 import type { Transport } from '../ports/transport.js';
+import type { LogQueryInput } from '../queue/query.js';
 import type { SdkLogger } from './logger.js';
 import { SDK_VERSION, uploadLogFile } from './upload-log.js';
 
@@ -45,8 +46,8 @@ export class LogUploader {
   constructor(private readonly deps: LogUploaderDeps) {}
 
   /** The application's request: queued behind any running log upload, resolved with its status. */
-  upload(url: string): Promise<{ status: number }> {
-    return this.enqueue(() => this.send(url));
+  upload(url: string, query?: LogQueryInput): Promise<{ status: number }> {
+    return this.enqueue(() => this.send(url, query));
   }
 
   /** A server's request (remote uploadLog): returns at once; the outcome goes to the log. */
@@ -83,7 +84,7 @@ export class LogUploader {
     return run;
   }
 
-  private async send(url: string): Promise<{ status: number }> {
+  private async send(url: string, query?: LogQueryInput): Promise<{ status: number }> {
     const now = this.deps.clock.now();
     for (const [known, at] of this.lastStarted) if (now - at >= LOG_UPLOAD_COALESCE_MS) this.lastStarted.delete(known);
     this.lastStarted.set(url, now);
@@ -96,7 +97,7 @@ export class LogUploader {
       this.deps.logger.info('Log', `log upload to ${hostOf(url)}: not http.url's origin, sent without credentials`);
     const response = await uploadLogFile(this.deps.transport, {
       url,
-      logText: await this.deps.logger.text(),
+      logText: await this.deps.logger.text(query),
       fields: {
         device_id: device.uuid,
         model: device.model,

@@ -1,5 +1,6 @@
 import type { Clock } from '../ports/clock.js';
 import type { LogEntry, LogStore } from '../ports/store.js';
+import { parseLogQuery, type LogQueryInput } from '../queue/query.js';
 import { LogLevel, levelName } from './levels.js';
 
 export const DAY_MS = 86_400_000;
@@ -60,12 +61,14 @@ export class SdkLogger {
     return this.writing;
   }
 
-  async read(query?: { since?: number; limit?: number }): Promise<LogEntry[]> {
+  /** The anchor's SQLQuery (start, end, limit, offset, order 1/-1), validated. */
+  async read(query?: LogQueryInput): Promise<LogEntry[]> {
+    const parsed = parseLogQuery(query);
     await this.flush();
-    return this.store.read(query);
+    return this.store.read(parsed);
   }
 
-  async text(query?: { since?: number; limit?: number }): Promise<string> {
+  async text(query?: LogQueryInput): Promise<string> {
     // One line per entry, each ending in a newline: an empty log is the empty string.
     return (await this.read(query)).map((entry) => `${formatLogEntry(entry)}\n`).join('');
   }

@@ -49,10 +49,24 @@ export interface LogEntry {
   message: string;
 }
 
+/**
+ * A log read. Without `order`, the newest `limit` entries (after skipping `offset` newest) in
+ * oldest-first order: the tail. With `order`, the anchor's meaning: ASC takes from the oldest,
+ * DESC from the newest, each in its own order. Times are epoch ms, both ends inclusive.
+ */
+export interface LogQuery {
+  /** The same as `start` (Waypost's older name). */
+  since?: number;
+  start?: number;
+  end?: number;
+  limit?: number;
+  offset?: number;
+  order?: OrderDirection;
+}
+
 export interface LogStore {
   append(entries: readonly LogEntry[]): Promise<void>;
-  /** Entries oldest first. */
-  read(query?: { since?: number; limit?: number }): Promise<LogEntry[]>;
+  read(query?: LogQuery): Promise<LogEntry[]>;
   clear(): Promise<void>;
   prune(olderThan: number): Promise<number>;
 }

@@ -1,12 +1,9 @@
 import type { Config } from '../config/types.js';
 import type { SdkLogger } from '../log/logger.js';
-import type { LocationQueueStore, OrderDirection } from '../ports/store.js';
+import type { LocationQueueStore } from '../ports/store.js';
+import { parseLocationQuery, type LocationQuery } from './query.js';
 
-export interface LocationQuery {
-  limit?: number;
-  offset?: number;
-  order?: OrderDirection;
-}
+export type { LocationQuery } from './query.js';
 
 /** The queue as the application sees it: counting, reading and destroying records. */
 export class QueueRecords {
@@ -29,10 +26,9 @@ export class QueueRecords {
   /** Records as stored (parsed JSON), paged in the store: never the whole queue unless asked. */
   async list(query: LocationQuery = {}): Promise<unknown[]> {
     await this.deps.beforeRead();
-    const rows = await this.deps.queue.list({
-      ...query,
-      order: query.order ?? this.deps.config().persistence.locationsOrderDirection,
-    });
+    const rows = await this.deps.queue.list(
+      parseLocationQuery(query, this.deps.config().persistence.locationsOrderDirection),
+    );
     return rows.map((row) => JSON.parse(row.json) as unknown);
   }
 

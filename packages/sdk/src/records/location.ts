@@ -15,6 +15,21 @@ export interface Coords {
 
 export type GeofenceAction = 'ENTER' | 'EXIT' | 'DWELL';
 
+/** The anchor's MotionActivityType: what `activity.type` may be. */
+export const MOTION_ACTIVITY_TYPES = [
+  'still',
+  'walking',
+  'on_foot',
+  'running',
+  'on_bicycle',
+  'in_vehicle',
+  'unknown',
+] as const;
+export type MotionActivityType = (typeof MOTION_ACTIVITY_TYPES)[number];
+
+/** A caller-supplied uuid is kept (as the anchor's insertLocation does); bounded like any input. */
+const MAX_UUID_CHARS = 128;
+
 /** The default record schema (the anchor's): what is stored and uploaded when no template is set. */
 export interface Location {
   uuid: string;
@@ -24,7 +39,7 @@ export interface Location {
   event?: 'motionchange' | 'geofence' | 'heartbeat';
   mock?: boolean;
   coords: Coords;
-  activity: { type: string; confidence: number };
+  activity: { type: MotionActivityType; confidence: number };
   battery: { level: number; is_charging: boolean };
   extras: JsonObject;
   geofence?: { identifier: string; action: GeofenceAction; extras: JsonObject };
@@ -46,13 +61,17 @@ export interface LocationInput {
   battery?: { level?: number; is_charging?: boolean };
   extras?: JsonObject;
   mock?: boolean;
+  /** Kept as the record's uuid (insertLocation); recordLocation makes its own when absent. */
+  uuid?: string;
 }
 
 /** A validated input: everything a record needs except the SDK's own state (uuid, motion, odometer). */
 export interface Fix {
+  /** A uuid given with the input (insertLocation keeps it); otherwise one is made. */
+  uuid?: string;
   coords: Coords;
   time: number;
-  activity: { type: string; confidence: number };
+  activity: { type: MotionActivityType; confidence: number };
   battery: { level: number; is_charging: boolean };
   extras: JsonObject;
   mock: boolean | undefined;
@@ -137,8 +156,13 @@ export function parseLocationInput(input: unknown, now: number, hostBattery?: Ba
     altitude_accuracy: optional('coords.altitude_accuracy', c.altitude_accuracy, 0),
   };
   const activity = raw.activity ?? {};
-  if (activity.type !== undefined && typeof activity.type !== 'string')
-    invalid('activity.type', activity.type, 'a string');
+  if (activity.type !== undefined && !(MOTION_ACTIVITY_TYPES as readonly unknown[]).includes(activity.type)) {
+    invalid('activity.type', activity.type, `one of ${MOTION_ACTIVITY_TYPES.join(', ')}`);
+  }
+  const uuid = (raw as { uuid?: unknown }).uuid;
+  if (uuid !== undefined && (typeof uuid !== 'string' || uuid.length === 0 || uuid.length > MAX_UUID_CHARS)) {
+    invalid('uuid', uuid, `a string of 1 to ${MAX_UUID_CHARS} characters`);
+  }
   const battery = raw.battery ?? hostBattery?.() ?? {};
   if (
     battery.level !== undefined &&
@@ -160,7 +184,11 @@ export function parseLocationInput(input: unknown, now: number, hostBattery?: Ba
   return {
     coords,
     time: parseTime(raw.timestamp, now),
-    activity: { type: activity.type ?? 'unknown', confidence: optional('activity.confidence', activity.confidence, 0) },
+    ...(uuid === undefined ? {} : { uuid: uuid as string }),
+    activity: {
+      type: (activity.type as MotionActivityType | undefined) ?? 'unknown',
+      confidence: optional('activity.confidence', activity.confidence, 0),
+    },
     battery: { level: battery.level ?? -1, is_charging: battery.is_charging === true },
     extras: raw.extras ? (JSON.parse(JSON.stringify(raw.extras)) as JsonObject) : {},
     mock: raw.mock,

@@ -22,7 +22,7 @@ export function buildLocation(
   extra?: Partial<Location>,
 ): Location {
   return {
-    uuid: randomUuid(),
+    uuid: fix.uuid ?? randomUuid(),
     timestamp: new Date(fix.time).toISOString(),
     is_moving: state.isMoving,
     odometer: Math.round(state.odometer * 10) / 10,

@@ -1,3 +1,5 @@
+import { PositionRequests } from '../anchor/position.js';
+import { ReRegistration } from '../anchor/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { StoredConfig } from '../config/persisted-config.js';
@@ -9,6 +11,7 @@ import { LogUploader } from '../log/log-uploader.js';
 import { SdkLogger } from '../log/logger.js';
 import { Lifecycle } from '../lifecycle/lifecycle.js';
 import type { Clock } from '../ports/clock.js';
+import type { LocationProvider } from '../ports/location-provider.js';
 import type { NetworkMonitor } from '../ports/network.js';
 import type { Store } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
@@ -39,10 +42,15 @@ export interface BackgroundGeolocationDeps {
   random?: () => number;
   /** The host's battery (level 0..1, charging) for fixes that carry none; default unknown (-1). */
   battery?: BatteryReader;
+  /** Serves getCurrentPosition() and watchPosition(); without one they reject NO_LOCATION_PROVIDER. */
+  locationProvider?: LocationProvider;
+  /** Sends the log by mail (logger.emailLog); without one emailLog rejects NOT_SUPPORTED. */
+  mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
 }
 
 /** The parts of one SDK instance, each the single owner of its concern. */
 export interface SdkParts {
+  deps: BackgroundGeolocationDeps;
   clock: Clock;
   device: DeviceInfo;
   log: SdkLogger;
@@ -56,6 +64,8 @@ export interface SdkParts {
   scheduler: SyncScheduler;
   logUploader: LogUploader;
   lifecycle: Lifecycle;
+  positions: PositionRequests;
+  reregistration: ReRegistration;
 }
 
 /**
@@ -128,8 +138,8 @@ export function composeSdk(
     events,
     config,
     trigger,
-    onCapDrop: (count) => retention.report('cap', count),
     ...(deps.battery ? { battery: deps.battery } : {}),
+    onCapDrop: (count) => retention.report('cap', count),
   });
   const geofencing = new Geofencing({
     store: store.geofences,
@@ -139,6 +149,7 @@ export function composeSdk(
     events,
     tracker,
     trigger,
+    initialTriggerEntry: () => session.config.geolocation.geofenceInitialTriggerEntry,
   });
   tracker.evaluateGeofences = (fix) => geofencing.evaluate(fix);
   const records = new QueueRecords({
@@ -166,7 +177,25 @@ export function composeSdk(
     bootId: deps.bootId,
     dispose: deps.dispose,
   });
+  const positions = new PositionRequests({
+    provider: deps.locationProvider,
+    clock,
+    emitProviderChange: (event) => events.emit('providerchange', event),
+  });
+  const reregistration = new ReRegistration({
+    transport: deps.transport,
+    kv: store.kv,
+    device,
+    logger: log,
+    uploadUrl: () => session.config.http.url,
+    apply: (token) => session.set({ transistorAuthorizationToken: token }),
+    retry: () => scheduler.sync(),
+  });
+  events.on('http', (event) => reregistration.onHttp(event));
   return {
+    deps,
+    positions,
+    reregistration,
     clock,
     device,
     log,

@@ -102,11 +102,15 @@ export function createMemoryStore(): Store {
         log.push(...entries.map((e) => ({ ...e })));
       },
       async read(query) {
-        const since = query?.since ?? -Infinity;
-        const matching = log.filter((e) => e.timestamp >= since);
-        // As in SQLite: a negative limit is no limit, 0 is no entries (slice(-0) would be all of them).
-        if (query?.limit === undefined || query.limit < 0) return matching;
-        return query.limit === 0 ? [] : matching.slice(-query.limit);
+        const start = query?.start ?? query?.since ?? -Infinity;
+        const end = query?.end ?? Infinity;
+        const matching = log.filter((e) => e.timestamp >= start && e.timestamp <= end);
+        const offset = query?.offset ?? 0;
+        // As in SQLite: a negative limit is no limit, 0 is no entries.
+        const limit = query?.limit === undefined || query.limit < 0 ? Infinity : query.limit;
+        if (query?.order === 'ASC') return matching.slice(offset, offset + limit);
+        const newestFirst = matching.reverse().slice(offset, offset + limit);
+        return query?.order === 'DESC' ? newestFirst : newestFirst.reverse();
       },
       async clear() {
         log = [];

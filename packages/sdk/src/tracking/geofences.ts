@@ -19,6 +19,8 @@ export interface GeofencingDeps {
   events: Emitter<SdkEvents>;
   tracker: Tracker;
   trigger: (trigger: AutoTrigger) => void;
+  /** geolocation.geofenceInitialTriggerEntry (default true). */
+  initialTriggerEntry?: () => boolean;
 }
 
 /** The geofence half of tracking: the geofence API and the records transitions become. */
@@ -32,6 +34,7 @@ export class Geofencing {
       kv: deps.kv,
       clock: deps.clock,
       onTimedTransition: (transition) => void this.onTimedTransition(transition),
+      ...(deps.initialTriggerEntry ? { initialTriggerEntry: deps.initialTriggerEntry } : {}),
     });
   }
 
@@ -47,6 +50,7 @@ export class Geofencing {
   async add(geofence: unknown): Promise<Geofence> {
     const [added] = await this.manager.add([geofence]);
     this.deps.logger.info('Geofence', `added ${added!.identifier}`);
+    this.deps.events.emit('geofenceschange', { on: [structuredClone(added!)], off: [] });
     return added!;
   }
 
@@ -56,12 +60,22 @@ export class Geofencing {
       throw new WaypostError('INVALID_GEOFENCE', 'addGeofences: expected a list of geofences.');
     const added = await this.manager.add(geofences);
     this.deps.logger.info('Geofence', `added ${added.length} geofences`);
+    if (added.length > 0) this.deps.events.emit('geofenceschange', { on: structuredClone(added), off: [] });
     return added;
   }
 
   /** Removes the listed geofences, or all of them when no list is given. */
-  remove(identifiers?: string[]): Promise<number> {
-    return this.manager.remove(identifiers);
+  async remove(identifiers?: string[]): Promise<number> {
+    const before = new Set(this.manager.all().map((g) => g.identifier));
+    const removed = await this.manager.remove(identifiers);
+    const off = (identifiers ?? [...before]).filter((id) => before.has(id) && !this.manager.get(id));
+    if (off.length > 0) this.deps.events.emit('geofenceschange', { on: [], off: [...new Set(off)] });
+    return removed;
+  }
+
+  get(identifier: string): Geofence | undefined {
+    const geofence = this.manager.get(identifier);
+    return geofence ? structuredClone(geofence) : undefined;
   }
 
   all(): Geofence[] {
@@ -76,7 +90,7 @@ export class Geofencing {
   private async record(transition: GeofenceTransition, fix: Fix): Promise<Location> {
     const geofence = this.manager.get(transition.identifier);
     const extras = geofence?.extras ?? {};
-    const location = await this.deps.tracker.persistLocation(fix, 'geofence', true, {
+    const location = await this.deps.tracker.persistLocation(fix, 'geofence', this.deps.tracker.persists('geofence'), {
       geofence: { identifier: transition.identifier, action: transition.action, extras },
     });
     this.deps.logger.info('Geofence', `${transition.action} ${transition.identifier}`);
@@ -85,6 +99,7 @@ export class Geofencing {
       action: transition.action,
       location,
       extras,
+      geofence: geofence ? structuredClone(geofence) : undefined,
     });
     return location;
   }

@@ -22,10 +22,10 @@ export interface TrackerDeps {
   config: () => Config;
   /** Tells the sync scheduler that something happened that may warrant an upload. */
   trigger: (trigger: AutoTrigger) => void;
-  /** Records the cap removed (or did not keep) as a record was written. */
-  onCapDrop: (count: number) => void;
   /** The host's battery for fixes that carry none; absent: unknown (-1). */
   battery?: BatteryReader;
+  /** Records the cap removed (or did not keep) as a record was written. */
+  onCapDrop: (count: number) => void;
 }
 
 /**
@@ -63,6 +63,44 @@ export class Tracker {
   /** The latest fix recorded, for records made between locations (a timed DWELL). */
   get latestFix(): Fix | null {
     return this.lastFix;
+  }
+
+  /**
+   * The last known position as a location (not stored): the latest fix, else the coordinates kept
+   * across restarts, stamped now. Null when the SDK has never seen a position.
+   */
+  knownLocation(event?: Location['event']): Location | null {
+    const now = this.deps.clock.now();
+    if (this.lastFix) return buildLocation({ ...this.lastFix, time: now, uuid: undefined }, this.state, event);
+    const last = this.state.lastCoords;
+    if (!last) return null;
+    const unknown = { accuracy: -1, speed: -1, heading: -1, altitude: -1, altitude_accuracy: -1 };
+    return buildLocation(
+      {
+        coords: { latitude: last.latitude, longitude: last.longitude, ...unknown },
+        time: now,
+        activity: { type: 'unknown', confidence: -1 },
+        battery: this.deps.battery?.() ?? { level: -1, is_charging: false },
+        extras: {},
+        mock: undefined,
+      },
+      this.state,
+      event,
+    );
+  }
+
+  /** The anchor's setOdometer/resetOdometer: metres, persisted. */
+  async setOdometer(meters: unknown): Promise<void> {
+    if (typeof meters !== 'number' || !Number.isFinite(meters) || meters < 0) {
+      throw new WaypostError(
+        'INVALID_CONFIG',
+        `setOdometer: ${JSON.stringify(meters) ?? String(meters)} is not allowed; expected metres >= 0.`,
+        'odometer',
+      );
+    }
+    this.state.odometer = meters;
+    await this.persist();
+    this.deps.logger.info('Odometer', `set to ${meters} m`);
   }
 
   /** Enables tracking in `mode`; returns whether it was already enabled. */
@@ -109,7 +147,7 @@ export class Tracker {
     if (signal === 'moving') {
       location = (await this.transitionMotion(true, fix))!;
     } else {
-      location = await this.persistLocation(fix, undefined, this.state.trackingMode === 'location');
+      location = await this.persistLocation(fix, undefined, this.persists('location'));
       if (signal === 'stationary') await this.transitionMotion(false, fix);
     }
     this.deps.events.emit('location', location);
@@ -117,6 +155,11 @@ export class Tracker {
     this.scheduleStopTimer();
     this.deps.trigger(signal ? 'motionchange' : 'location');
     return location;
+  }
+
+  /** A location of the default schema from an input, not stored (a position request with persist: false). */
+  locationFrom(input: unknown): Location {
+    return buildLocation(parseLocationInput(input, this.deps.clock.now(), this.deps.battery), this.state);
   }
 
   /** A raw insert that works in any state (imports, tests, a provider with its own logic). */
@@ -136,6 +179,16 @@ export class Tracker {
     await this.transitionMotion(isMoving, this.lastFix);
     this.scheduleStopTimer();
     this.deps.trigger('motionchange');
+  }
+
+  /**
+   * Whether tracking stores a record of this kind: locations only in location mode, and what
+   * persistence.persistMode (the anchor's PersistMode) allows.
+   */
+  persists(kind: 'location' | 'geofence'): boolean {
+    const mode = this.deps.config().persistence.persistMode;
+    if (kind === 'geofence') return mode === 2 || mode === -1;
+    return this.state.trackingMode === 'location' && (mode === 2 || mode === 1);
   }
 
   /** Builds the record and, when `persist`, renders and inserts it (the record cap applies). */
@@ -164,9 +217,7 @@ export class Tracker {
     this.state.isMoving = isMoving;
     await this.persist();
     this.deps.logger.info('Motion', isMoving ? 'moving' : 'stationary');
-    const location = fix
-      ? await this.persistLocation(fix, 'motionchange', this.state.trackingMode === 'location')
-      : null;
+    const location = fix ? await this.persistLocation(fix, 'motionchange', this.persists('location')) : null;
     this.deps.events.emit('motionchange', { isMoving, location });
     return location;
   }
