@@ -15,6 +15,7 @@ import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerBrowserSdkRoutes } from './routes/browser-sdk.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerIngestRoutes } from './routes/ingest.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerLogRoutes(app, ctx);
     registerEventRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);
+    registerBrowserSdkRoutes(app, ctx);
   } catch (error) {
     await db.close();
     throw error;

@@ -1,0 +1,42 @@
+import type { BackgroundGeolocation, LocationProvider } from '@waypost/sdk';
+
+export interface AttachedProvider {
+  /** Starts the provider when tracking is enabled (after ready() resumed tracking, for instance). */
+  sync(): void;
+  /** Stops it for good (close()). */
+  detach(): void;
+}
+
+/**
+ * Runs a location provider while tracking is enabled: its fixes go to recordLocation(), its errors
+ * to the SDK log.
+ */
+export function attachProvider(bg: BackgroundGeolocation, provider: LocationProvider): AttachedProvider {
+  let running = false;
+  const start = () => {
+    if (running) return;
+    running = true;
+    void Promise.resolve(
+      provider.start(
+        (fix) =>
+          void bg
+            .recordLocation(fix)
+            .catch((error: Error) => bg.log.warn('Location', `fix not recorded: ${error.message}`)),
+        (error) => bg.log.error('Location', `${provider.name ?? 'provider'}: ${error.code ?? ''} ${error.message}`),
+      ),
+    );
+  };
+  const stop = () => {
+    if (!running) return;
+    running = false;
+    void Promise.resolve(provider.stop());
+  };
+  const subscription = bg.onEnabledChange((enabled) => (enabled ? start() : stop()));
+  return {
+    sync: () => (bg.getState().enabled ? start() : stop()),
+    detach() {
+      subscription.remove();
+      stop();
+    },
+  };
+}
