@@ -34,12 +34,121 @@ describe('the /track page in Chromium', () => {
     const page = await openTracker(context, gate.url);
     await enroll(page, 'phone of test');
     const uuids = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
-    await gate.deliveredAtLeast(uuids.length);
+    await gate.delivers(uuids);
     const deviceId = await page.locator('#device-id').textContent();
     const devices = await server.admin('/api/devices');
     const device = devices.body.find((d: { id?: string; deviceId?: string }) => (d.id ?? d.deviceId) === deviceId);
     expect(device).toMatchObject({ model: 'phone of test' });
-    expect(gate.delivered).toEqual(expect.arrayContaining(uuids));
+    expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
     expect(await page.locator('#last-upload').textContent()).toMatch(/delivered \(HTTP 200\)/);
+  });
+
+  it('offline, reloaded while offline, then online: every record reaches the server once, in order', async () => {
+    const { gate, context } = await setup();
+    let page = await openTracker(context, gate.url);
+    await enroll(page, 'offline phone');
+    await context.setOffline(true);
+    const before = gate.delivered.length;
+    const recorded = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
+    // The page comes back from the service worker's copy; the queue from IndexedDB.
+    await page.reload();
+    await page.waitForFunction(
+      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
+    );
+    recorded.push(...(await recordFix(context, [page])));
+    // The queue also holds what the SDK recorded itself (the motion change of start()).
+    const queued = await queuedUuids(page);
+    expect(queued).toEqual(expect.arrayContaining(recorded));
+    expect(queued.filter((u) => recorded.includes(u))).toEqual(recorded);
+    expect(gate.delivered.length).toBe(before);
+
+    await context.setOffline(false);
+    await gate.delivers(queued);
+    expect(gate.delivered.slice(before)).toEqual(queued);
+    await expect.poll(() => queueCount(page)).toBe(0);
+  });
+
+  it.each(['reload', 'crash'] as const)(
+    'a %s in the middle of an upload loses nothing and leaves nothing locked',
+    async (how) => {
+      const { gate, context } = await setup();
+      const page = await openTracker(context, gate.url);
+      await enroll(page, `${how} phone`);
+      const held = gate.hold();
+      const recorded = await recordFix(context, [page]);
+      await held; // the upload is in flight: its record is locked in IndexedDB
+      if (how === 'reload') {
+        await page.reload();
+      } else {
+        const cdp = await context.newCDPSession(page);
+        const crashed = page.waitForEvent('crash');
+        // Page.crash never answers: the renderer it would answer from is gone.
+        void cdp.send('Page.crash').catch(() => undefined);
+        await crashed;
+        await page.close();
+      }
+      gate.release(); // the held upload never reaches the server
+
+      const next = how === 'reload' ? page : await openTracker(context, gate.url);
+      await next.waitForFunction(
+        () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
+      );
+      recorded.push(...(await recordFix(context, [next])));
+      await gate.delivers(recorded);
+      expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
+      await expect.poll(() => queueCount(next)).toBe(0);
+    },
+  );
+
+  it('two tabs share one queue: each record is uploaded once', async () => {
+    const { gate, context } = await setup();
+    const first = await openTracker(context, gate.url);
+    await enroll(first, 'two tabs');
+    const second = await openTracker(context, gate.url);
+    await second.waitForFunction(
+      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
+    );
+    const recorded: string[] = [];
+    for (let i = 0; i < 4; i++) recorded.push(...(await recordFix(context, [first, second])));
+    expect(new Set(recorded).size).toBe(8);
+    await gate.delivers(recorded);
+    await expect.poll(() => queueCount(first)).toBe(0);
+    expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
+    const held = await first.evaluate(async () => (await navigator.locks.query()).held?.map((l) => l.name));
+    expect(held).toEqual(['waypost-upload:waypost-track']);
+  });
+
+  it('the service worker drains the queue after the page is closed (Background Sync)', async () => {
+    const { gate, context } = await setup();
+    const page = await openTracker(context, gate.url);
+    await enroll(page, 'closed tab');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await context.setOffline(true);
+    const before = gate.delivered.length;
+    const recorded = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
+    const queued = await queuedUuids(page);
+    expect(queued).toEqual(expect.arrayContaining(recorded));
+    await page.close();
+    await context.setOffline(false);
+    expect(gate.delivered.length).toBe(before);
+
+    // DevTools' "Background services > Sync" button: fire the sync event at the registration.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r: { scopeURL: string }) => r.scopeURL === `${gate.url}/track/`);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: gate.url,
+      registrationId: await registrationId,
+      tag: 'waypost-upload',
+      lastChance: false,
+    });
+    await gate.delivers(queued);
+    expect(gate.delivered.slice(before)).toEqual(queued);
   });
 });

@@ -15,8 +15,8 @@ export interface Gate {
   hold(): Promise<void>;
   /** Drops the held uploads' connections unanswered (the server never sees them) and stops holding. */
   release(): void;
-  /** Resolves once `count` uuids have been delivered. */
-  deliveredAtLeast(count: number): Promise<void>;
+  /** Resolves once every one of these uuids has been delivered. */
+  delivers(uuids: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,9 +37,12 @@ export async function startGate(target: string): Promise<Gate> {
   let holding = false;
   let held: http.ServerResponse[] = [];
   let onHeld: (() => void) | null = null;
-  const waiters: { count: number; resolve: () => void }[] = [];
+  const waiters: { uuids: readonly string[]; resolve: () => void }[] = [];
   const settle = () => {
-    for (const w of [...waiters]) if (delivered.length >= w.count) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+    const seen = new Set(delivered);
+    for (const w of [...waiters]) {
+      if (w.uuids.every((u) => seen.has(u))) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+    }
   };
 
   const server = http.createServer((req, res) => {
@@ -85,9 +88,9 @@ export async function startGate(target: string): Promise<Gate> {
       for (const res of held) res.socket?.destroy();
       held = [];
     },
-    deliveredAtLeast(count) {
+    delivers(uuids) {
       return new Promise((resolve) => {
-        waiters.push({ count, resolve });
+        waiters.push({ uuids, resolve });
         settle();
       });
     },
