@@ -45,7 +45,7 @@ describe('the /track page in Chromium', () => {
 
   it('offline, reloaded while offline, then online: every record reaches the server once, in order', async () => {
     const { gate, context } = await setup();
-    let page = await openTracker(context, gate.url);
+    const page = await openTracker(context, gate.url);
     await enroll(page, 'offline phone');
     await context.setOffline(true);
     const before = gate.delivered.length;

@@ -41,7 +41,9 @@ export async function startGate(target: string): Promise<Gate> {
   const settle = () => {
     const seen = new Set(delivered);
     for (const w of [...waiters]) {
-      if (w.uuids.every((u) => seen.has(u))) (waiters.splice(waiters.indexOf(w), 1), w.resolve());
+      if (!w.uuids.every((u) => seen.has(u))) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
     }
   };
 
