@@ -77,6 +77,12 @@ export async function startGate(target: string): Promise<Gate> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const release = () => {
+    holding = false;
+    onHeld = null;
+    for (const res of held) res.socket?.destroy();
+    held = [];
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     delivered,
@@ -84,12 +90,7 @@ export async function startGate(target: string): Promise<Gate> {
       holding = true;
       return new Promise((resolve) => (onHeld = resolve));
     },
-    release() {
-      holding = false;
-      onHeld = null;
-      for (const res of held) res.socket?.destroy();
-      held = [];
-    },
+    release,
     delivers(uuids) {
       return new Promise((resolve) => {
         waiters.push({ uuids, resolve });
@@ -97,7 +98,7 @@ export async function startGate(target: string): Promise<Gate> {
       });
     },
     async close() {
-      this.release();
+      release();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
