@@ -13,7 +13,7 @@ import {
 import { createBrowserNetworkMonitor } from './browser-network.js';
 import { createFetchTransport } from './fetch-transport.js';
 import { createGeolocationProvider } from './geolocation-provider.js';
-import { leaderOnlyUploads } from './leader-store.js';
+import { createQueueNotices, leaderOnlyUploads } from './leader-store.js';
 import { openIndexedDbStore } from './store/indexeddb-store.js';
 import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
@@ -43,6 +43,12 @@ export interface CreateOptions {
 }
 
 export const DEFAULT_DATABASE = 'waypost';
+/**
+ * Log lines are written this long after the first of a batch: every IndexedDB transaction costs
+ * about as much as a record's insert, so one per record would halve the enqueue rate. Records are
+ * never deferred; log lines still pending when the page is hidden are written then (pagehide).
+ */
+export const LOG_FLUSH_DELAY_MS = 250;
 
 /** The device's identity: a uuid made once and kept in the database, and what the browser says. */
 async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promise<DeviceInfo> {
@@ -90,17 +96,19 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
   const useLeadership = options.leadership ?? true;
   let leadership: UploadLeadership | undefined;
   let kick = () => {};
-  const channel =
-    useLeadership && typeof BroadcastChannel === 'function' ? new BroadcastChannel(`waypost:${database}`) : null;
   // A record written in another tab is the leader's to upload: tell it.
+  const notices = useLeadership ? createQueueNotices(database) : null;
   const store = useLeadership
     ? leaderOnlyUploads(
         raw,
         () => leadership,
-        () => channel?.postMessage('queued'),
+        () => notices?.notify(),
       )
     : raw;
   let detach = () => {};
+  let flushLog = () => {};
+  // Windows have pagehide; in a worker the listener is simply never called.
+  const scope = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
   try {
     const bg = (await BrowserBackgroundGeolocation.open({
       store,
@@ -108,15 +116,19 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       network,
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(raw, options.device),
+      defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
       dispose: () => {
+        scope.removeEventListener?.('pagehide', flushLog);
         detach();
         leadership?.release();
-        channel?.close();
+        notices?.close();
         if (ownNetwork) network.close?.();
       },
     })) as BrowserBackgroundGeolocation;
     const provider =
       options.provider === undefined ? (hasGeolocation() ? createGeolocationProvider() : null) : options.provider;
+    flushLog = () => void bg.log.flush();
+    scope.addEventListener?.('pagehide', flushLog);
     if (provider) {
       const attached = attachProvider(bg, provider);
       bg.afterReady = attached.sync;
@@ -136,7 +148,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
           if (decision.upload) await bg.sync();
         })().catch((error: Error) => bg.log.error('HTTP', `upload for another tab failed: ${error.message}`));
       };
-      if (channel) channel.onmessage = () => kick();
+      if (notices) notices.onNotice = kick;
       // A new leader first frees the record locks of a leader that died mid-upload.
       leadership = requestUploadLeadership(database, async () => void (await raw.locations.unlockAll()));
       leadership.onLeader(() => kick());
@@ -144,7 +156,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     return bg;
   } catch (error) {
     leadership?.release();
-    channel?.close();
+    notices?.close();
     if (ownNetwork) network.close?.();
     await raw.close();
     throw error;

@@ -27,3 +27,31 @@ export function leaderOnlyUploads(
     },
   };
 }
+
+export interface QueueNotices {
+  /** Tells the other tabs that records were queued; one message per burst of inserts. */
+  notify(): void;
+  /** Called when another tab queued records. */
+  onNotice: (() => void) | null;
+  close(): void;
+}
+
+/** "Records were queued" between the tabs of one database, over a BroadcastChannel where there is one. */
+export function createQueueNotices(database: string): QueueNotices {
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`waypost:${database}`) : null;
+  let pending = false;
+  const notices: QueueNotices = {
+    notify() {
+      if (pending || !channel) return;
+      pending = true;
+      setTimeout(() => {
+        pending = false;
+        channel.postMessage('queued');
+      }, 0);
+    },
+    onNotice: null,
+    close: () => channel?.close(),
+  };
+  if (channel) channel.onmessage = () => notices.onNotice?.();
+  return notices;
+}
