@@ -9,13 +9,13 @@ import {
   type Transport,
 } from '@waypost/sdk';
 import { createFetchTransport } from './http-transport.js';
-import { createLinuxNetworkMonitor } from './network/linux-network.js';
+import { createDefaultNetworkMonitor } from './network/default-network.js';
 import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';
 
 export interface CreateOptions {
   /** SQLite file of the queue, log, configuration and geofences; ':memory:' allowed. */
   database?: string;
-  /** Default: the host's interfaces (Linux sysfs). ManualNetwork for tests and embedding. */
+  /** Default: the host's interfaces (Linux sysfs, else os.networkInterfaces()). ManualNetwork for tests and embedding. */
   network?: NetworkMonitor;
   /** Default: the system clock. */
   clock?: Clock;
@@ -63,7 +63,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     options.store ??
     openSqliteStore(options.database ?? DEFAULT_DATABASE, { durability: options.durability ?? 'NORMAL' });
   const ownNetwork = options.network === undefined;
-  const network = options.network ?? createLinuxNetworkMonitor();
+  const network = options.network ?? createDefaultNetworkMonitor();
   try {
     const bootId = readBootId();
     return await BackgroundGeolocation.open({

@@ -41,7 +41,11 @@ export function createFetchTransport(): Transport {
           // the service never received: a redirect is reported as its own (non-2xx) status instead.
           redirect: 'manual',
         });
-        return { status: response.status, text: await readBounded(response) };
+        const headers: Record<string, string> = {};
+        // Only what the core reads: a hostile server's thousand headers are not copied around.
+        const retryAfter = response.headers.get('retry-after');
+        if (retryAfter !== null) headers['retry-after'] = retryAfter.slice(0, 64);
+        return { status: response.status, text: await readBounded(response), headers };
       } catch (error) {
         if (controller.signal.aborted) {
           throw new WaypostError(

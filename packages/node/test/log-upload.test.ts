@@ -18,15 +18,16 @@ async function formOf(request: { headers: Record<string, unknown> }, raw: Buffer
 
 describe('logger.uploadLog(url)', () => {
   it('POSTs the log gzipped as multipart form data, with device fields and http.headers', async () => {
-    const logServer = await startScriptedServer();
-    const { bg } = await startHarness(
+    const { bg, server: logServer } = await startHarness(
       { http: { autoSync: false, headers: { 'X-Fleet': 'north' } } },
       { device: { uuid: 'device-7', model: 'Pi 5', manufacturer: 'RPi', platform: 'linux', version: '6.1' } },
     );
     await bg.insertLocation({ latitude: 45, longitude: -73 });
-    expect(await bg.logger.uploadLog(`${logServer.url}/api/logs`)).toEqual({ status: 200 });
+    // The same origin as http.url: the integrator's headers go with it.
+    expect(await bg.logger.uploadLog(new URL('/api/logs', logServer.url).href)).toEqual({ status: 200 });
 
     const request = logServer.requests[0]!;
+    expect(request.url).toBe('/api/logs');
     expect(request.method).toBe('POST');
     expect(request.headers['x-fleet']).toBe('north');
     const form = await formOf(request, request.raw);

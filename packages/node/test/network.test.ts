@@ -1,9 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import type { NetworkInterfaceInfo } from 'node:os';
 import {
+  createDefaultNetworkMonitor,
+  createInterfacesNetworkMonitor,
   createLinuxNetworkMonitor,
+  createPollingNetworkMonitor,
   interfaceType,
+  readInterfacesType,
+  typeFromName,
   ManualNetwork,
   readNetworkType,
   type ConnectivityChangeEvent,
@@ -59,6 +65,114 @@ describe('ManualNetwork', () => {
     ]);
     expect(() => network.set('5g' as NetworkType)).toThrow(TypeError);
     expect(network.current()).toBe('ethernet');
+  });
+
+  it('the constructor takes what set() takes and rejects anything else', async () => {
+    const cellular = new ManualNetwork({ type: 'cellular' });
+    expect(cellular.current()).toBe('cellular');
+    expect(new ManualNetwork('none').current()).toBe('none');
+    expect(() => new ManualNetwork('lte' as NetworkType)).toThrow(TypeError);
+    expect(() => new ManualNetwork({ type: 'bogus' } as unknown as NetworkType)).toThrow(TypeError);
+    expect(() => new ManualNetwork({} as unknown as NetworkType)).toThrow(TypeError);
+    // Cellular means cellular: with disableAutoSyncOnCellular, nothing is uploaded automatically.
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const bg = await openSdk({ network: cellular });
+    await bg.ready({ http: { url: server.url, disableAutoSyncOnCellular: true } });
+    await bg.insertLocation(at(0));
+    await bg.idle();
+    expect(server.requests).toHaveLength(0);
+    expect(await bg.getCount()).toBe(1);
+  });
+});
+
+/** An os.networkInterfaces() entry. */
+function nic(address: string, internal = false): NetworkInterfaceInfo {
+  const family = address.includes(':') ? 'IPv6' : 'IPv4';
+  return { address, family, internal, netmask: '', mac: '00:00:00:00:00:00', cidr: null } as NetworkInterfaceInfo;
+}
+
+describe('network monitor from os.networkInterfaces() (macOS, Windows, containers without sysfs)', () => {
+  it.each<[string, NodeJS.Dict<NetworkInterfaceInfo[]>, NetworkType]>([
+    ['loopback only', { lo0: [nic('127.0.0.1', true)] }, 'none'],
+    ['link-local only (not connected yet)', { en0: [nic('169.254.3.4'), nic('fe80::1')] }, 'none'],
+    ['macOS en0 with an address', { lo0: [nic('127.0.0.1', true)], en0: [nic('192.168.1.5')] }, 'ethernet'],
+    ['Windows "Wi-Fi"', { 'Wi-Fi': [nic('10.0.0.7')] }, 'wifi'],
+    ['Windows "Cellular"', { Cellular: [nic('100.64.1.2')] }, 'cellular'],
+    ['iOS-style pdp_ip0 beside Wi-Fi prefers Wi-Fi', { pdp_ip0: [nic('10.1.1.1')], wlan0: [nic('10.0.0.2')] }, 'wifi'],
+    ['a container eth0, IPv6 only', { eth0: [nic('2001:db8::5')] }, 'ethernet'],
+    ['no interfaces at all', {}, 'none'],
+  ])('%s', (_name, interfaces, type) => {
+    expect(readInterfacesType(interfaces)).toBe(type);
+  });
+
+  it('typeFromName', () => {
+    expect(
+      ['wlan0', 'wlp2s0', 'Wi-Fi', 'WiFi 2', 'wwan0', 'rmnet0', 'ppp0', 'en0', 'eth0', 'Ethernet'].map(typeFromName),
+    ).toEqual(['wifi', 'wifi', 'wifi', 'wifi', 'cellular', 'cellular', 'cellular', 'ethernet', 'ethernet', 'ethernet']);
+  });
+
+  it('the default monitor is not none on this host when sysfs is absent (it falls back to the interfaces)', () => {
+    const monitor = createDefaultNetworkMonitor({ sysfsRoot: join(tempDir(), 'absent') });
+    onTestFinished(() => monitor.close?.());
+    expect(monitor.current()).not.toBe('none');
+    const mac = createDefaultNetworkMonitor({ platform: 'darwin' });
+    onTestFinished(() => mac.close?.());
+    expect(mac.current()).not.toBe('none');
+  });
+
+  it('polls and reports changes', async () => {
+    let interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = { lo0: [nic('127.0.0.1', true)] };
+    const monitor = createInterfacesNetworkMonitor({ pollMs: 10, read: () => interfaces });
+    onTestFinished(() => monitor.close?.());
+    const seen: NetworkType[] = [];
+    monitor.subscribe((type) => seen.push(type));
+    expect(monitor.current()).toBe('none');
+    interfaces = { ...interfaces, 'Wi-Fi': [nic('10.0.0.7')] };
+    await until(() => seen.length === 1, 'the change');
+    expect(seen).toEqual(['wifi']);
+  });
+});
+
+describe('upload hints: never none forever while uploads succeed', () => {
+  it('a detection that cannot see the link: sync() succeeds, and automatic uploads follow', async () => {
+    const monitor = createPollingNetworkMonitor(() => 'none', { pollMs: 60_000 });
+    onTestFinished(() => monitor.close?.());
+    const server = await startScriptedServer();
+    onTestFinished(() => server.close());
+    const bg = await openSdk({ network: monitor });
+    const events: ConnectivityChangeEvent[] = [];
+    bg.onConnectivityChange((event) => events.push(event));
+    await bg.ready({ http: { url: server.url } });
+    await bg.insertLocation(at(0));
+    await bg.idle();
+    expect(server.requests).toHaveLength(0);
+    expect(await bg.sync()).toHaveLength(1);
+    expect(monitor.current()).toBe('ethernet');
+    expect(events).toEqual([{ connected: true, type: 'ethernet' }]);
+    await bg.insertLocation(at(1));
+    await bg.idle();
+    expect(server.requests).toHaveLength(2);
+    expect(await bg.getCount()).toBe(0);
+  });
+
+  it('a failed request makes the monitor look again, and drops the assumption', () => {
+    let reads = 0;
+    const monitor = createPollingNetworkMonitor(() => (reads++, 'none'), { pollMs: 60_000 });
+    onTestFinished(() => monitor.close?.());
+    monitor.hint?.('reachable');
+    expect(monitor.current()).toBe('ethernet');
+    const before = reads;
+    monitor.hint?.('unreachable');
+    expect(reads).toBe(before + 1);
+    expect(monitor.current()).toBe('none');
+  });
+
+  it('hints never override what the detection sees', () => {
+    const monitor = createPollingNetworkMonitor(() => 'cellular', { pollMs: 60_000 });
+    onTestFinished(() => monitor.close?.());
+    monitor.hint?.('reachable');
+    expect(monitor.current()).toBe('cellular');
   });
 });
 

@@ -77,7 +77,9 @@ describe('spec 3 record states', () => {
     const { bg, server, http } = await startHarness(manual, { replies: [{ status, json: { error: 'no' } }] });
     const location = await bg.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
-    expect(http).toEqual([{ success: false, isSuccess: false, status, responseText: '{"error":"no"}' }]);
+    expect(http).toEqual([
+      { success: false, isSuccess: false, status, responseText: '{"error":"no"}', uuids: [location.uuid] },
+    ]);
     expect(await bg.getLocations()).toEqual([expect.objectContaining({ uuid: location.uuid })]);
     // Unlocked: the next sync takes it again and the 200 delivers it.
     expect((await bg.sync()).map((l) => l.uuid)).toEqual([location.uuid]);
@@ -128,7 +130,7 @@ describe('spec 3 record states', () => {
     );
     const location = await bg.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
-    expect(http).toEqual([{ success: false, isSuccess: false, status: 0, responseText: '' }]);
+    expect(http).toEqual([{ success: false, isSuccess: false, status: 0, responseText: '', uuids: [location.uuid] }]);
     expect(await bg.getCount()).toBe(1);
     // A reply that comes after the timeout is a timeout too.
     expect(await bg.sync()).toEqual([]);

@@ -107,6 +107,8 @@ describe('remote control (spec 4.2): each command does what its operation does',
       ['uploadLog', true],
       ['destroyLog', true],
     ]);
+    // The log upload runs on its own, after the location upload that carried the command.
+    await bg.idle();
     expect(logServer.requests).toHaveLength(1);
     expect(logServer.requests[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(await bg.logger.getLog()).not.toContain('INSERT');

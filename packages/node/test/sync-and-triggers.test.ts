@@ -18,15 +18,15 @@ describe('onHttp', () => {
         ],
       },
     );
-    for (let i = 0; i < 3; i++) await bg.insertLocation(at(i));
+    const [a, b, c] = [await bg.insertLocation(at(0)), await bg.insertLocation(at(1)), await bg.insertLocation(at(2))];
     await bg.sync();
     await bg.sync();
     expect(server.requests).toHaveLength(4);
     expect(http).toEqual([
-      { success: true, isSuccess: true, status: 200, responseText: '{"ok":true}' },
-      { success: true, isSuccess: true, status: 201, responseText: 'created' },
-      { success: false, isSuccess: false, status: 503, responseText: 'busy' },
-      { success: true, isSuccess: true, status: 204, responseText: '' },
+      { success: true, isSuccess: true, status: 200, responseText: '{"ok":true}', uuids: [a.uuid] },
+      { success: true, isSuccess: true, status: 201, responseText: 'created', uuids: [b.uuid] },
+      { success: false, isSuccess: false, status: 503, responseText: 'busy', uuids: [c.uuid] },
+      { success: true, isSuccess: true, status: 204, responseText: '', uuids: [c.uuid] },
     ]);
   });
 

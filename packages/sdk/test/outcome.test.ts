@@ -15,7 +15,7 @@ describe('classifyResponse', () => {
     [401, { kind: 'unauthorized', status: 401 }],
     [403, { kind: 'retry', status: 403, reason: 'status' }],
     [404, { kind: 'retry', status: 404, reason: 'status' }],
-    [413, { kind: 'retry', status: 413, reason: 'status' }],
+    [413, { kind: 'tooLarge', status: 413 }],
     [429, { kind: 'retry', status: 429, reason: 'status' }],
     [500, { kind: 'retry', status: 500, reason: 'status' }],
     [503, { kind: 'retry', status: 503, reason: 'status' }],

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NetworkMonitor, NetworkType } from '@waypost/sdk';
-
-export const NETWORK_POLL_MS = 5_000;
+import { createPollingNetworkMonitor } from './polling-monitor.js';
 
 /** Preference when several links are up: the ones automatic uploads are allowed on first. */
 const PREFERENCE: readonly NetworkType[] = ['ethernet', 'wifi', 'cellular'];
@@ -55,22 +54,14 @@ export function readNetworkType(root = '/sys/class/net'): NetworkType {
  */
 export function createLinuxNetworkMonitor(options: { root?: string; pollMs?: number } = {}): NetworkMonitor {
   const root = options.root ?? '/sys/class/net';
-  let type = readNetworkType(root);
-  const listeners = new Set<(type: NetworkType) => void>();
-  const timer = setInterval(() => {
-    const next = readNetworkType(root);
-    if (next === type) return;
-    type = next;
-    for (const listener of [...listeners]) listener(next);
-  }, options.pollMs ?? NETWORK_POLL_MS);
-  // Watching the network must not keep a process alive on its own.
-  timer.unref();
-  return {
-    current: () => type,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    close: () => clearInterval(timer),
-  };
+  return createPollingNetworkMonitor(() => readNetworkType(root), options);
+}
+
+/** Whether this host has the sysfs network tree the Linux monitor reads. */
+export function hasSysfsNetwork(root = '/sys/class/net'): boolean {
+  try {
+    return readdirSync(root).length > 0;
+  } catch {
+    return false;
+  }
 }

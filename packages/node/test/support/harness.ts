@@ -10,7 +10,7 @@ import {
   type CreateOptions,
   type HttpEvent,
 } from '@waypost/node';
-import { startScriptedServer, type Reply, type ScriptedServer } from './scripted-server.js';
+import { startScriptedServer, type Responder, type ScriptedServer } from './scripted-server.js';
 
 export interface Harness {
   bg: BackgroundGeolocation;
@@ -38,7 +38,7 @@ export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGe
  */
 export async function startHarness(
   config: ConfigInput = {},
-  options: CreateOptions & { replies?: Reply[] } = {},
+  options: CreateOptions & { replies?: Responder[] } = {},
 ): Promise<Harness> {
   const { replies = [], ...createOptions } = options;
   const server = await startScriptedServer(...replies);

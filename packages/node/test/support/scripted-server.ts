@@ -12,6 +12,9 @@ export type Reply =
   /** Destroy the connection without an answer (a reset). */
   | { reset: true; delayMs?: number };
 
+/** A reply, or a function choosing one from the request (a server that takes at most 5 records). */
+export type Responder = Reply | ((request: RecordedRequest) => Reply);
+
 export interface RecordedRequest {
   method: string;
   url: string;
@@ -32,9 +35,9 @@ export interface ScriptedServer {
   /** Requests received and not answered yet (delayed or hanging). */
   readonly pending: number;
   /** Appends replies, used one per request in order; when they run out, the default reply is used. */
-  script(...replies: Reply[]): void;
+  script(...replies: Responder[]): void;
   /** The reply used when the script is empty (initially 200 with `{}`). */
-  setDefault(reply: Reply): void;
+  setDefault(reply: Responder): void;
   close(): Promise<void>;
 }
 
@@ -61,9 +64,9 @@ function answer(
  * A real node:http server on 127.0.0.1, port 0, that records every request and answers from a
  * script: statuses, delays, silence, resets. Tests read `requests` and poll with until().
  */
-export async function startScriptedServer(...initial: Reply[]): Promise<ScriptedServer> {
-  const queue: Reply[] = [...initial];
-  let fallback: Reply = ok;
+export async function startScriptedServer(...initial: Responder[]): Promise<ScriptedServer> {
+  const queue: Responder[] = [...initial];
+  let fallback: Responder = ok;
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
@@ -89,7 +92,8 @@ export async function startScriptedServer(...initial: Reply[]): Promise<Scripted
         body,
       };
       requests.push(recorded);
-      const reply = queue.shift() ?? fallback;
+      const responder = queue.shift() ?? fallback;
+      const reply = typeof responder === 'function' ? responder(recorded) : responder;
       if ('hang' in reply || 'stall' in reply) {
         pending++;
         res.on('close', () => pending--);

@@ -60,7 +60,7 @@ export function applyConfigInput(
       const fields = fieldsOf(group);
       for (const [field, fieldValue] of Object.entries(value)) {
         if (fieldValue === undefined) continue;
-        if (!(field in fields)) unknownKey(`${group}.${field}`, Object.keys(fields));
+        if (!Object.hasOwn(fields, field)) unknownKey(`${group}.${field}`, Object.keys(fields));
         set(group, field, fieldValue, `${group}.${field}`);
       }
       continue;

@@ -107,6 +107,13 @@ export const CONFIG_FIELDS: FieldTable = {
       flatKey: 'httpTimeout',
       doc: 'Request timeout in milliseconds; the request is aborted after it.',
     },
+    retryInterval: {
+      type: 'integer',
+      min: 1,
+      max: Math.floor(MAX_TIMER_MS / 1000),
+      default: 900,
+      doc: 'Seconds between automatic retries while the queue is not empty, started or stopped (spec 7.3 background fetch).',
+    },
     remoteCommands: {
       type: 'list',
       values: REMOTE_COMMANDS,

@@ -32,6 +32,8 @@ export interface HttpConfig {
   maxBatchSize: number;
   disableAutoSyncOnCellular: boolean;
   timeout: number;
+  /** Seconds between automatic retries while the queue is not empty (spec 7.3 background fetch). */
+  retryInterval: number;
   remoteCommands: RemoteCommandName[];
 }
 

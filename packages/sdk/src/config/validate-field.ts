@@ -1,27 +1,21 @@
 import { WaypostError } from '../errors.js';
 import { LOG_LEVELS, type FieldSpec } from './fields.js';
 import { compileTemplate } from '../records/template.js';
+import { jsonProblem } from '../records/json-bounds.js';
 
 function fail(key: string, value: unknown, allowed: string): never {
   let shown: string;
   try {
-    shown = value === undefined ? 'undefined' : JSON.stringify(value);
+    // A bounded rendering: a hostile value (deep, huge, cyclic) must not make the error throw.
+    shown = value === undefined ? 'undefined' : jsonProblem(value) ? 'this value' : JSON.stringify(value).slice(0, 200);
   } catch {
-    shown = String(value);
+    shown = 'this value';
   }
   throw new WaypostError('INVALID_CONFIG', `${key}: ${shown} is not allowed; expected ${allowed}.`, key);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function isJsonValue(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (Array.isArray(value)) return value.every(isJsonValue);
-  if (isPlainObject(value)) return Object.values(value).every(isJsonValue);
-  return false;
 }
 
 /** Checks one field's value against its spec and returns it normalized (copied, never aliased). */
@@ -78,9 +72,12 @@ export function validateField(key: string, spec: FieldSpec, value: unknown): unk
       }
       return { ...value };
     }
-    case 'jsonObject':
-      if (!isPlainObject(value) || !isJsonValue(value)) fail(key, value, 'an object of JSON values');
+    case 'jsonObject': {
+      const problem = isPlainObject(value) ? jsonProblem(value) : null;
+      if (!isPlainObject(value) || problem)
+        fail(key, value, `an object of JSON values${problem ? ` (it has ${problem})` : ''}`);
       return JSON.parse(JSON.stringify(value)) as unknown;
+    }
     case 'list': {
       if (!Array.isArray(value)) fail(key, value, `a list of ${spec.values.join(', ')}`);
       for (const item of value) {

@@ -8,6 +8,20 @@ export interface HttpEvent {
   /** The HTTP status; 0 when no response arrived (network failure or timeout). */
   status: number;
   responseText: string;
+  /** The uuids of the records the request carried, in the order they were sent. */
+  uuids: string[];
+}
+
+/** Why records left the queue without being delivered. */
+export type DropReason = 'ttl' | 'cap' | 'destroyed';
+
+/**
+ * Records removed without delivery: `ttl` (older than persistence.maxDaysToPersist), `cap` (over
+ * persistence.maxRecordsToPersist, oldest first), `destroyed` (destroyLocations/destroyLocation).
+ */
+export interface DropEvent {
+  reason: DropReason;
+  count: number;
 }
 
 export interface MotionChangeEvent {
@@ -56,4 +70,5 @@ export interface SdkEvents {
   geofence: GeofenceEvent;
   enabledchange: boolean;
   remotecommand: RemoteCommandEvent;
+  drop: DropEvent;
 }

@@ -1,5 +1,6 @@
 import type { JsonObject } from '../config/types.js';
 import { WaypostError } from '../errors.js';
+import { jsonProblem } from '../records/json-bounds.js';
 
 /** A circular geofence (the anchor's shape). loiteringDelay is in milliseconds. */
 export interface Geofence {
@@ -16,10 +17,16 @@ export interface Geofence {
 
 export type GeofenceInput = Partial<Geofence> & Pick<Geofence, 'identifier' | 'latitude' | 'longitude' | 'radius'>;
 
+/** A value as a message shows it: objects are never serialized (they may be huge or nested without bound). */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}...` : value);
+  return value !== null && typeof value === 'object' ? 'this value' : String(value);
+}
+
 function invalid(field: string, value: unknown, expected: string): never {
   throw new WaypostError(
     'INVALID_GEOFENCE',
-    `Geofence ${field}: ${JSON.stringify(value) ?? String(value)} is not valid; expected ${expected}.`,
+    `Geofence ${field}: ${shown(value)} is not valid; expected ${expected}.`,
     field,
   );
 }
@@ -41,10 +48,12 @@ function flag(field: string, value: unknown, fallback: boolean): boolean {
 export function parseGeofence(input: unknown): Geofence {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) invalid('input', input, 'an object');
   const g = input as Record<string, unknown>;
-  if (typeof g.identifier !== 'string' || g.identifier.length === 0)
-    invalid('identifier', g.identifier, 'a non-empty string');
+  if (typeof g.identifier !== 'string' || g.identifier.length === 0 || g.identifier.length > 256)
+    invalid('identifier', g.identifier, 'a non-empty string of at most 256 characters');
   const extras = g.extras ?? {};
   if (extras === null || typeof extras !== 'object' || Array.isArray(extras)) invalid('extras', extras, 'an object');
+  const extrasProblem = jsonProblem(extras);
+  if (extrasProblem) invalid('extras', extras, `bounded JSON (it has ${extrasProblem})`);
   const loiteringDelay = g.loiteringDelay ?? 0;
   if (typeof loiteringDelay !== 'number' || !Number.isInteger(loiteringDelay) || loiteringDelay < 0) {
     invalid('loiteringDelay', loiteringDelay, 'milliseconds, an integer >= 0');

@@ -8,4 +8,10 @@ export interface NetworkMonitor {
   /** Called with the new type each time it changes. Returns an unsubscribe function. */
   subscribe(listener: (type: NetworkType) => void): () => void;
   close?(): void;
+  /**
+   * What uploads saw: a response arrived (`reachable`) or a request failed without one
+   * (`unreachable`). Monitors that cannot see every link use it so they are never stuck at `none`
+   * while uploads succeed.
+   */
+  hint?(observation: 'reachable' | 'unreachable'): void;
 }

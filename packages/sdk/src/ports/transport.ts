@@ -17,6 +17,8 @@ export interface HttpResponse {
   status: number;
   /** The response body as text, truncated to a bounded size by the adapter. */
   text: string;
+  /** Response headers, names in lower case (Retry-After is read from them); adapters may omit them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface Transport {

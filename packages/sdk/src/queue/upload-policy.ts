@@ -1,7 +1,19 @@
 import type { HttpConfig } from '../config/types.js';
 import type { NetworkType } from '../ports/network.js';
 
-export type SyncTrigger = 'location' | 'motionchange' | 'start' | 'ready' | 'connectivity' | 'heartbeat' | 'manual';
+export type SyncTrigger =
+  | 'location'
+  | 'motionchange'
+  | 'start'
+  | 'ready'
+  | 'connectivity'
+  | 'heartbeat'
+  /** The periodic retry (spec 7.3 background fetch), and the end of a Retry-After. */
+  | 'retry'
+  | 'manual';
+
+/** The triggers that start an upload by themselves (spec 7.3), as opposed to sync(). */
+export type AutoTrigger = Exclude<SyncTrigger, 'manual'>;
 
 export interface PolicyState {
   http: Pick<HttpConfig, 'url' | 'autoSync' | 'autoSyncThreshold' | 'disableAutoSyncOnCellular'>;

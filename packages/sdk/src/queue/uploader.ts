@@ -5,21 +5,27 @@ import type { HttpEvent } from '../events/types.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import { buildPayload } from '../http/payload.js';
 import type { SdkLogger } from '../log/logger.js';
+import type { Clock } from '../ports/clock.js';
 import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
 import type { HttpResponse, Transport } from '../ports/transport.js';
+import { decideAfterOutcome, type AfterOutcomeAction } from './after-outcome.js';
 import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome.js';
+import { describeBatch, loggableUrl } from './describe.js';
 
 export interface UploaderDeps {
   queue: LocationQueueStore;
   transport: Transport;
   logger: SdkLogger;
   authorizer: Authorizer;
+  clock: Clock;
   config: () => Config;
   onHttp: (event: HttpEvent) => void;
   /** Called with every response once its records are deleted or unlocked (remote commands). */
   onResponse: (response: HttpResponse) => Promise<void>;
   /** Retention, run before each flush so expired records are never uploaded. */
   beforeFlush: () => Promise<void>;
+  /** A server asked (Retry-After) for no automatic upload before `until`. */
+  onDefer: (until: number, status: number) => void;
 }
 
 /** Drains report what they delivered; sync() keeps the records, automatic drains only count. */
@@ -29,38 +35,28 @@ export interface DrainResult {
   failed: boolean;
 }
 
-/** Names a few uuids of a batch so one record's journey can be followed in the log. */
-function describe(batch: readonly StoredRecord[]): string {
-  const uuids = batch.length <= 20 ? batch.map((r) => r.uuid).join(', ') : `${batch[0]!.uuid} .. ${batch.at(-1)!.uuid}`;
-  return `${batch.length} record${batch.length === 1 ? '' : 's'} [${uuids}]`;
-}
-
-let lastUrl = '';
-let lastLoggable = '';
-
-/**
- * The URL without its query string: a query may carry an API key, and the log never shows secrets.
- * Remembers the last one: the URL rarely changes and parsing it per request showed in profiles.
- */
-function loggableUrl(url: string): string {
-  if (url !== lastUrl) {
-    const parsed = new URL(url);
-    lastLoggable = `${parsed.origin}${parsed.pathname}`;
-    lastUrl = url;
-  }
-  return lastLoggable;
+/** What one batch's request came to, as far as the flush loop is concerned. */
+interface BatchResult {
+  delivered: boolean;
+  actions: AfterOutcomeAction[];
 }
 
 /**
- * The HTTP service of spec section 3: takes records in order, locks them, sends them, deletes them
- * on 2xx and unlocks them on anything else, which also ends the flush (a failing server is not
- * hammered with the rest of the queue). Only one drain runs at a time: drains are chained.
+ * The HTTP service of spec section 3: takes records in order, locks them, sends them, and does
+ * what decideAfterOutcome says (delete on 2xx, unlock otherwise, a smaller batch after a 413).
+ * Only one drain runs at a time: drains are chained.
  */
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  private failures = 0;
 
   constructor(private readonly deps: UploaderDeps) {}
+
+  /** How many drains have ended on a failed request so far (the scheduler compares snapshots). */
+  get failedDrains(): number {
+    return this.failures;
+  }
 
   get busy(): boolean {
     return this.pending > 0;
@@ -88,30 +84,52 @@ export class Uploader {
       );
     }
     await this.deps.beforeFlush();
+    // The batch size a 413 taught this flush; kept until the flush ends.
+    let learnedLimit = Number.MAX_SAFE_INTEGER;
     for (;;) {
       // Read per batch: a setConfig() from a remote command applies to the next request.
       const { http, persistence } = this.deps.config();
       if (!http.url) break;
-      const limit = http.batchSync ? (http.maxBatchSize === -1 ? Number.MAX_SAFE_INTEGER : http.maxBatchSize) : 1;
-      const batch = await this.deps.queue.lockNext(limit, persistence.locationsOrderDirection);
+      const configured = http.batchSync ? (http.maxBatchSize === -1 ? Number.MAX_SAFE_INTEGER : http.maxBatchSize) : 1;
+      const batch = await this.deps.queue.lockNext(
+        Math.min(configured, learnedLimit),
+        persistence.locationsOrderDirection,
+      );
       if (batch.length === 0) break;
-      this.deps.logger.info('HTTP', `Locked ${describe(batch)}`);
-      const ok = await this.send(batch, this.deps.config());
-      if (!ok) {
+      this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
+      const sent = await this.send(batch, this.deps.config());
+      if (sent.delivered) {
+        result.delivered += batch.length;
+        if (collect) result.records.push(...batch);
+      }
+      for (const action of sent.actions) {
+        if (action.type === 'limitBatch') learnedLimit = action.size;
+      }
+      if (sent.actions.some((action) => action.type === 'endFlush')) {
         result.failed = true;
+        this.failures++;
         break;
       }
-      result.delivered += batch.length;
-      if (collect) result.records.push(...batch);
     }
     return result;
   }
 
-  /** One request for one batch, with one retry after a successful authorization refresh. */
-  private async send(batch: StoredRecord[], config: Config): Promise<boolean> {
+  /** A reply that cannot be read never fails an upload whose outcome is already settled. */
+  private async runCommands(response: HttpResponse): Promise<void> {
+    try {
+      await this.deps.onResponse(response);
+    } catch (error) {
+      this.deps.logger.error('Remote', `response not handled: ${(error as Error)?.message ?? String(error)}`);
+    }
+  }
+
+  /** One batch: sends it (again after a successful authorization refresh) and carries out the decision. */
+  private async send(batch: StoredRecord[], config: Config): Promise<BatchResult> {
     const { http } = config;
     const ids = batch.map((r) => r.id);
+    const uuids = batch.map((r) => r.uuid);
     let response: HttpResponse | undefined;
+    let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
     try {
       const payload = buildPayload(
@@ -124,10 +142,9 @@ export class Uploader {
           'http.params dropped: the body is a bare array (rootProperty ".") with no place for them',
         );
       }
-      let attempt = 0;
-      for (;;) {
+      for (let attempt = 0; ; attempt++) {
         const headers = mergeHeaders(http.headers, JSON_CONTENT_TYPE, await this.deps.authorizer.headers());
-        this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describe(batch)}`);
+        this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.deps.transport.send({
             url: http.url!,
@@ -144,30 +161,45 @@ export class Uploader {
           this.deps.logger.warn('HTTP', `HTTP ${http.method} failed: ${error.message}`);
         }
         this.deps.logger.info('HTTP', `Response ${outcome.status}`);
-        if (outcome.kind !== 'unauthorized' || attempt > 0) break;
-        attempt++;
-        if (!(await this.deps.authorizer.refreshAfterUnauthorized())) break;
+        actions = decideAfterOutcome(outcome, batch.length, attempt, this.deps.clock.now());
+        if (actions[0]?.type !== 'refreshAndResend') break;
+        if (!(await this.deps.authorizer.refreshAfterUnauthorized())) {
+          actions = decideAfterOutcome(outcome, batch.length, attempt + 1, this.deps.clock.now());
+          break;
+        }
         // onHttp fires once per request: the 401 is settled here, the retry reports below.
-        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '' });
+        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '', uuids });
       }
     } catch (error) {
       // Anything unexpected (a store or adapter bug): never leave the records locked.
       await this.deps.queue.unlock(ids);
-      this.deps.logger.error('HTTP', `UNLOCK ${describe(batch)} after an error: ${(error as Error).message}`);
+      this.deps.logger.error('HTTP', `UNLOCK ${describeBatch(batch)} after an error: ${(error as Error).message}`);
       throw error;
     }
 
-    const success = outcome.kind === 'delivered';
-    if (success) {
-      this.deps.authorizer.uploadAccepted();
-      await this.deps.queue.remove(ids);
-      this.deps.logger.info('HTTP', `DESTROY ${describe(batch)}`);
-    } else {
-      await this.deps.queue.unlock(ids);
-      this.deps.logger.info('HTTP', `UNLOCK ${describe(batch)}`);
+    const delivered = actions.some((action) => action.type === 'delete');
+    for (const action of actions) {
+      if (action.type === 'delete') {
+        this.deps.authorizer.uploadAccepted();
+        await this.deps.queue.remove(ids);
+        this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
+      } else if (action.type === 'unlock') {
+        await this.deps.queue.unlock(ids);
+        this.deps.logger.info('HTTP', `UNLOCK ${describeBatch(batch)}`);
+      } else if (action.type === 'limitBatch') {
+        this.deps.logger.info('HTTP', `${outcome.status}: batches of ${action.size} for the rest of this flush`);
+      } else if (action.type === 'deferAutomatic') {
+        this.deps.onDefer(action.until, outcome.status);
+      }
     }
-    this.deps.onHttp({ success, isSuccess: success, status: outcome.status, responseText: response?.text ?? '' });
-    if (response) await this.deps.onResponse(response);
-    return success;
+    this.deps.onHttp({
+      success: delivered,
+      isSuccess: delivered,
+      status: outcome.status,
+      responseText: response?.text ?? '',
+      uuids,
+    });
+    if (response) await this.runCommands(response);
+    return { delivered, actions };
   }
 }

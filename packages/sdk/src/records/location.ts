@@ -1,4 +1,5 @@
 import { WaypostError } from '../errors.js';
+import { jsonProblem } from './json-bounds.js';
 import type { JsonObject } from '../config/types.js';
 
 export interface Coords {
@@ -57,8 +58,15 @@ export interface Fix {
   mock: boolean | undefined;
 }
 
+function show(value: unknown): string {
+  if (typeof value === 'number' || value === undefined) return String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 64 ? `${value.slice(0, 64)}...` : value);
+  // Objects are never serialized into a message: they may be huge or nested without bound.
+  return value instanceof Date ? String(value.getTime()) : typeof value === 'object' ? 'this value' : String(value);
+}
+
 function invalid(field: string, value: unknown, expected: string): never {
-  const shown = typeof value === 'number' || value === undefined ? String(value) : JSON.stringify(value);
+  const shown = show(value);
   throw new WaypostError(
     'INVALID_LOCATION',
     `Location ${field}: ${shown} is not valid; expected ${expected}. Nothing was stored.`,
@@ -81,10 +89,22 @@ function optional(field: string, value: unknown, min = -Infinity): number {
   return value;
 }
 
+/** Timestamps from 1970 to the end of year 9999: what ISO-8601 text renders without an expanded year. */
+export const MAX_TIMESTAMP_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function parseTime(value: LocationInput['timestamp'], now: number): number {
   if (value === undefined) return now;
-  const time = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
-  if (!Number.isFinite(time)) invalid('timestamp', value, 'ISO-8601 text, epoch milliseconds or a Date');
+  const time =
+    value instanceof Date
+      ? value.getTime()
+      : typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value.length <= 64
+          ? Date.parse(value)
+          : NaN;
+  if (!Number.isFinite(time) || time < 0 || time > MAX_TIMESTAMP_MS) {
+    invalid('timestamp', value, 'ISO-8601 text, epoch milliseconds or a Date, from 1970 to 9999');
+  }
   return time;
 }
 
@@ -126,6 +146,10 @@ export function parseLocationInput(input: unknown, now: number): Fix {
   ) {
     invalid('extras', raw.extras, 'an object');
   }
+  const extrasProblem = raw.extras === undefined ? null : jsonProblem(raw.extras);
+  if (extrasProblem) invalid('extras', raw.extras, `bounded JSON (it has ${extrasProblem})`);
+  if (activity.type !== undefined && activity.type.length > 64)
+    invalid('activity.type', activity.type, 'at most 64 characters');
   if (raw.mock !== undefined && typeof raw.mock !== 'boolean') invalid('mock', raw.mock, 'true or false');
   return {
     coords,

@@ -49,24 +49,20 @@ export class RecordWriter {
       logger: SdkLogger;
       clock: Clock;
       persistence: () => PersistenceConfig;
+      /** Records the cap removed to make room (reported as losses). */
+      onCapDrop: (count: number) => void;
     },
   ) {}
 
   /** Inserts the record unless maxRecordsToPersist is 0 (persist nothing). */
   async write(location: Location): Promise<void> {
     const persistence = this.deps.persistence();
-    if (persistence.maxRecordsToPersist === 0) return;
+    if (persistence.maxRecordsToPersist === 0) return this.deps.onCapDrop(1);
     const json = renderRecord(location, persistence.extras, this.templateFor(location, persistence));
     await this.deps.queue.insert({ uuid: location.uuid, createdAt: this.deps.clock.now(), json });
     this.deps.logger.info('Queue', `INSERT ${location.uuid}`);
     if (persistence.maxRecordsToPersist > 0) {
-      const dropped = await this.deps.queue.prune({ maxRecords: persistence.maxRecordsToPersist });
-      if (dropped > 0) {
-        this.deps.logger.warn(
-          'Queue',
-          `maxRecordsToPersist ${persistence.maxRecordsToPersist}: dropped ${dropped} oldest`,
-        );
-      }
+      this.deps.onCapDrop(await this.deps.queue.prune({ maxRecords: persistence.maxRecordsToPersist }));
     }
   }
 

@@ -1,3 +1,5 @@
+import { jsonProblem } from '../records/json-bounds.js';
+
 /**
  * Reads `background_geolocation` from a response body (spec 4.2, DESIGN 4). Its value is one
  * command `"stop"` / `["stop"]` / `["changePace", true]`, or a list of them
@@ -24,7 +26,7 @@ const NONE: ParsedCommands = { commands: [], error: null };
 function toCommand(item: unknown): RemoteCommand | string {
   if (typeof item === 'string') return { name: item, args: [] };
   if (Array.isArray(item) && typeof item[0] === 'string') return { name: item[0], args: item.slice(1) };
-  return `not a command: ${JSON.stringify(item)?.slice(0, 100)}`;
+  return `not a command: ${JSON.stringify(item).slice(0, 100)}`;
 }
 
 export function parseRemoteCommands(text: string): ParsedCommands {
@@ -38,8 +40,11 @@ export function parseRemoteCommands(text: string): ParsedCommands {
   } catch {
     return { commands: [], error: 'response body is not JSON' };
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body) || !(REMOTE_KEY in body)) return NONE;
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, REMOTE_KEY)) return NONE;
   const value = (body as Record<string, unknown>)[REMOTE_KEY];
+  // Commands and their arguments are bounded before anything walks them recursively.
+  const problem = jsonProblem(value, { maxChars: MAX_COMMAND_BODY_CHARS });
+  if (problem) return { commands: [], error: `${REMOTE_KEY} is not bounded JSON (it has ${problem})` };
   // One tuple starts with its command name; a list holds commands (tuples or bare names).
   const items = typeof value === 'string' || (Array.isArray(value) && typeof value[0] === 'string') ? [value] : value;
   if (!Array.isArray(items)) return { commands: [], error: `${REMOTE_KEY} is not a command or a list of commands` };

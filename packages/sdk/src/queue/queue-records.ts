@@ -1,0 +1,54 @@
+import type { Config } from '../config/types.js';
+import type { SdkLogger } from '../log/logger.js';
+import type { LocationQueueStore, OrderDirection } from '../ports/store.js';
+
+export interface LocationQuery {
+  limit?: number;
+  offset?: number;
+  order?: OrderDirection;
+}
+
+/** The queue as the application sees it: counting, reading and destroying records. */
+export class QueueRecords {
+  constructor(
+    private readonly deps: {
+      queue: LocationQueueStore;
+      logger: SdkLogger;
+      config: () => Config;
+      /** Retention runs before reads, so an expired record is never counted or returned. */
+      beforeRead: () => Promise<void>;
+      onDestroyed: (count: number) => void;
+    },
+  ) {}
+
+  async count(): Promise<number> {
+    await this.deps.beforeRead();
+    return this.deps.queue.count();
+  }
+
+  /** Records as stored (parsed JSON), paged in the store: never the whole queue unless asked. */
+  async list(query: LocationQuery = {}): Promise<unknown[]> {
+    await this.deps.beforeRead();
+    const rows = await this.deps.queue.list({
+      ...query,
+      order: query.order ?? this.deps.config().persistence.locationsOrderDirection,
+    });
+    return rows.map((row) => JSON.parse(row.json) as unknown);
+  }
+
+  async destroyAll(): Promise<number> {
+    const removed = await this.deps.queue.removeAll();
+    this.deps.logger.info('Queue', `destroyLocations: ${removed} removed`);
+    this.deps.onDestroyed(removed);
+    return removed;
+  }
+
+  async destroy(uuid: string): Promise<boolean> {
+    const removed = await this.deps.queue.removeByUuid(uuid);
+    if (removed) {
+      this.deps.logger.info('Queue', `DESTROY ${uuid} (destroyLocation)`);
+      this.deps.onDestroyed(1);
+    }
+    return removed;
+  }
+}

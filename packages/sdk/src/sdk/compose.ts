@@ -1,0 +1,187 @@
+import { TokenAuthorizer } from '../auth/token-authorizer.js';
+import { systemClock } from '../clock/system-clock.js';
+import type { StoredConfig } from '../config/persisted-config.js';
+import { deviceInfo, type DeviceInfo } from '../device.js';
+import { WaypostError } from '../errors.js';
+import { Emitter } from '../events/emitter.js';
+import type { SdkEvents } from '../events/types.js';
+import { LogUploader } from '../log/log-uploader.js';
+import { SdkLogger } from '../log/logger.js';
+import { Lifecycle } from '../lifecycle/lifecycle.js';
+import type { Clock } from '../ports/clock.js';
+import type { NetworkMonitor } from '../ports/network.js';
+import type { Store } from '../ports/store.js';
+import type { Transport } from '../ports/transport.js';
+import { QueueRecords } from '../queue/queue-records.js';
+import { Retention } from '../queue/retention.js';
+import { RemoteController } from '../remote/remote-controller.js';
+import { commandHandlers, type CommandTarget } from '../remote/sdk-command-handlers.js';
+import { ConfigSession } from '../session/config-session.js';
+import { SyncScheduler } from '../sync/sync-scheduler.js';
+import { Geofencing } from '../tracking/geofences.js';
+import type { TrackingState } from '../tracking/persisted-state.js';
+import { Tracker } from '../tracking/tracker.js';
+
+export interface BackgroundGeolocationDeps {
+  store: Store;
+  transport: Transport;
+  network: NetworkMonitor;
+  clock?: Clock;
+  device?: Partial<DeviceInfo>;
+  /** Identifies the current boot of the host, so startOnBoot can tell a reboot from a restart. */
+  bootId?: string;
+  /** Defers work to the next turn of the event loop (log writes); defaults to setTimeout 0. */
+  defer?: (fn: () => void) => void;
+  /** Releases what the host adapter opened for this instance (a network watcher). */
+  dispose?: () => void;
+  /** Randomness for the refresh backoff's jitter; default Math.random. */
+  random?: () => number;
+}
+
+/** The parts of one SDK instance, each the single owner of its concern. */
+export interface SdkParts {
+  clock: Clock;
+  device: DeviceInfo;
+  log: SdkLogger;
+  events: Emitter<SdkEvents>;
+  session: ConfigSession;
+  authorizer: TokenAuthorizer;
+  tracker: Tracker;
+  geofencing: Geofencing;
+  records: QueueRecords;
+  retention: Retention;
+  scheduler: SyncScheduler;
+  logUploader: LogUploader;
+  lifecycle: Lifecycle;
+}
+
+/**
+ * Wires one SDK instance: the only place that knows how the parts reach each other. `target` is
+ * the public API remote commands act through (spec 4.2: each command is "same as" the operation).
+ */
+export function composeSdk(
+  deps: BackgroundGeolocationDeps,
+  stored: StoredConfig,
+  tracking: TrackingState,
+  target: CommandTarget,
+): SdkParts {
+  const clock = deps.clock ?? systemClock;
+  const device = deviceInfo(deps.device);
+  const { store } = deps;
+  const defer = deps.defer ?? ((fn: () => void) => void setTimeout(fn, 0));
+  const log = new SdkLogger(store.log, clock, defer);
+  const events = new Emitter<SdkEvents>((event, error) =>
+    log.error('Events', `a ${event} listener threw: ${(error as Error)?.message ?? String(error)}`),
+  );
+  const session = new ConfigSession(stored, { kv: store.kv, logger: log });
+  const config = () => session.config;
+  const authorizer = new TokenAuthorizer({
+    config,
+    saveTokens: (patch) => session.saveTokens(patch),
+    transport: deps.transport,
+    clock,
+    logger: log,
+    emit: (event) => events.emit('authorization', event),
+    ...(deps.random ? { random: deps.random } : {}),
+  });
+  // New credentials from the integrator end an auth-failed state (DESIGN 4).
+  session.onChange(({ changed, fromRefresh }) => {
+    if (!fromRefresh && changed.some((key) => key.startsWith('authorization.'))) authorizer.reset();
+  });
+  const remote = new RemoteController({
+    handlers: commandHandlers(target, {
+      upload: async (url) => requestLogUpload(logUploader, url),
+      destroy: () => log.destroy(),
+    }),
+    allowed: () => session.config.http.remoteCommands,
+    logger: log,
+    emit: (event) => events.emit('remotecommand', event),
+  });
+  const retention = new Retention({
+    queue: store.locations,
+    clock,
+    logger: log,
+    config,
+    onDrop: (reason, count) => events.emit('drop', { reason, count }),
+  });
+  const scheduler = new SyncScheduler({
+    queue: store.locations,
+    transport: deps.transport,
+    network: deps.network,
+    clock,
+    logger: log,
+    events,
+    authorizer,
+    config,
+    onResponse: (response) => remote.handleResponse(response.text),
+    beforeFlush: () => retention.apply(),
+  });
+  const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
+  const tracker = new Tracker(tracking, {
+    queue: store.locations,
+    kv: store.kv,
+    clock,
+    logger: log,
+    events,
+    config,
+    trigger,
+    onCapDrop: (count) => retention.report('cap', count),
+  });
+  const geofencing = new Geofencing({
+    store: store.geofences,
+    kv: store.kv,
+    clock,
+    logger: log,
+    events,
+    tracker,
+    trigger,
+  });
+  tracker.evaluateGeofences = (fix) => geofencing.evaluate(fix);
+  const records = new QueueRecords({
+    queue: store.locations,
+    logger: log,
+    config,
+    beforeRead: () => retention.apply(),
+    onDestroyed: (count) => retention.report('destroyed', count),
+  });
+  const logUploader = new LogUploader({ transport: deps.transport, logger: log, authorizer, clock, config, device });
+  session.onChange(({ changed }) => {
+    if (changed.includes('http.retryInterval')) scheduler.retryIntervalChanged();
+  });
+  const lifecycle = new Lifecycle({
+    store,
+    clock,
+    logger: log,
+    events,
+    session,
+    tracker,
+    geofencing,
+    scheduler,
+    retention,
+    logUploader,
+    bootId: deps.bootId,
+    dispose: deps.dispose,
+  });
+  return {
+    clock,
+    device,
+    log,
+    events,
+    session,
+    authorizer,
+    tracker,
+    geofencing,
+    records,
+    retention,
+    scheduler,
+    logUploader,
+    lifecycle,
+  };
+}
+
+/** A server's uploadLog: queued or coalesced at once, never awaited by the upload that carried it. */
+function requestLogUpload(logUploader: LogUploader, url: string): string {
+  const result = logUploader.request(url);
+  if (result === 'refused') throw new WaypostError('NETWORK', 'uploadLog: too many log uploads are already queued.');
+  return result;
+}

@@ -1,0 +1,215 @@
+import type { Authorizer } from '../auth/authorizer.js';
+import { OneShotTimer } from '../clock/one-shot-timer.js';
+import type { Config } from '../config/types.js';
+import type { Emitter } from '../events/emitter.js';
+import type { HttpEvent, SdkEvents } from '../events/types.js';
+import type { SdkLogger } from '../log/logger.js';
+import type { Clock } from '../ports/clock.js';
+import type { NetworkMonitor, NetworkType } from '../ports/network.js';
+import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
+import type { HttpResponse, Transport } from '../ports/transport.js';
+import { decideAutoUpload, type AutoTrigger } from '../queue/upload-policy.js';
+import { Uploader } from '../queue/uploader.js';
+import type { Location } from '../records/location.js';
+
+export interface SyncSchedulerDeps {
+  queue: LocationQueueStore;
+  transport: Transport;
+  network: NetworkMonitor;
+  clock: Clock;
+  logger: SdkLogger;
+  events: Emitter<SdkEvents>;
+  authorizer: Authorizer;
+  config: () => Config;
+  /** Remote commands carried by a response. */
+  onResponse: (response: HttpResponse) => Promise<void>;
+  /** Retention, run before each flush so expired records are never uploaded. */
+  beforeFlush: () => Promise<void>;
+}
+
+/** Triggers that only repeat an attempt; after a failure they wait for the next one. */
+const PLAIN_RETRIES: ReadonlySet<AutoTrigger> = new Set(['location', 'heartbeat', 'retry']);
+
+/**
+ * The sync scheduler: owns the uploader and everything that decides when it runs: the automatic
+ * triggers of spec 7.3 (remembered, never dropped, while an upload runs), the periodic retry that
+ * stands in for background fetch, the network's changes, and a server's Retry-After.
+ */
+export class SyncScheduler {
+  private readonly uploader: Uploader;
+  private readonly unsubscribeNetwork: () => void;
+  private readonly retryTimer: OneShotTimer;
+  private readonly deferralTimer: OneShotTimer;
+  private active = false;
+  private closed = false;
+  /** Triggers waiting to be evaluated (coalesced: one evaluation covers any number of them). */
+  private readonly pending = new Set<AutoTrigger>();
+  /** The uploader's failed-drain count when the oldest pending trigger arrived. */
+  private failuresBeforePending = 0;
+  /** A motion change asked for a flush of everything that has not happened yet (spec 3 rule 3). */
+  private motionFlushOwed = false;
+  /** The loop that evaluates pending triggers, one at a time; null when idle. */
+  private loop: Promise<void> | null = null;
+  /** Epoch ms before which no automatic upload starts (Retry-After); null when none is asked. */
+  private deferredUntil: number | null = null;
+
+  constructor(private readonly deps: SyncSchedulerDeps) {
+    this.uploader = new Uploader({
+      queue: deps.queue,
+      transport: deps.transport,
+      logger: deps.logger,
+      authorizer: deps.authorizer,
+      clock: deps.clock,
+      config: deps.config,
+      onHttp: (event) => this.onHttp(event),
+      onResponse: deps.onResponse,
+      beforeFlush: deps.beforeFlush,
+      onDefer: (until, status) => this.defer(until, status),
+    });
+    this.retryTimer = new OneShotTimer(deps.clock);
+    this.deferralTimer = new OneShotTimer(deps.clock);
+    this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
+  }
+
+  /** Automatic uploads start once the SDK is ready (the first ready()), with the periodic retry. */
+  activate(): void {
+    this.active = true;
+    this.scheduleRetry();
+  }
+
+  /** http.retryInterval changed: the next periodic retry is counted from now. */
+  retryIntervalChanged(): void {
+    if (this.active && !this.closed) this.scheduleRetry();
+  }
+
+  /** When automatic uploads may resume after a Retry-After; null when none holds them. */
+  get retryAfter(): number | null {
+    return this.deferredUntil !== null && this.deferredUntil > this.deps.clock.now() ? this.deferredUntil : null;
+  }
+
+  /**
+   * Uploads the queue now, whatever autoSync, the threshold, the Wi-Fi policy or a Retry-After
+   * say. Waits for a running upload and then drains what remains.
+   */
+  async sync(): Promise<Location[]> {
+    const result = await this.uploader.drain(true);
+    return result.records.map((r: StoredRecord) => JSON.parse(r.json) as Location);
+  }
+
+  /**
+   * An automatic trigger (spec 7.3). It is remembered and evaluated as soon as no upload runs;
+   * triggers that arrive meanwhile are coalesced into one evaluation. Resolves once evaluated.
+   */
+  trigger(trigger: AutoTrigger): Promise<void> {
+    if (!this.active || this.closed) return Promise.resolve();
+    if (trigger === 'motionchange') this.motionFlushOwed = true;
+    if (this.pending.size === 0) this.failuresBeforePending = this.uploader.failedDrains;
+    this.pending.add(trigger);
+    this.kick();
+    return this.loop ?? Promise.resolve();
+  }
+
+  /** Resolves when no automatic upload is running or pending (and no sync() is running). */
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.loop) await this.loop;
+      else if (this.uploader.busy) await this.uploader.idle();
+      else return;
+    }
+  }
+
+  /** Stops reacting to triggers and waits for a running upload. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.pending.clear();
+    this.retryTimer.clear();
+    this.deferralTimer.clear();
+    this.unsubscribeNetwork();
+    await this.idle();
+  }
+
+  private kick(): void {
+    if (this.loop || this.closed || this.pending.size === 0) return;
+    this.loop = this.evaluatePending().finally(() => {
+      this.loop = null;
+      // A trigger that arrived as the loop was finishing.
+      this.kick();
+    });
+  }
+
+  private async evaluatePending(): Promise<void> {
+    while (this.pending.size > 0 && !this.closed) {
+      // A sync() in progress finishes first; its outcome is part of what is evaluated.
+      await this.uploader.idle();
+      const triggers = [...this.pending];
+      this.pending.clear();
+      // After an upload failed while they waited, plain retries wait for the next trigger (the
+      // failing server is not asked again at once); a new connection, start, ready and an owed
+      // motion-change flush still go ahead.
+      const failedMeanwhile = this.uploader.failedDrains > this.failuresBeforePending;
+      const kept = failedMeanwhile ? triggers.filter((t) => !PLAIN_RETRIES.has(t)) : triggers;
+      if (kept.length > 0) await this.evaluate(kept[0]!);
+    }
+  }
+
+  private async evaluate(trigger: AutoTrigger): Promise<void> {
+    // A motion-change flush that could not run yet still ignores the threshold when it can.
+    const effective: AutoTrigger = this.motionFlushOwed ? 'motionchange' : trigger;
+    const { http } = this.deps.config();
+    if (!http.url || !http.autoSync) return;
+    const deferred = this.retryAfter;
+    if (deferred !== null) {
+      this.deps.logger.debug('HTTP', `no upload on ${trigger}: Retry-After until ${new Date(deferred).toISOString()}`);
+      return;
+    }
+    const decision = decideAutoUpload(effective, {
+      http,
+      network: this.deps.network.current(),
+      // Counting is only needed for a threshold; without one, an upload of an empty queue is a
+      // single indexed read, cheaper than counting a long backlog on every location.
+      queued: http.autoSyncThreshold > 0 ? await this.deps.queue.count() : 1,
+    });
+    // close() may have begun while the queue was being counted.
+    if (this.closed) return;
+    if (!decision.upload) {
+      if (decision.reason === 'queue empty') this.motionFlushOwed = false;
+      else this.deps.logger.debug('HTTP', `no upload on ${trigger}: ${decision.reason}`);
+      return;
+    }
+    try {
+      const result = await this.uploader.drain(false);
+      if (!result.failed) this.motionFlushOwed = false;
+    } catch (error) {
+      this.deps.logger.error('HTTP', `automatic upload failed: ${(error as Error).message}`);
+    }
+  }
+
+  private onHttp(event: HttpEvent): void {
+    // A response proves the network works; a failed request is a reason to look again.
+    this.deps.network.hint?.(event.status > 0 ? 'reachable' : 'unreachable');
+    this.deps.events.emit('http', event);
+  }
+
+  private defer(until: number, status: number): void {
+    this.deferredUntil = Math.max(this.deferredUntil ?? 0, until);
+    const at = new Date(this.deferredUntil).toISOString();
+    this.deps.logger.warn('HTTP', `${status} with Retry-After: automatic uploads wait until ${at}`);
+    this.deferralTimer.schedule(this.deferredUntil - this.deps.clock.now(), () => void this.trigger('retry'));
+  }
+
+  /** The periodic retry: while open, started or stopped; an empty queue costs one indexed read. */
+  private scheduleRetry(): void {
+    this.retryTimer.schedule(this.deps.config().http.retryInterval * 1000, () => {
+      if (this.closed) return;
+      this.scheduleRetry();
+      void this.trigger('retry');
+    });
+  }
+
+  private onNetworkChange(type: NetworkType): void {
+    const connected = type !== 'none';
+    this.deps.logger.info('Network', `connectivity: ${type}`);
+    this.deps.events.emit('connectivitychange', { connected, type });
+    if (connected) void this.trigger('connectivity');
+  }
+}
