@@ -65,7 +65,11 @@ export function createFetchTransport(options: { isHidden?: () => boolean } = {})
         });
         // redirect: 'manual' gives an opaque response of status 0 for any 3xx.
         if (response.type === 'opaqueredirect') return { status: 302, text: '' };
-        return { status: response.status, text: await readBounded(response) };
+        const headers: Record<string, string> = {};
+        // Only what the core reads (a 429/503's Retry-After), bounded.
+        const retryAfter = response.headers.get('retry-after');
+        if (retryAfter !== null) headers['retry-after'] = retryAfter.slice(0, 64);
+        return { status: response.status, text: await readBounded(response), headers };
       } catch (error) {
         const host = new URL(request.url).host;
         if (controller.signal.aborted) {
