@@ -2,7 +2,7 @@
 // Browser: enqueue and drain rates of @waypost/browser in Chromium (Debian's /usr/bin/chromium via
 // playwright-core) against bare IndexedDB floors on the same storage in the same run, alternating
 // rounds. Page and sink share one origin on 127.0.0.1 (a secure context). See BENCHMARKS.md.
-// Targets: enqueue >= 0.5 x floor, drain >= 0.5 x floor.
+// Targets: enqueue >= 0.4 x floor, drain >= 0.4 x floor (see BENCHMARKS.md for why these and not more).
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -11,8 +11,8 @@ import { median, reportRatio } from './lib/report.mjs';
 
 const ENQUEUE = { records: 2_000, warmup: 200 };
 const DRAIN = { records: 10_000, batch: 500 };
-const ROUNDS = 5;
-const TARGETS = { enqueue: 0.5, drain: 0.5 };
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const TARGETS = { enqueue: 0.4, drain: 0.4 };
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const script = (

@@ -36,6 +36,12 @@ export interface QueueNotices {
   close(): void;
 }
 
+/**
+ * Notices are sent at most this often: a BroadcastChannel message crosses processes, and one per
+ * record showed as a third of the enqueue cost. The leader sees another tab's records this late.
+ */
+export const QUEUE_NOTICE_DELAY_MS = 100;
+
 /** "Records were queued" between the tabs of one database, over a BroadcastChannel where there is one. */
 export function createQueueNotices(database: string): QueueNotices {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`waypost:${database}`) : null;
@@ -47,7 +53,7 @@ export function createQueueNotices(database: string): QueueNotices {
       setTimeout(() => {
         pending = false;
         channel.postMessage('queued');
-      }, 0);
+      }, QUEUE_NOTICE_DELAY_MS);
     },
     onNotice: null,
     close: () => channel?.close(),
