@@ -32,6 +32,10 @@ describe('the /track page in Chromium', () => {
   it('enrolls, records the position and becomes a device the admin API lists with its track', async () => {
     const { gate, context } = await setup();
     const page = await openTracker(context, gate.url);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
     await enroll(page, 'phone of test');
     const uuids = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
     await gate.delivers(uuids);
@@ -41,6 +45,40 @@ describe('the /track page in Chromium', () => {
     expect(device).toMatchObject({ model: 'phone of test' });
     expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
     expect(await page.locator('#last-upload').textContent()).toMatch(/delivered \(HTTP 200\)/);
+    // Served under the server's strict policy, and nothing of the page needed more.
+    const response = await fetch(`${server.url}/track/`);
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    expect(violations).toEqual([]);
+  });
+
+  it('enrolls under registration "secret" only with the enrollment code, sent in a header', async () => {
+    const secretServer = await startTestServer(backends[0]!, {
+      registration: 'secret',
+      registrationSecret: 'enroll-me-please',
+    });
+    const gate = await startGate(secretServer.url);
+    const context = await trackerContext(browser, gate.url);
+    onTestFinished(async () => {
+      await context.close();
+      await gate.close();
+      await secretServer.stop();
+    });
+    const page = await openTracker(context, gate.url);
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    await page.fill('#device-name', 'secret phone');
+    await page.click('#enroll-form button[type=submit]');
+    await page
+      .locator('#enroll-error')
+      .filter({ hasText: /enrollment secret/ })
+      .waitFor();
+    await page.fill('#enroll-code', 'enroll-me-please');
+    await enroll(page, 'secret phone');
+    const uuids = await recordFix(context, [page]);
+    await gate.delivers(uuids);
+    const devices = await secretServer.admin('/api/devices');
+    expect(devices.body.map((d: { model: string }) => d.model)).toEqual(['secret phone']);
+    expect(urls.filter((u) => u.includes('enroll-me-please'))).toEqual([]);
   });
 
   it('offline, reloaded while offline, then online: every record reaches the server once, in order', async () => {
