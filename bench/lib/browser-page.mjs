@@ -1,4 +1,4 @@
-/* global crypto, indexedDB, IDBKeyRange, performance */
+/* global crypto, indexedDB, IDBKeyRange, performance, Worker */
 // Loaded into Chromium by bench/browser.mjs (bundled with esbuild against the built
 // packages/browser/dist/waypost-browser.js). Each function runs one timed round and returns its
 // rate; SDK and floor work on the same storage (IndexedDB of the same origin, same object stores,
@@ -140,4 +140,21 @@ async function sdkDrain(url, records, batch) {
   return rate;
 }
 
-globalThis.bench = { floorEnqueue, sdkEnqueue, floorDrain, sdkDrain };
+/** SQLite-wasm on OPFS in a worker (bench/lib/sqlite-wasm-worker.mjs): one task, one rate. */
+async function sqliteWasm(task) {
+  const worker = new Worker('/sqlite-wasm-worker.mjs', { type: 'module' });
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.onerror = (event) => reject(new Error(event.message));
+      worker.onmessage = ({ data }) => {
+        if (data.ready) worker.postMessage(task);
+        else if (data.error) reject(new Error(data.error));
+        else resolve(data.rate);
+      };
+    });
+  } finally {
+    worker.terminate();
+  }
+}
+
+globalThis.bench = { floorEnqueue, sdkEnqueue, floorDrain, sdkDrain, sqliteWasm };
