@@ -1,4 +1,4 @@
-/* global onmessage:writable, postMessage, performance, crypto, fetch */
+/* global postMessage, performance, crypto */
 // The other storage candidate, measured by bench/browser.mjs: the official SQLite build for the web
 // (@sqlite.org/sqlite-wasm) with its "opfs" VFS in a dedicated worker (the page is cross-origin
 // isolated, as that VFS needs), running the Node store's own schema and statements: one
@@ -74,7 +74,7 @@ async function drain(url, records, batch) {
   return rate;
 }
 
-onmessage = async ({ data }) => {
+globalThis.onmessage = async ({ data }) => {
   try {
     const rate = data.task === 'enqueue' ? enqueue(data.records) : await drain(data.url, data.records, data.batch);
     postMessage({ rate });
