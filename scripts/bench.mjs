@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const BENCH_DIR = fileURLToPath(new URL('../bench/', import.meta.url));
 // Fixed order for the SDK's benches; any other bench (the server's ingest.mjs) runs after them.
-const ORDER = ['enqueue.mjs', 'drain.mjs', 'memory.mjs'];
+const ORDER = ['enqueue.mjs', 'drain.mjs', 'memory.mjs', 'latency.mjs'];
 const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
 const only = process.argv.slice(2);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, type RemoteCommandEvent } from '@waypost/node';
+import { MAX_JSON_DEPTH, type JsonObject, type RemoteCommandEvent } from '@waypost/node';
 import { at, openSdk, startHarness } from './support/harness.js';
 
 /** An object nested `depth` levels deep: { a: { a: ... } }. */
@@ -69,7 +69,7 @@ describe('no raw exception escapes the public API', () => {
   it('configuration objects nested without bound are INVALID_CONFIG, the running configuration unchanged', async () => {
     const bg = await openSdk();
     await bg.ready({ http: { params: { fleet: 'north' } } });
-    await expect(bg.setConfig({ http: { params: nested(100_000) } })).rejects.toMatchObject({
+    await expect(bg.setConfig({ http: { params: nested(100_000) as JsonObject } })).rejects.toMatchObject({
       code: 'INVALID_CONFIG',
       key: 'http.params',
     });

@@ -102,6 +102,9 @@ export class SyncScheduler {
    */
   trigger(trigger: AutoTrigger): Promise<void> {
     if (!this.active || this.closed) return Promise.resolve();
+    // Without a url or with autoSync off no trigger can upload (rule 4): nothing to remember.
+    const { http } = this.deps.config();
+    if (!http.url || !http.autoSync) return Promise.resolve();
     if (trigger === 'motionchange') this.motionFlushOwed = true;
     if (this.pending.size === 0) this.failuresBeforePending = this.uploader.failedDrains;
     this.pending.add(trigger);

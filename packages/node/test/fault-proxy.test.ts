@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startServer } from '@waypost/server';
+import { createBackgroundGeolocation, ManualNetwork, type BackgroundGeolocation } from '@waypost/node';
+import { at } from './support/harness.js';
+import { startFaultProxy, type Fault } from './support/fault-proxy.js';
+
+const FAULTS: Fault[] = [
+  'reset',
+  'stall',
+  'lose-reply',
+  'status-500',
+  'status-503',
+  'status-429',
+  'status-413',
+  'garbage-502',
+  'pass',
+];
+
+/** A small deterministic PRNG, so a failing run can be replayed. */
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the fault proxy: several instances behind a proxy that misbehaves, then heals', () => {
+  it('every uuid is stored exactly once, queues end empty, nothing stays locked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waypost-fault-'));
+    // The service itself refuses more than 5 records per request (a real 413).
+    const service = await startServer({ port: 0, database: join(dir, 'server.db'), maxRecordsPerRequest: 5 });
+    const random = mulberry32(8);
+    const proxy = await startFaultProxy(
+      `${service.url}/locations`,
+      () => FAULTS[Math.floor(random() * FAULTS.length)]!,
+    );
+    onTestFinished(async () => {
+      await proxy.close();
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const variants = [
+      { batchSync: true, maxBatchSize: -1 },
+      { batchSync: true, maxBatchSize: 7 },
+      { batchSync: false },
+      { batchSync: false, autoSyncThreshold: 3 },
+    ];
+    const instances: { bg: BackgroundGeolocation; device: string; uuids: string[] }[] = [];
+    for (const [i, http] of variants.entries()) {
+      const device = `fault-device-${i}`;
+      const bg = await createBackgroundGeolocation({
+        database: join(dir, `sdk-${i}.db`),
+        network: new ManualNetwork('wifi'),
+        device: { uuid: device },
+      });
+      onTestFinished(() => bg.close());
+      await bg.ready({
+        http: { url: proxy.url, timeout: 250, params: { device_id: device }, ...http },
+        logger: { logLevel: 'WARNING' },
+      });
+      await bg.start();
+      instances.push({ bg, device, uuids: [] });
+    }
+
+    // Misbehaving: 6 rounds of 5 locations per instance, automatic uploads plus a sync() each round.
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(
+        instances.map(async (instance, i) => {
+          for (let k = 0; k < 5; k++) {
+            const location = await instance.bg.recordLocation(at(round * 5 + k + i * 1000));
+            instance.uuids.push(location.uuid);
+          }
+          await instance.bg.sync().catch(() => undefined);
+        }),
+      );
+    }
+    expect(proxy.seen.size).toBeGreaterThanOrEqual(FAULTS.length - 1);
+
+    // Healed: every queue drains (bounded: a few sync() calls each).
+    proxy.choose = () => 'pass';
+    for (const { bg } of instances) {
+      await bg.idle();
+      for (let attempt = 0; attempt < 5 && (await bg.getCount()) > 0; attempt++) await bg.sync();
+      await bg.idle();
+      expect(await bg.getCount()).toBe(0);
+      // Nothing is left locked: the raw queue is empty, not only its unlocked part.
+      expect(await bg.getLocations()).toEqual([]);
+    }
+
+    for (const { device, uuids } of instances) {
+      const response = await fetch(`${service.url}/api/devices/${device}/locations?limit=100000`, {
+        headers: { authorization: `Bearer ${service.adminToken}` },
+      });
+      const stored = ((await response.json()) as { uuid: string }[]).map((r) => r.uuid);
+      expect(stored.length).toBe(new Set(stored).size);
+      expect([...stored].sort()).toEqual([...uuids].sort());
+    }
+  }, 60_000);
+});
