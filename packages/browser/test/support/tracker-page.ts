@@ -59,12 +59,16 @@ export const queuedUuids = (page: Page) =>
 export const queueCount = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.getCount());
 
-/** A context on which /track may use the (emulated) position. */
+/**
+ * A context on which /track may use the (emulated) position and, unless told otherwise, register
+ * Background Sync (without it, the browser never fires a one-off sync on its own).
+ */
 export async function trackerContext(
   browser: import('playwright-core').Browser,
   origin: string,
+  backgroundSync = true,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 5 } });
-  await context.grantPermissions(['geolocation', 'background-sync'], { origin });
+  await context.grantPermissions(['geolocation', ...(backgroundSync ? ['background-sync'] : [])], { origin });
   return context;
 }
