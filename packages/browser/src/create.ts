@@ -2,6 +2,7 @@ import {
   BackgroundGeolocation,
   decideAutoUpload,
   type ConfigInput,
+  type Location,
   type State,
   type Clock,
   type DeviceInfo,
@@ -13,7 +14,8 @@ import {
 import { createBrowserNetworkMonitor } from './browser-network.js';
 import { createFetchTransport } from './fetch-transport.js';
 import { createGeolocationProvider } from './geolocation-provider.js';
-import { createQueueNotices, leaderOnlyUploads } from './leader-store.js';
+import { leaderOnlyUploads } from './leader-store.js';
+import { createTabChannel } from './tab-channel.js';
 import { openIndexedDbStore } from './store/indexeddb-store.js';
 import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
@@ -73,6 +75,12 @@ async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promis
  */
 class BrowserBackgroundGeolocation extends BackgroundGeolocation {
   afterReady: () => void = () => {};
+  /** In a tab that does not lead, sync() is run by the leading tab; null: run it here. */
+  forwardSync: () => Promise<Location[] | null> = async () => null;
+
+  override async sync(): Promise<Location[]> {
+    return (await this.forwardSync()) ?? super.sync();
+  }
 
   override async ready(config?: Parameters<BackgroundGeolocation['ready']>[0]): Promise<State> {
     const state = await super.ready(config as ConfigInput);
@@ -97,12 +105,12 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
   let leadership: UploadLeadership | undefined;
   let kick = () => {};
   // A record written in another tab is the leader's to upload: tell it.
-  const notices = useLeadership ? createQueueNotices(database) : null;
+  const tabs = useLeadership ? createTabChannel(database) : null;
   const store = useLeadership
     ? leaderOnlyUploads(
         raw,
         () => leadership,
-        () => notices?.notify(),
+        () => tabs?.notifyQueued(),
       )
     : raw;
   let detach = () => {};
@@ -121,7 +129,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
         scope.removeEventListener?.('pagehide', flushLog);
         detach();
         leadership?.release();
-        notices?.close();
+        tabs?.close();
         if (ownNetwork) network.close?.();
       },
     })) as BrowserBackgroundGeolocation;
@@ -148,7 +156,11 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
           if (decision.upload) await bg.sync();
         })().catch((error: Error) => bg.log.error('HTTP', `upload for another tab failed: ${error.message}`));
       };
-      if (notices) notices.onNotice = kick;
+      if (tabs) {
+        tabs.onQueued = kick;
+        tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
+        bg.forwardSync = async () => (leadership?.isLeader ? null : tabs.requestSync());
+      }
       // A new leader first frees the record locks of a leader that died mid-upload.
       leadership = requestUploadLeadership(database, async () => void (await raw.locations.unlockAll()));
       leadership.onLeader(() => kick());
@@ -156,7 +168,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     return bg;
   } catch (error) {
     leadership?.release();
-    notices?.close();
+    tabs?.close();
     if (ownNetwork) network.close?.();
     await raw.close();
     throw error;

@@ -27,37 +27,3 @@ export function leaderOnlyUploads(
     },
   };
 }
-
-export interface QueueNotices {
-  /** Tells the other tabs that records were queued; one message per burst of inserts. */
-  notify(): void;
-  /** Called when another tab queued records. */
-  onNotice: (() => void) | null;
-  close(): void;
-}
-
-/**
- * Notices are sent at most this often: a BroadcastChannel message crosses processes, and one per
- * record showed as a third of the enqueue cost. The leader sees another tab's records this late.
- */
-export const QUEUE_NOTICE_DELAY_MS = 100;
-
-/** "Records were queued" between the tabs of one database, over a BroadcastChannel where there is one. */
-export function createQueueNotices(database: string): QueueNotices {
-  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(`waypost:${database}`) : null;
-  let pending = false;
-  const notices: QueueNotices = {
-    notify() {
-      if (pending || !channel) return;
-      pending = true;
-      setTimeout(() => {
-        pending = false;
-        channel.postMessage('queued');
-      }, QUEUE_NOTICE_DELAY_MS);
-    },
-    onNotice: null,
-    close: () => channel?.close(),
-  };
-  if (channel) channel.onmessage = () => notices.onNotice?.();
-  return notices;
-}

@@ -6,6 +6,11 @@ import { launchChromium } from './support/chromium.js';
 import { startGate, type Gate } from './support/gate.js';
 import { enroll, openTracker, queueCount, queuedUuids, recordFix, trackerContext } from './support/tracker-page.js';
 
+/** The SDK instance the tracker page exposes (packages/server/public/track/track.js). */
+type Tracker = {
+  waypostTracker: { bg: { setConfig(c: unknown): Promise<unknown>; sync(): Promise<{ uuid: string }[]> } };
+};
+
 describe('the /track page in Chromium', () => {
   let server: TestServer;
   let browser: Browser;
@@ -158,6 +163,34 @@ describe('the /track page in Chromium', () => {
     expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
     const held = await first.evaluate(async () => (await navigator.locks.query()).held?.map((l) => l.name));
     expect(held).toEqual(['waypost-upload:waypost-track']);
+  });
+
+  it('sync() in a tab that does not lead is run by the leading tab and resolves with what it delivered', async () => {
+    const { gate, context } = await setup();
+    const first = await openTracker(context, gate.url);
+    await enroll(first, 'sync from the second tab');
+    const second = await openTracker(context, gate.url);
+    await second.waitForFunction(
+      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
+    );
+    for (const page of [first, second]) {
+      await page.evaluate(() =>
+        (globalThis as unknown as Tracker).waypostTracker.bg.setConfig({ http: { autoSync: false } }),
+      );
+    }
+    const recorded = [...(await recordFix(context, [first, second])), ...(await recordFix(context, [first, second]))];
+    const before = gate.delivered.length;
+    const synced = await second.evaluate(async () =>
+      (await (globalThis as unknown as Tracker).waypostTracker.bg.sync()).map((l) => l.uuid),
+    );
+    expect(synced).toEqual(expect.arrayContaining(recorded));
+    expect(gate.delivered.slice(before)).toEqual(synced);
+    const locks = await second.evaluate(async () => {
+      const state = await navigator.locks.query();
+      return { held: state.held?.length, pending: state.pending?.length };
+    });
+    expect(locks).toEqual({ held: 1, pending: 1 });
+    expect(await queueCount(second)).toBe(0);
   });
 
   it.each([
