@@ -16,15 +16,23 @@ export function attachProvider(bg: BackgroundGeolocation, provider: LocationProv
   const start = () => {
     if (running) return;
     running = true;
-    void Promise.resolve(
-      provider.start(
-        (fix) =>
-          void bg
-            .recordLocation(fix)
-            .catch((error: Error) => bg.log.warn('Location', `fix not recorded: ${error.message}`)),
-        (error) => bg.log.error('Location', `${provider.name ?? 'provider'}: ${error.code ?? ''} ${error.message}`),
-      ),
-    );
+    const report = (error: Error & { code?: string }) =>
+      bg.log.error('Location', `${provider.name ?? 'provider'}: ${error.code ?? ''} ${error.message}`);
+    // A provider that throws (or rejects) in start() is reported like any of its errors.
+    void Promise.resolve()
+      .then(() =>
+        // Stopped again before this turn: nothing to start.
+        !running
+          ? undefined
+          : provider.start(
+              (fix) =>
+                void bg
+                  .recordLocation(fix)
+                  .catch((error: Error) => bg.log.warn('Location', `fix not recorded: ${error.message}`)),
+              report,
+            ),
+      )
+      .catch(report);
   };
   const stop = () => {
     if (!running) return;
