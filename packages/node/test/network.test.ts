@@ -10,6 +10,7 @@ import {
   interfaceType,
   readInterfacesType,
   typeFromName,
+  ManualClock,
   ManualNetwork,
   readNetworkType,
   type ConnectivityChangeEvent,
@@ -154,6 +155,28 @@ describe('upload hints: never none forever while uploads succeed', () => {
     await bg.idle();
     expect(server.requests).toHaveLength(2);
     expect(await bg.getCount()).toBe(0);
+  });
+
+  it('after a failure, the periodic retry probes a monitor that says none, and recovers', async () => {
+    const clock = new ManualClock();
+    const monitor = createPollingNetworkMonitor(() => 'none', { pollMs: 60_000 });
+    onTestFinished(() => monitor.close?.());
+    const server = await startScriptedServer({ reset: true });
+    onTestFinished(() => server.close());
+    const bg = await openSdk({ network: monitor, clock });
+    await bg.ready({ http: { url: server.url } });
+    await bg.insertLocation(at(0));
+    // The manual sync fails: the monitor drops back to none, and automatic uploads wait.
+    expect(await bg.sync()).toEqual([]);
+    expect(monitor.current()).toBe('none');
+    await bg.insertLocation(at(1));
+    await bg.idle();
+    expect(server.requests).toHaveLength(1);
+    // The periodic retry probes anyway, succeeds, and the monitor reports a connection again.
+    await clock.advance(900_000);
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
+    expect(monitor.current()).toBe('ethernet');
   });
 
   it('a failed request makes the monitor look again, and drops the assumption', () => {

@@ -4,7 +4,14 @@ import type { Clock, TimerHandle } from '../ports/clock.js';
 export class OneShotTimer {
   private handle: TimerHandle | null = null;
 
-  constructor(private readonly clock: Clock) {}
+  /**
+   * A `background` timer does not keep a process alive on its own (Node's unref, where the clock's
+   * handles have it): upkeep such as retention must not stop a script from exiting.
+   */
+  constructor(
+    private readonly clock: Clock,
+    private readonly options: { background?: boolean } = {},
+  ) {}
 
   schedule(delayMs: number, callback: () => void): void {
     this.clear();
@@ -12,6 +19,7 @@ export class OneShotTimer {
       this.handle = null;
       callback();
     }, delayMs);
+    if (this.options.background) (this.handle as { unref?: () => void } | null)?.unref?.();
   }
 
   clear(): void {

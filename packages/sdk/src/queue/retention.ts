@@ -29,7 +29,7 @@ export class Retention {
   private closed = false;
 
   constructor(private readonly deps: RetentionDeps) {
-    this.timer = new OneShotTimer(deps.clock);
+    this.timer = new OneShotTimer(deps.clock, { background: true });
   }
 
   /** Starts the periodic run (from open until close). */

@@ -66,8 +66,9 @@ export class SyncScheduler {
       beforeFlush: deps.beforeFlush,
       onDefer: (until, status) => this.defer(until, status),
     });
-    this.retryTimer = new OneShotTimer(deps.clock);
-    this.deferralTimer = new OneShotTimer(deps.clock);
+    // Upkeep timers: they never keep a process alive by themselves.
+    this.retryTimer = new OneShotTimer(deps.clock, { background: true });
+    this.deferralTimer = new OneShotTimer(deps.clock, { background: true });
     this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
   }
 
@@ -151,7 +152,8 @@ export class SyncScheduler {
       // motion-change flush still go ahead.
       const failedMeanwhile = this.uploader.failedDrains > this.failuresBeforePending;
       const kept = failedMeanwhile ? triggers.filter((t) => !PLAIN_RETRIES.has(t)) : triggers;
-      if (kept.length > 0) await this.evaluate(kept[0]!);
+      // The periodic retry, when present, is the one evaluated: it may probe a blind monitor.
+      if (kept.length > 0) await this.evaluate(kept.includes('retry') ? 'retry' : kept[0]!);
     }
   }
 
@@ -167,7 +169,7 @@ export class SyncScheduler {
     }
     const decision = decideAutoUpload(effective, {
       http,
-      network: this.deps.network.current(),
+      network: this.networkFor(trigger),
       // Counting is only needed for a threshold; without one, an upload of an empty queue is a
       // single indexed read, cheaper than counting a long backlog on every location.
       queued: http.autoSyncThreshold > 0 ? await this.deps.queue.count() : 1,
@@ -185,6 +187,16 @@ export class SyncScheduler {
     } catch (error) {
       this.deps.logger.error('HTTP', `automatic upload failed: ${(error as Error).message}`);
     }
+  }
+
+  /**
+   * The periodic retry probes a monitor that learns from uploads even when it says `none`: a
+   * detection that cannot see the link in use is then corrected by the probe's response.
+   */
+  private networkFor(trigger: AutoTrigger): NetworkType {
+    const { network } = this.deps;
+    const type = network.current();
+    return type === 'none' && trigger === 'retry' && network.hint ? 'ethernet' : type;
   }
 
   private onHttp(event: HttpEvent): void {
