@@ -56,6 +56,13 @@ describe('the /track page in Chromium', () => {
     const response = await fetch(`${server.url}/track/`);
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
     expect(violations).toEqual([]);
+    // Installable as an app: Chromium's own check (manifest, icons, service worker, secure context).
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Test contexts are incognito-like, which alone keeps Chromium from offering the install; a
+    // missing manifest field, icon or worker would be listed here too.
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
   });
 
   it('enrolls under registration "secret" only with the enrollment code, sent in a header', async () => {
