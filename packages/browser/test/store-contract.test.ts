@@ -79,4 +79,14 @@ describe('@waypost/browser in Chromium', () => {
     await context.setGeolocation({ latitude: 52.5, longitude: 13.4, accuracy: 10 });
     expect(await h.evaluate((x: Harness) => x.watchOnce())).toEqual({ latitude: 52.5, speed: -1 });
   });
+
+  it('the service worker drain leaves the queue to a tab that leads, and drains it once none is open', async () => {
+    const result = await (
+      await harness(page)
+    ).evaluate((h: Harness, url: string) => h.drainBesideATab(url), `${server.url}/sink`);
+    expect(result).toEqual({
+      whileOpen: { ran: false, delivered: 0, remaining: -1 },
+      afterClose: { ran: true, delivered: 2, remaining: 0 },
+    });
+  });
 });

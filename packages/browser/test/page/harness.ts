@@ -2,6 +2,8 @@
 // against the IndexedDB store, and probes of the browser adapters. Each returns plain JSON.
 import { STORE_CONTRACT } from '../../../sdk/test/contract/store-contract-cases.js';
 import {
+  createBackgroundGeolocation,
+  drainQueue,
   createBrowserNetworkMonitor,
   createFetchTransport,
   createGeolocationProvider,
@@ -61,6 +63,22 @@ function watchOnce(): Promise<{ code?: string; message: string } | { latitude: n
   );
 }
 
+/**
+ * The service worker's drain beside an open tab: the tab leads (holds the upload lock), so the
+ * drain leaves the queue alone; once the tab has closed its instance, the drain delivers.
+ */
+async function drainBesideATab(url: string) {
+  const database = `drain-${Date.now()}`;
+  const tab = await createBackgroundGeolocation({ database, provider: null });
+  await tab.ready({ http: { url, autoSync: false } });
+  await tab.insertLocation({ latitude: 1, longitude: 2 });
+  await tab.insertLocation({ latitude: 1, longitude: 3 });
+  const whileOpen = await drainQueue({ database });
+  await tab.close();
+  const afterClose = await drainQueue({ database });
+  return { whileOpen, afterClose };
+}
+
 Object.assign(globalThis, {
   harness: {
     cases: STORE_CONTRACT.map((c) => c.name),
@@ -69,5 +87,6 @@ Object.assign(globalThis, {
     send,
     network: () => ({ current: monitor.current(), seen: [...seen] }),
     watchOnce,
+    drainBesideATab,
   },
 });

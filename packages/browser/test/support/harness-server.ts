@@ -42,6 +42,13 @@ export async function startHarnessServer(script: string): Promise<HarnessServer>
       case '/hang':
         hanging.add(res);
         return;
+      case '/sink':
+        req.resume();
+        req.on('end', () => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{}');
+        });
+        return;
       case '/redirect':
         res.writeHead(302, { location: '/' });
         return res.end();
