@@ -25,8 +25,9 @@ export function attachProvider(bg: BackgroundGeolocation, provider: LocationProv
         !running
           ? undefined
           : provider.start(
+              // The promise lets a source that can wait pace itself (issue 9's port); watchPosition does not wait.
               (fix) =>
-                void bg
+                bg
                   .recordLocation(fix)
                   .catch((error: Error) => bg.log.warn('Location', `fix not recorded: ${error.message}`)),
               report,
