@@ -1,21 +1,21 @@
-import { unwrap } from 'idb';
 import type { LocationQueueStore, OrderDirection, StoredRecord } from '@waypost/sdk';
+import { covers, normalize, withRange, without, withoutInterval, type IdRange } from './lock-ranges.js';
 import type { Db, WaypostDb } from './schema.js';
 
 type Row = WaypostDb['locations']['value'];
 /** Chromium's IndexedDB durability hint: relaxed survives a crashed tab or browser; strict also power loss. */
 export type Durability = 'relaxed' | 'strict';
 
-const toRecord = (row: Row, locked: ReadonlySet<number>): StoredRecord => ({
+const toRecord = (row: Row, locks: readonly IdRange[]): StoredRecord => ({
   id: row.id!,
   uuid: row.uuid,
   createdAt: row.createdAt,
   json: row.json,
-  locked: locked.has(row.id!),
+  locked: covers(locks, row.id!),
 });
 
-/** The ids as one key range when they are exactly the integers from min to max (a batch taken in order). */
-function asRange(ids: readonly number[]): IDBKeyRange | null {
+/** The ids as one interval when they are exactly the integers from min to max (a batch taken in order). */
+function asInterval(ids: readonly number[]): { from: number; to: number } | null {
   if (ids.length === 0) return null;
   let min = Infinity;
   let max = -Infinity;
@@ -23,18 +23,29 @@ function asRange(ids: readonly number[]): IDBKeyRange | null {
     if (id < min) min = id;
     if (id > max) max = id;
   }
-  return max - min + 1 === ids.length && new Set(ids).size === ids.length ? IDBKeyRange.bound(min, max) : null;
+  return max - min + 1 === ids.length && new Set(ids).size === ids.length ? { from: min, to: max } : null;
+}
+
+type ReadLocksTx = { objectStore(name: 'locks'): { getAll(): Promise<IdRange[]> } };
+type LockTx = {
+  objectStore(name: 'locks'): { clear(): Promise<void>; put(value: IdRange, key: number): Promise<number> };
+};
+const readLocks = async (tx: ReadLocksTx) => normalize(await tx.objectStore('locks').getAll());
+/** Rewrites the (few) lock ranges inside the caller's transaction. */
+function writeLocks(tx: LockTx, ranges: readonly IdRange[]): void {
+  const store = tx.objectStore('locks');
+  void store.clear();
+  for (const r of ranges) void store.put({ from: r.from, to: r.to }, r.from);
 }
 
 /**
  * The queue on IndexedDB. Every method is one readwrite (or readonly) transaction, and IndexedDB
  * runs overlapping readwrite transactions one after another, across tabs and service workers of the
- * origin too: that is what makes lockNext hand each record to one upload only.
+ * origin too: that is what makes lockNext hand each record to one upload only. Deleted records'
+ * ids are never reused (autoIncrement), so a lock range left over a deleted id locks nothing.
  */
 export function createLocationQueue(db: Db, durability: Durability): LocationQueueStore {
   const write = <S extends 'locations' | 'locks'>(stores: S[]) => db.transaction(stores, 'readwrite', { durability });
-  const lockedIds = async (tx: { objectStore(name: 'locks'): { getAllKeys(): Promise<number[]> } }) =>
-    new Set(await tx.objectStore('locks').getAllKeys());
 
   return {
     async insert(record) {
@@ -46,7 +57,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
     count: () => db.count('locations'),
     async list(query) {
       const tx = db.transaction(['locations', 'locks'], 'readonly');
-      const locked = await lockedIds(tx);
+      const locks = await readLocks(tx);
       const offset = query.offset ?? 0;
       const limit = query.limit === undefined || query.limit < 0 ? Infinity : query.limit;
       const rows: StoredRecord[] = [];
@@ -54,32 +65,39 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       let cursor = await tx.objectStore('locations').openCursor(null, query.order === 'DESC' ? 'prev' : 'next');
       if (cursor && offset > 0) cursor = await cursor.advance(offset);
       while (cursor && rows.length < limit) {
-        rows.push(toRecord(cursor.value, locked));
+        rows.push(toRecord(cursor.value, locks));
         cursor = await cursor.continue();
       }
       return rows;
     },
     async lockNext(limit: number, order: OrderDirection) {
       const tx = write(['locations', 'locks']);
-      const locks = tx.objectStore('locks');
-      const locked = await lockedIds(tx);
+      const locks = await readLocks(tx);
+      const locations = tx.objectStore('locations');
       const taken: StoredRecord[] = [];
       if (order === 'ASC') {
-        // One getAll of the first rows beats a cursor step per row; locked rows are few (a batch).
-        const rows = await tx.objectStore('locations').getAll(null, limit + locked.size);
-        for (const row of rows) if (taken.length < limit && !locked.has(row.id!)) taken.push(toRecord(row, locked));
+        // getAll of the next rows beats a cursor step per row; locked rows (an upload's batch) are
+        // skipped by starting past each locked range that the last row fell into.
+        let after: number | null = null;
+        while (taken.length < limit) {
+          const want = limit - taken.length;
+          const rows = await locations.getAll(after === null ? null : IDBKeyRange.lowerBound(after, true), want);
+          for (const row of rows) if (!covers(locks, row.id!)) taken.push(toRecord(row, locks));
+          if (rows.length < want) break;
+          const last = rows.at(-1)!.id!;
+          after = locks.find((r) => r.from <= last && last <= r.to)?.to ?? last;
+        }
       } else {
-        let cursor = await tx.objectStore('locations').openCursor(null, 'prev');
+        let cursor = await locations.openCursor(null, 'prev');
         while (cursor && taken.length < limit) {
-          if (!locked.has(cursor.value.id!)) taken.push(toRecord(cursor.value, locked));
+          if (!covers(locks, cursor.value.id!)) taken.push(toRecord(cursor.value, locks));
           cursor = await cursor.continue();
         }
       }
-      // Bare requests: a promise per lock row (idb's wrapper) showed in the drain profile.
-      const bare = unwrap(locks);
-      for (const record of taken) {
-        record.locked = true;
-        bare.put(record.id, record.id);
+      if (taken.length > 0) {
+        // The rows between the first and the last taken are locked already: one range covers them all.
+        writeLocks(tx, withRange(locks, taken[0]!.id, taken.at(-1)!.id));
+        for (const record of taken) record.locked = true;
       }
       await tx.done;
       return taken;
@@ -88,35 +106,39 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       if (ids.length === 0) return 0;
       const tx = write(['locations', 'locks']);
       const locations = tx.objectStore('locations');
-      const locks = tx.objectStore('locks');
-      const range = asRange(ids);
+      const locks = await readLocks(tx);
+      const interval = asInterval(ids);
       let removed = 0;
-      if (range) {
+      if (interval) {
+        const range = IDBKeyRange.bound(interval.from, interval.to);
         removed = await locations.count(range);
         void locations.delete(range);
-        void locks.delete(range);
+        writeLocks(tx, withoutInterval(locks, interval.from, interval.to));
       } else {
         for (const id of ids) {
           if ((await locations.getKey(id)) !== undefined) removed++;
           void locations.delete(id);
-          void locks.delete(id);
         }
+        writeLocks(tx, without(locks, ids));
       }
       await tx.done;
       return removed;
     },
     async unlock(ids) {
       if (ids.length === 0) return;
-      const tx = db.transaction('locks', 'readwrite', { durability });
-      const range = asRange(ids);
-      if (range) void tx.store.delete(range);
-      else for (const id of ids) void tx.store.delete(id);
+      const tx = write(['locks']);
+      const locks = await readLocks(tx);
+      const interval = asInterval(ids);
+      writeLocks(tx, interval ? withoutInterval(locks, interval.from, interval.to) : without(locks, ids));
       await tx.done;
     },
     async unlockAll() {
-      const tx = db.transaction('locks', 'readwrite', { durability });
-      const held = await tx.store.count();
-      void tx.store.clear();
+      const tx = write(['locations', 'locks']);
+      let held = 0;
+      // Records under a lock, not lock rows: a range may span deleted ids.
+      for (const r of await readLocks(tx))
+        held += await tx.objectStore('locations').count(IDBKeyRange.bound(r.from, r.to));
+      void tx.objectStore('locks').clear();
       await tx.done;
       return held;
     },
@@ -129,19 +151,15 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       return removed;
     },
     async removeByUuid(uuid) {
-      const tx = write(['locations', 'locks']);
+      const tx = write(['locations']);
       const keys = await tx.objectStore('locations').index('uuid').getAllKeys(uuid);
-      for (const id of keys) {
-        void tx.objectStore('locations').delete(id);
-        void tx.objectStore('locks').delete(id);
-      }
+      for (const id of keys) void tx.objectStore('locations').delete(id);
       await tx.done;
       return keys.length > 0;
     },
     async prune(rules) {
-      const tx = write(['locations', 'locks']);
+      const tx = write(['locations']);
       const locations = tx.objectStore('locations');
-      const locks = tx.objectStore('locks');
       const doomed: number[] = [];
       if (rules.olderThan !== undefined) {
         const range = IDBKeyRange.upperBound(rules.olderThan, true);
@@ -163,10 +181,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
           }
         }
       }
-      for (const id of doomed) {
-        void locations.delete(id);
-        void locks.delete(id);
-      }
+      for (const id of doomed) void locations.delete(id);
       await tx.done;
       return doomed.length;
     },

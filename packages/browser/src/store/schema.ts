@@ -11,8 +11,8 @@ export interface WaypostDb extends DBSchema {
     value: { id?: number; uuid: string; createdAt: number; json: string };
     indexes: { uuid: string; createdAt: number };
   };
-  /** Ids of records an upload holds. Few rows (one batch), so a lookup set is cheap to load. */
-  locks: { key: number; value: number };
+  /** Ids of records uploads hold, as disjoint ranges keyed by their first id (lock-ranges.ts): a few rows. */
+  locks: { key: number; value: { from: number; to: number } };
   log: {
     key: number;
     value: { id?: number; timestamp: number; level: number; tag: string; message: string };
