@@ -37,4 +37,26 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'process', 'Buffer'],
     },
   },
+  {
+    // @waypost/browser runs in pages and service workers: nothing of Node's.
+    files: ['packages/browser/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'better-sqlite3', '@waypost/node'] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer', 'require'],
+    },
+  },
+  {
+    // The tracker page and its service worker run in the browser, not in Node.
+    files: ['packages/server/public/track/**/*.js'],
+    languageOptions: {
+      globals: {
+        self: 'readonly',
+        caches: 'readonly',
+        Response: 'readonly',
+        location: 'readonly',
+        navigator: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
+  },
 );

@@ -25,6 +25,7 @@ import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/li
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerDashboardApiRoutes } from './routes/dashboard-api.js';
+import { registerBrowserSdkRoutes } from './routes/browser-sdk.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerIngestRoutes } from './routes/ingest.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerSessionRoutes(app, ctx);
     registerDashboardApiRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);
+    registerBrowserSdkRoutes(app, ctx);
   } catch (error) {
     await live?.close();
     await db.close();

@@ -1,0 +1,176 @@
+import {
+  BackgroundGeolocation,
+  decideAutoUpload,
+  type ConfigInput,
+  type Location,
+  type State,
+  type Clock,
+  type DeviceInfo,
+  type LocationProvider,
+  type NetworkMonitor,
+  type Store,
+  type Transport,
+} from '@waypost/sdk';
+import { createBrowserNetworkMonitor } from './browser-network.js';
+import { createFetchTransport } from './fetch-transport.js';
+import { createGeolocationProvider } from './geolocation-provider.js';
+import { leaderOnlyUploads } from './leader-store.js';
+import { createTabChannel } from './tab-channel.js';
+import { openIndexedDbStore } from './store/indexeddb-store.js';
+import type { Durability } from './store/location-queue.js';
+import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
+import { attachProvider } from './attach-provider.js';
+
+export interface CreateOptions {
+  /** Name of the IndexedDB database holding the queue, log, configuration and geofences. */
+  database?: string;
+  /** Default: navigator.onLine, online/offline events and the Network Information API. */
+  network?: NetworkMonitor;
+  /** Default: the system clock. */
+  clock?: Clock;
+  device?: Partial<DeviceInfo>;
+  /** Default: fetch. */
+  transport?: Transport;
+  /** A store other than IndexedDB (createMemoryStore() for instance); `database` is then unused. */
+  store?: Store;
+  /** relaxed (default) survives a crashed tab or browser; strict also survives power loss. */
+  durability?: Durability;
+  /** Default: the Geolocation API where the page has one (not in workers); null for none. */
+  provider?: LocationProvider | null;
+  /**
+   * Default true: tabs of the origin elect one uploader with the Web Locks API. False only where
+   * the caller already holds the upload lock (the service worker's drain does).
+   */
+  leadership?: boolean;
+}
+
+export const DEFAULT_DATABASE = 'waypost';
+/**
+ * Log lines are written this long after the first of a batch: every IndexedDB transaction costs
+ * about as much as a record's insert, so one per record would halve the enqueue rate. Records are
+ * never deferred; log lines still pending when the page is hidden are written then (pagehide).
+ */
+export const LOG_FLUSH_DELAY_MS = 250;
+
+/** The device's identity: a uuid made once and kept in the database, and what the browser says. */
+async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promise<DeviceInfo> {
+  let uuid = given.uuid ?? (await store.kv.get('device.uuid'));
+  if (!uuid) {
+    uuid = globalThis.crypto.randomUUID();
+    await store.kv.set('device.uuid', uuid);
+  }
+  const nav = globalThis.navigator as { userAgent?: string; userAgentData?: { platform?: string } } | undefined;
+  return {
+    uuid,
+    model: given.model ?? nav?.userAgentData?.platform ?? 'browser',
+    manufacturer: given.manufacturer ?? 'unknown',
+    platform: given.platform ?? 'browser',
+    version: given.version ?? (nav?.userAgent ?? 'unknown').slice(0, 200),
+  };
+}
+
+/**
+ * The SDK with the browser's location provider: ready() may resume tracking saved by an earlier
+ * page (stopOnTerminate: false) without an enabledchange event, so the provider is checked then.
+ */
+class BrowserBackgroundGeolocation extends BackgroundGeolocation {
+  afterReady: () => void = () => {};
+  /** In a tab that does not lead, sync() is run by the leading tab; null: run it here. */
+  forwardSync: () => Promise<Location[] | null> = async () => null;
+
+  override async sync(): Promise<Location[]> {
+    return (await this.forwardSync()) ?? super.sync();
+  }
+
+  override async ready(config?: Parameters<BackgroundGeolocation['ready']>[0]): Promise<State> {
+    const state = await super.ready(config as ConfigInput);
+    this.afterReady();
+    return state;
+  }
+}
+
+const hasGeolocation = () => (globalThis.navigator as { geolocation?: unknown } | undefined)?.geolocation !== undefined;
+
+/**
+ * Opens Waypost in a page or worker: the IndexedDB queue shared by every tab of the origin, fetch,
+ * the browser's network state, and the Geolocation API while tracking is started. Queue reads work
+ * at once; call ready(config) before start().
+ */
+export async function createBackgroundGeolocation(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
+  const database = options.database ?? DEFAULT_DATABASE;
+  const raw = options.store ?? (await openIndexedDbStore(database, { durability: options.durability ?? 'relaxed' }));
+  const ownNetwork = options.network === undefined;
+  const network = options.network ?? createBrowserNetworkMonitor();
+  const useLeadership = options.leadership ?? true;
+  let leadership: UploadLeadership | undefined;
+  let kick = () => {};
+  // A record written in another tab is the leader's to upload: tell it.
+  const tabs = useLeadership ? createTabChannel(database) : null;
+  const store = useLeadership
+    ? leaderOnlyUploads(
+        raw,
+        () => leadership,
+        () => tabs?.notifyQueued(),
+      )
+    : raw;
+  let detach = () => {};
+  let flushLog = () => {};
+  // Windows have pagehide; in a worker the listener is simply never called.
+  const scope = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
+  try {
+    const bg = (await BrowserBackgroundGeolocation.open({
+      store,
+      transport: options.transport ?? createFetchTransport(),
+      network,
+      ...(options.clock ? { clock: options.clock } : {}),
+      device: await deviceInfo(raw, options.device),
+      defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
+      dispose: () => {
+        scope.removeEventListener?.('pagehide', flushLog);
+        detach();
+        leadership?.release();
+        tabs?.close();
+        if (ownNetwork) network.close?.();
+      },
+    })) as BrowserBackgroundGeolocation;
+    const provider =
+      options.provider === undefined ? (hasGeolocation() ? createGeolocationProvider() : null) : options.provider;
+    flushLog = () => void bg.log.flush();
+    scope.addEventListener?.('pagehide', flushLog);
+    if (provider) {
+      const attached = attachProvider(bg, provider);
+      bg.afterReady = attached.sync;
+      detach = attached.detach;
+    }
+    if (useLeadership) {
+      // What an automatic trigger would do, for records the leader did not record itself.
+      kick = () => {
+        if (!leadership?.isLeader) return;
+        void (async () => {
+          const { http } = bg.config.current;
+          const decision = decideAutoUpload('location', {
+            http,
+            network: network.current(),
+            queued: await bg.getCount(),
+          });
+          if (decision.upload) await bg.sync();
+        })().catch((error: Error) => bg.log.error('HTTP', `upload for another tab failed: ${error.message}`));
+      };
+      if (tabs) {
+        tabs.onQueued = kick;
+        tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
+        bg.forwardSync = async () => (leadership?.isLeader ? null : tabs.requestSync());
+      }
+      // A new leader first frees the record locks of a leader that died mid-upload.
+      leadership = requestUploadLeadership(database, async () => void (await raw.locations.unlockAll()));
+      leadership.onLeader(() => kick());
+    }
+    return bg;
+  } catch (error) {
+    leadership?.release();
+    tabs?.close();
+    if (ownNetwork) network.close?.();
+    await raw.close();
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import { createBackgroundGeolocation, DEFAULT_DATABASE } from './create.js';
+import { uploadLockName, webLocks } from './upload-leadership.js';
+
+/** The Background Sync tag (and periodic sync tag) under which the queue is drained. */
+export const SYNC_TAG = 'waypost-upload';
+/** Periodic Background Sync interval asked for where the browser offers it (it may stretch it). */
+export const PERIODIC_SYNC_MIN_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface DrainResult {
+  /** False when a tab leads uploads: that tab drains, the worker left the queue alone. */
+  ran: boolean;
+  delivered: number;
+  remaining: number;
+}
+
+/**
+ * Drains the shared queue once from a service worker, with the configuration the page saved. The
+ * upload lock is taken only when free: a tab that is still open keeps leading. Rejects when records
+ * remain after a failed upload, so that the browser schedules the sync again.
+ */
+export async function drainQueue(options: { database?: string } = {}): Promise<DrainResult> {
+  const database = options.database ?? DEFAULT_DATABASE;
+  const run = async (): Promise<DrainResult> => {
+    const bg = await createBackgroundGeolocation({ database, leadership: false, provider: null });
+    try {
+      const delivered = bg.config.current.http.url ? (await bg.sync()).length : 0;
+      const remaining = await bg.getCount();
+      if (remaining > 0 && bg.config.current.http.url) {
+        throw new Error(`${remaining} records still queued after the upload; the browser will retry`);
+      }
+      return { ran: true, delivered, remaining };
+    } finally {
+      await bg.close();
+    }
+  };
+  const locks = webLocks();
+  if (!locks) return run();
+  return (await locks.request(uploadLockName(database), { ifAvailable: true }, async (lock) =>
+    lock ? run() : { ran: false, delivered: 0, remaining: -1 },
+  )) as DrainResult;
+}
+
+interface ExtendableEventLike extends Event {
+  readonly tag: string;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** In a service worker: drain the queue on Background Sync and Periodic Background Sync. */
+export function installServiceWorkerUploads(
+  scope: { addEventListener(type: string, listener: (event: Event) => void): void },
+  options: { database?: string } = {},
+): void {
+  const onSync = (event: Event) => {
+    const sync = event as ExtendableEventLike;
+    if (sync.tag === SYNC_TAG) sync.waitUntil(drainQueue(options));
+  };
+  scope.addEventListener('sync', onSync);
+  scope.addEventListener('periodicsync', onSync);
+}
+
+interface SyncRegistration {
+  sync?: { register(tag: string): Promise<void> };
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void> };
+}
+
+/**
+ * From a page: asks the browser to wake the service worker for uploads once it is online (Background
+ * Sync) and now and then (Periodic Background Sync, where offered). Safe to call often; returns
+ * which of the two the browser accepted.
+ */
+export async function registerBackgroundUploads(
+  registration: ServiceWorkerRegistration,
+): Promise<{ sync: boolean; periodic: boolean }> {
+  const r = registration as unknown as SyncRegistration;
+  const attempt = async (fn: (() => Promise<void>) | undefined) => {
+    if (!fn) return false;
+    try {
+      await fn();
+      return true;
+    } catch {
+      return false; // permission not granted, or not an installed app
+    }
+  };
+  return {
+    sync: await attempt(r.sync && (() => r.sync!.register(SYNC_TAG))),
+    periodic: await attempt(
+      r.periodicSync && (() => r.periodicSync!.register(SYNC_TAG, { minInterval: PERIODIC_SYNC_MIN_INTERVAL_MS })),
+    ),
+  };
+}

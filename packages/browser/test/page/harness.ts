@@ -1,0 +1,92 @@
+// Bundled by the Chromium tests (esbuild) and loaded into a page: the shared store contract cases
+// against the IndexedDB store, and probes of the browser adapters. Each returns plain JSON.
+import { STORE_CONTRACT } from '../../../sdk/test/contract/store-contract-cases.js';
+import {
+  createBackgroundGeolocation,
+  drainQueue,
+  createBrowserNetworkMonitor,
+  createFetchTransport,
+  createGeolocationProvider,
+  openIndexedDbStore,
+  type NetworkType,
+} from '../../src/index.js';
+
+let databases = 0;
+
+async function runCase(name: string): Promise<string | null> {
+  const contractCase = STORE_CONTRACT.find((c) => c.name === name);
+  if (!contractCase) return `no case named ${name}`;
+  try {
+    await contractCase.run(() => openIndexedDbStore(`contract-${Date.now()}-${databases++}`));
+    return null;
+  } catch (error) {
+    return (error as Error).stack ?? String(error);
+  }
+}
+
+async function openNewerDatabase(): Promise<{ code?: string; message: string }> {
+  const name = 'from-the-future';
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.open(name, 99);
+    request.onsuccess = () => (request.result.close(), resolve());
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    await openIndexedDbStore(name);
+    return { message: 'opened' };
+  } catch (error) {
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+}
+
+async function send(url: string, timeoutMs: number) {
+  try {
+    const response = await createFetchTransport().send({ url, method: 'POST', headers: {}, body: '[]', timeoutMs });
+    return { status: response.status, length: response.text.length };
+  } catch (error) {
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+}
+
+/** Network types the monitor reported, in order, as the test toggles the context offline and back. */
+const seen: NetworkType[] = [];
+const monitor = createBrowserNetworkMonitor();
+monitor.subscribe((type) => seen.push(type));
+
+function watchOnce(): Promise<{ code?: string; message: string } | { latitude: number; speed: number }> {
+  const provider = createGeolocationProvider({ timeout: 5_000 });
+  return new Promise((resolve) =>
+    provider.start(
+      (fix) => (provider.stop(), resolve({ latitude: fix.latitude!, speed: fix.speed! })),
+      (error) => (provider.stop(), resolve({ code: error.code, message: error.message })),
+    ),
+  );
+}
+
+/**
+ * The service worker's drain beside an open tab: the tab leads (holds the upload lock), so the
+ * drain leaves the queue alone; once the tab has closed its instance, the drain delivers.
+ */
+async function drainBesideATab(url: string) {
+  const database = `drain-${Date.now()}`;
+  const tab = await createBackgroundGeolocation({ database, provider: null });
+  await tab.ready({ http: { url, autoSync: false } });
+  await tab.insertLocation({ latitude: 1, longitude: 2 });
+  await tab.insertLocation({ latitude: 1, longitude: 3 });
+  const whileOpen = await drainQueue({ database });
+  await tab.close();
+  const afterClose = await drainQueue({ database });
+  return { whileOpen, afterClose };
+}
+
+Object.assign(globalThis, {
+  harness: {
+    cases: STORE_CONTRACT.map((c) => c.name),
+    runCase,
+    openNewerDatabase,
+    send,
+    network: () => ({ current: monitor.current(), seen: [...seen] }),
+    watchOnce,
+    drainBesideATab,
+  },
+});

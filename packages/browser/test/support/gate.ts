@@ -1,0 +1,106 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A pass-through proxy in front of a real Waypost server that records which record uuids each
+ * delivered upload carried, in order, and can hold uploads (no answer) to catch a page mid-upload.
+ * The pages under test use the gate's origin, so the server they enroll with and upload to is the
+ * real one behind it.
+ */
+export interface Gate {
+  url: string;
+  /** uuids of records in uploads the server answered 2xx, in the order they arrived. */
+  delivered: string[];
+  /** From now on, uploads get no answer until release(). Resolves when the first one is held. */
+  hold(): Promise<void>;
+  /** Drops the held uploads' connections unanswered (the server never sees them) and stops holding. */
+  release(): void;
+  /** Resolves once every one of these uuids has been delivered. */
+  delivers(uuids: readonly string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const isUpload = (req: http.IncomingMessage) => req.method === 'POST' && req.url?.split('?')[0] === '/locations';
+
+function uuidsIn(body: string): string[] {
+  try {
+    const json = JSON.parse(body) as { location?: unknown };
+    const records = Array.isArray(json.location) ? json.location : [json.location];
+    return records.map((r) => (r as { uuid: string }).uuid);
+  } catch {
+    return [];
+  }
+}
+
+export async function startGate(target: string): Promise<Gate> {
+  const delivered: string[] = [];
+  let holding = false;
+  let held: http.ServerResponse[] = [];
+  let onHeld: (() => void) | null = null;
+  const waiters: { uuids: readonly string[]; resolve: () => void }[] = [];
+  const settle = () => {
+    const seen = new Set(delivered);
+    for (const w of [...waiters]) {
+      if (!w.uuids.every((u) => seen.has(u))) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (holding && isUpload(req)) {
+        held.push(res);
+        onHeld?.();
+        return;
+      }
+      const headers = { ...req.headers };
+      delete headers.host;
+      const forward = http.request(target + req.url, { method: req.method, headers }, (reply) => {
+        const parts: Buffer[] = [];
+        reply.on('data', (c: Buffer) => parts.push(c));
+        reply.on('end', () => {
+          if (isUpload(req) && reply.statusCode! >= 200 && reply.statusCode! < 300) {
+            delivered.push(...uuidsIn(body.toString('utf8')));
+            settle();
+          }
+          res.writeHead(reply.statusCode!, reply.headers);
+          res.end(Buffer.concat(parts));
+        });
+      });
+      forward.on('error', () => res.destroy());
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const release = () => {
+    holding = false;
+    onHeld = null;
+    for (const res of held) res.socket?.destroy();
+    held = [];
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    delivered,
+    hold() {
+      holding = true;
+      return new Promise((resolve) => (onHeld = resolve));
+    },
+    release,
+    delivers(uuids) {
+      return new Promise((resolve) => {
+        waiters.push({ uuids, resolve });
+        settle();
+      });
+    },
+    async close() {
+      release();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** What the tracker page exposes on globalThis for tests (see packages/server/public/track/track.js). */
+interface TrackerGlobal {
+  waypostTracker?: {
+    loaded?: boolean;
+    started?: boolean;
+    bg: {
+      getCount(): Promise<number>;
+      getLocations(): Promise<{ uuid: string }[]>;
+      onLocation(fn: (l: { uuid: string }) => void): { remove(): void };
+      onHttp(fn: (e: { success: boolean }) => void): { remove(): void };
+    };
+  };
+  nextFix?: Promise<string>;
+}
+
+/** Opens /track/ on a context that may use geolocation, and waits until the page script has run. */
+export async function openTracker(context: BrowserContext, origin: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/track/`);
+  await page.waitForFunction(() => (globalThis as unknown as TrackerGlobal).waypostTracker?.loaded === true);
+  return page;
+}
+
+/** Fills the enrollment form as a user would; resolves when the page records. */
+export async function enroll(page: Page, name: string): Promise<void> {
+  await page.fill('#device-name', name);
+  await page.click('#enroll-form button[type=submit]');
+  await page.waitForFunction(() => (globalThis as unknown as TrackerGlobal).waypostTracker?.started === true);
+}
+
+let nextLatitude = 48.1;
+
+/**
+ * Moves the emulated position and resolves with the uuid of the record each given page made of
+ * the fix (every open tracker watches the position).
+ */
+export async function recordFix(context: BrowserContext, pages: Page[]): Promise<string[]> {
+  for (const page of pages) {
+    await page.evaluate(() => {
+      (globalThis as unknown as TrackerGlobal).nextFix = new Promise((resolve) => {
+        const sub = (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.onLocation(
+          (l) => (sub.remove(), resolve(l.uuid)),
+        );
+      });
+    });
+  }
+  nextLatitude += 0.001;
+  await context.setGeolocation({ latitude: nextLatitude, longitude: 11.5, accuracy: 5 });
+  return Promise.all(pages.map((page) => page.evaluate(() => (globalThis as unknown as TrackerGlobal).nextFix!)));
+}
+
+export const queuedUuids = (page: Page) =>
+  page.evaluate(async () =>
+    (await (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.getLocations()).map((l) => l.uuid),
+  );
+
+export const queueCount = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.getCount());
+
+/**
+ * A context on which /track may use the (emulated) position and, unless told otherwise, register
+ * Background Sync (without it, the browser never fires a one-off sync on its own).
+ */
+export async function trackerContext(
+  browser: import('playwright-core').Browser,
+  origin: string,
+  backgroundSync = true,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 5 } });
+  await context.grantPermissions(['geolocation', ...(backgroundSync ? ['background-sync'] : [])], { origin });
+  return context;
+}

@@ -1,0 +1,250 @@
+import type { RecordQuery, Store } from '../../src/index.js';
+
+/**
+ * The store contract, framework-free: every store (memory, SQLite, IndexedDB in Chromium) must pass
+ * these cases. Vitest runs them in Node (packages/node/test/store-contract.test.ts) and an in-page
+ * runner runs them in Chromium (packages/browser/test/store-contract.test.ts). A case opens a fresh
+ * store with `open` and throws on the first broken expectation.
+ */
+export interface ContractCase {
+  name: string;
+  run(open: () => Promise<Store>): Promise<void>;
+}
+
+/** Structural equality of JSON-like values (what stores return). */
+function equal(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+export function same(actual: unknown, expected: unknown, what: string): void {
+  if (!equal(actual, expected)) {
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+const rec = (i: number, createdAt = 1_000 + i) => ({ uuid: `u${i}`, createdAt, json: JSON.stringify({ i }) });
+
+async function fill(store: Store, n: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) ids.push(await store.locations.insert(rec(i)));
+  return ids;
+}
+
+const uuidsOf = async (store: Store, query: RecordQuery = { order: 'ASC' }) =>
+  (await store.locations.list(query)).map((r) => r.uuid);
+
+/** Opens a store, runs the body, and closes the store whatever happens. */
+const withStore = (body: (store: Store) => Promise<void>) => async (open: () => Promise<Store>) => {
+  const store = await open();
+  try {
+    await body(store);
+  } finally {
+    await store.close();
+  }
+};
+
+export const STORE_CONTRACT: readonly ContractCase[] = [
+  {
+    name: 'insert returns increasing ids; count counts',
+    run: withStore(async (store) => {
+      const ids = await fill(store, 3);
+      same(ids[1]! > ids[0]! && ids[2]! > ids[1]!, true, 'ids increase');
+      same(await store.locations.count(), 3, 'count');
+    }),
+  },
+  {
+    name: 'list pages in ASC and DESC order with limit and offset',
+    run: withStore(async (store) => {
+      await fill(store, 5);
+      same(await uuidsOf(store), ['u0', 'u1', 'u2', 'u3', 'u4'], 'ASC');
+      same(await uuidsOf(store, { order: 'DESC' }), ['u4', 'u3', 'u2', 'u1', 'u0'], 'DESC');
+      same(await uuidsOf(store, { order: 'ASC', limit: 2 }), ['u0', 'u1'], 'limit');
+      same(await uuidsOf(store, { order: 'ASC', limit: 2, offset: 2 }), ['u2', 'u3'], 'limit+offset');
+      same(await uuidsOf(store, { order: 'DESC', limit: 2, offset: 4 }), ['u0'], 'DESC offset');
+      same(await uuidsOf(store, { order: 'ASC', limit: -1, offset: 3 }), ['u3', 'u4'], 'limit -1');
+      same(await uuidsOf(store, { order: 'ASC', limit: 0 }), [], 'limit 0');
+      const [first] = await store.locations.list({ order: 'ASC', limit: 1 });
+      same(typeof first?.id, 'number', 'id is a number');
+      same({ ...first, id: 0 }, { id: 0, uuid: 'u0', createdAt: 1_000, json: '{"i":0}', locked: false }, 'row');
+    }),
+  },
+  {
+    name: 'lockNext takes unlocked records in order, marks them locked, and skips locked ones',
+    run: withStore(async (store) => {
+      await fill(store, 5);
+      const a = await store.locations.lockNext(2, 'ASC');
+      same(
+        a.map((r) => [r.uuid, r.locked]),
+        [
+          ['u0', true],
+          ['u1', true],
+        ],
+        'first batch',
+      );
+      same(
+        (await store.locations.lockNext(2, 'DESC')).map((r) => r.uuid),
+        ['u4', 'u3'],
+        'DESC batch',
+      );
+      same(
+        (await store.locations.lockNext(10, 'ASC')).map((r) => r.uuid),
+        ['u2'],
+        'the rest',
+      );
+      same(await store.locations.lockNext(10, 'ASC'), [], 'nothing left');
+      same(
+        (await store.locations.list({ order: 'ASC' })).every((r) => r.locked),
+        true,
+        'all locked',
+      );
+    }),
+  },
+  {
+    name: 'concurrent lockNext calls never hand out the same record',
+    run: withStore(async (store) => {
+      await fill(store, 20);
+      const batches = await Promise.all(Array.from({ length: 8 }, () => store.locations.lockNext(3, 'ASC')));
+      const taken = batches.flat().map((r) => r.uuid);
+      same(new Set(taken).size, taken.length, 'no record twice');
+      same(taken.length, 20, 'every record taken');
+      for (const batch of batches) {
+        const ids = batch.map((r) => r.id);
+        same(
+          ids,
+          [...ids].sort((x, y) => x - y),
+          'a batch is in order',
+        );
+      }
+    }),
+  },
+  {
+    name: 'remove deletes exactly the given ids and counts the ones that existed',
+    run: withStore(async (store) => {
+      const ids = await fill(store, 4);
+      same(await store.locations.remove([ids[1]!, ids[3]!, 999_999]), 2, 'removed');
+      same(await uuidsOf(store), ['u0', 'u2'], 'left');
+      same(await store.locations.remove([]), 0, 'empty list');
+      same(await store.locations.remove([ids[0]!, ids[1]!]), 1, 'a range with a gap');
+      same(await uuidsOf(store), ['u2'], 'left after the range');
+    }),
+  },
+  {
+    name: 'unlock releases the given ids; unlockAll releases every lock and counts them',
+    run: withStore(async (store) => {
+      await fill(store, 4);
+      const locked = await store.locations.lockNext(3, 'ASC');
+      await store.locations.unlock([locked[1]!.id]);
+      same(
+        (await store.locations.lockNext(10, 'ASC')).map((r) => r.uuid),
+        ['u1', 'u3'],
+        'relocked',
+      );
+      same(await store.locations.unlockAll(), 4, 'released');
+      same(await store.locations.unlockAll(), 0, 'nothing held');
+      same(
+        (await store.locations.list({ order: 'ASC' })).some((r) => r.locked),
+        false,
+        'none locked',
+      );
+    }),
+  },
+  {
+    name: 'removeAll and removeByUuid',
+    run: withStore(async (store) => {
+      await fill(store, 3);
+      same(await store.locations.removeByUuid('u1'), true, 'removed u1');
+      same(await store.locations.removeByUuid('u1'), false, 'u1 again');
+      same(await store.locations.removeByUuid('nope'), false, 'unknown');
+      same(await store.locations.count(), 2, 'count');
+      await store.locations.lockNext(1, 'ASC');
+      same(await store.locations.removeAll(), 2, 'removeAll');
+      same(await store.locations.count(), 0, 'empty');
+    }),
+  },
+  {
+    name: 'prune by age removes records created strictly before olderThan',
+    run: withStore(async (store) => {
+      await fill(store, 5); // createdAt 1000..1004
+      same(await store.locations.prune({ olderThan: 1_002 }), 2, 'pruned');
+      same(await uuidsOf(store), ['u2', 'u3', 'u4'], 'left');
+    }),
+  },
+  {
+    name: 'prune by cap drops the oldest; cap 0 drops all; age and cap combine',
+    run: withStore(async (store) => {
+      await fill(store, 6);
+      same(await store.locations.prune({ maxRecords: 4 }), 2, 'cap 4');
+      same(await uuidsOf(store), ['u2', 'u3', 'u4', 'u5'], 'left after cap');
+      same(await store.locations.prune({ maxRecords: 10 }), 0, 'under the cap');
+      same(await store.locations.prune({ olderThan: 1_003, maxRecords: 2 }), 2, 'age and cap');
+      same(await uuidsOf(store), ['u4', 'u5'], 'left after both');
+      same(await store.locations.prune({ maxRecords: 0 }), 2, 'cap 0');
+      same(await store.locations.count(), 0, 'empty');
+    }),
+  },
+  {
+    name: 'log: append, read oldest first (since, limit = the last N), clear, prune',
+    run: withStore(async (store) => {
+      const entries = [1, 2, 3, 4].map((t) => ({ timestamp: t * 100, level: 3, tag: 'T', message: `m${t}` }));
+      await store.log.append(entries.slice(0, 2));
+      await store.log.append(entries.slice(2));
+      const messages = async (q?: Parameters<Store['log']['read']>[0]) =>
+        (await store.log.read(q)).map((e) => e.message);
+      same(await store.log.read(), entries, 'all');
+      same(await messages({ since: 300 }), ['m3', 'm4'], 'since');
+      same(await messages({ limit: 2 }), ['m3', 'm4'], 'limit');
+      same(await store.log.read({ limit: 0 }), [], 'limit 0');
+      same(await store.log.read({ limit: -1 }), entries, 'limit -1');
+      // The anchor's SQLQuery: start/end inclusive, ASC from the oldest, DESC from the newest.
+      same(await messages({ start: 200, end: 300 }), ['m2', 'm3'], 'start/end');
+      same(await messages({ order: 'ASC', limit: 2 }), ['m1', 'm2'], 'ASC limit');
+      same(await messages({ order: 'DESC', limit: 2 }), ['m4', 'm3'], 'DESC limit');
+      same(await messages({ order: 'DESC', limit: 2, offset: 1 }), ['m3', 'm2'], 'DESC offset');
+      same(await messages({ order: 'ASC', start: 200, offset: 1 }), ['m3', 'm4'], 'ASC start offset');
+      same(await messages({ limit: 2, offset: 1 }), ['m2', 'm3'], 'tail offset');
+      same(await store.log.prune(250), 2, 'prune');
+      same(await messages(), ['m3', 'm4'], 'after prune');
+      await store.log.clear();
+      same(await store.log.read(), [], 'cleared');
+    }),
+  },
+  {
+    name: 'kv: get, set (overwrite), delete',
+    run: withStore(async (store) => {
+      same(await store.kv.get('k'), undefined, 'missing');
+      await store.kv.set('k', 'v1');
+      await store.kv.set('k', 'v2');
+      same(await store.kv.get('k'), 'v2', 'overwritten');
+      await store.kv.delete('k');
+      same(await store.kv.get('k'), undefined, 'deleted');
+    }),
+  },
+  {
+    name: 'geofences: upsert, all, remove, removeAll',
+    run: withStore(async (store) => {
+      await store.geofences.upsert([
+        { identifier: 'home', json: '{"r":1}' },
+        { identifier: 'work', json: '{"r":2}' },
+      ]);
+      await store.geofences.upsert([{ identifier: 'home', json: '{"r":3}' }]);
+      const all = await store.geofences.all();
+      same(
+        [...all].sort((a, b) => a.identifier.localeCompare(b.identifier)),
+        [
+          { identifier: 'home', json: '{"r":3}' },
+          { identifier: 'work', json: '{"r":2}' },
+        ],
+        'all',
+      );
+      same(await store.geofences.remove(['home', 'nope']), 1, 'remove');
+      same(await store.geofences.removeAll(), 1, 'removeAll');
+      same(await store.geofences.all(), [], 'empty');
+    }),
+  },
+];

@@ -1,0 +1,55 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+
+/** The bundle @waypost/browser builds (npm run build), and the tracker page beside the dashboard. */
+const BROWSER_DIST = join(dirname(createRequire(import.meta.url).resolve('@waypost/browser/package.json')), 'dist');
+const TRACK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'track');
+
+/** Only these files are served: a fixed list, so no path from a request ever reaches the disk. */
+const SDK_FILES: Record<string, string> = {
+  'waypost-browser.js': 'text/javascript; charset=utf-8',
+  'waypost-browser.js.map': 'application/json',
+};
+const TRACK_FILES: Record<string, string> = {
+  'index.html': 'text/html; charset=utf-8',
+  'track.js': 'text/javascript; charset=utf-8',
+  'tracker-ui.js': 'text/javascript; charset=utf-8',
+  'sw.js': 'text/javascript; charset=utf-8',
+  'style.css': 'text/css; charset=utf-8',
+  'manifest.webmanifest': 'application/manifest+json',
+  'icon-192.png': 'image/png',
+  'icon-512.png': 'image/png',
+};
+
+async function send(reply: FastifyReply, dir: string, name: string, types: Record<string, string>) {
+  const type = types[name];
+  if (!type) throw new HttpError(404, 'NOT_FOUND', `No such file: ${name}`);
+  let data: Buffer;
+  try {
+    data = await readFile(join(dir, name));
+  } catch {
+    throw new HttpError(404, 'NOT_FOUND', `No such file: ${name} (run npm run build for the browser SDK)`);
+  }
+  // Revalidated on each load: the tracker's service worker keeps its own copy for offline use.
+  return reply.type(type).header('cache-control', 'no-cache').send(data);
+}
+
+/**
+ * The browser SDK at /sdk/waypost-browser.js, and the tracker page at /track/: a phone opens it,
+ * enrolls under the server's registration policy and uploads through the SDK's durable queue.
+ */
+export function registerBrowserSdkRoutes(app: FastifyInstance, _ctx: AppContext): void {
+  app.get<{ Params: { file: string } }>('/sdk/:file', (request, reply) =>
+    send(reply, BROWSER_DIST, request.params.file, SDK_FILES),
+  );
+  app.get('/track', (_request, reply) => reply.redirect('/track/', 301));
+  app.get('/track/', (_request, reply) => send(reply, TRACK_DIR, 'index.html', TRACK_FILES));
+  app.get<{ Params: { file: string } }>('/track/:file', (request, reply) =>
+    send(reply, TRACK_DIR, request.params.file, TRACK_FILES),
+  );
+}
