@@ -17,7 +17,8 @@ import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
-import { registerIngestRoutes } from './routes/ingest.js';
+import { anchorRoutes } from './routes/anchor/index.js';
+import { ingestRoutes } from './routes/ingest.js';
 import { registerLogRoutes } from './routes/logs.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -25,7 +26,21 @@ export interface BuildOptions extends ServerOptions {
   now?: () => number;
 }
 
-const INGEST_PATHS = new Set(['/locations', '/api/locations', '/owntracks', '/overland', '/osmand']);
+const INGEST_PATHS = new Set([
+  '/locations',
+  '/api/locations',
+  '/owntracks',
+  '/overland',
+  '/osmand',
+  '/api/jwt/locations',
+  '/api/jwt/locations/:company_token',
+  '/api/firebase/locations',
+  '/api/firebase/locations/:company_token',
+  '/api/locations/:company_token',
+  '/api/site/locations',
+  '/api/site/locations/:company_token',
+  '/locations/:company_token',
+]);
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
@@ -44,6 +59,10 @@ function errorReply(error: FastifyError, bodyLimit: number): { status: number; b
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return { status: 400, body: { error: `Malformed JSON body: ${error.message}`, code: 'MALFORMED_JSON' } };
+  }
+  if (error.validation) {
+    const where = error.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
+    return { status: 400, body: { error: error.message, code: where } };
   }
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
     return { status: 400, body: { error: 'The body is empty; send JSON', code: 'EMPTY_BODY' } };
@@ -75,7 +94,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize),
     };
-    app = Fastify({ logger: resolved.logger ? { level: 'info' } : false, bodyLimit: resolved.bodyLimitBytes });
+    app = Fastify({
+      logger: resolved.logger ? { level: 'info' } : false,
+      bodyLimit: resolved.bodyLimitBytes,
+      // Route schemas check; they never rewrite (Fastify's default would turn a body of 17 into [17]).
+      ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
+    });
     app.decorate('waypost', ctx);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1 } });
@@ -114,7 +138,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
     app.get('/health', async () => ({ ok: true }));
-    registerIngestRoutes(app, ctx);
+    await app.register(ingestRoutes, { ctx });
+    await app.register(anchorRoutes, { ctx });
     registerAuthRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerLogRoutes(app, ctx);

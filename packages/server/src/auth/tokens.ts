@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import { consumeRefreshToken, insertRefreshToken } from '../store/refresh-tokens.js';
@@ -21,12 +21,36 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 /** A compact JWS has three base64url parts: anything else in a Bearer header is not our token. */
 export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
 
+/** Who a verified access token speaks for. */
+export type TokenSubject =
+  { kind: 'device'; deviceId: string; org: string | null } | { kind: 'org'; org: string } | { kind: 'admin' };
+
+/** Subjects of tokens that are not a device's: `sub` is `<scope>:<org>`, with a `scope` claim. */
+type Scope = 'org' | 'admin';
+
 export interface TokenService {
-  issue(tx: Queryable, deviceId: string): Promise<TokenPair>;
+  /** A device's token pair; `org` rides in the access token of a device registered through an org. */
+  issue(tx: Queryable, deviceId: string, org?: string | null): Promise<TokenPair>;
   /** Uses a refresh token (once) and issues a new pair; 401 when it is unknown, used, revoked or expired. */
   refresh(db: Database, refreshToken: string): Promise<{ deviceId: string; pair: TokenPair }>;
-  /** The device an access token belongs to; 401 when it is invalid or expired. */
-  verify(accessToken: string): Promise<string>;
+  /** Who an access token speaks for; 401 when it is invalid or expired. */
+  verify(accessToken: string): Promise<TokenSubject>;
+  /**
+   * A device access token that may have expired, as a refresh by Bearer access token (the anchor's
+   * way) needs: the signature must verify and the token must be younger than the refresh-token
+   * lifetime; 401 otherwise.
+   */
+  verifyForRefresh(accessToken: string): Promise<{ deviceId: string; org: string | null }>;
+  /** A read-only token for an org's dashboard, or (no org) the admin's, lasting the access lifetime. */
+  issueScoped(scope: Scope, org: string | null): Promise<{ accessToken: string; expires: number }>;
+}
+
+function subjectOf(payload: JWTPayload): TokenSubject {
+  if (!payload.sub) throw new HttpError(401, 'INVALID_TOKEN', 'The access token names no device (sub)');
+  const org = typeof payload.org === 'string' ? payload.org : null;
+  if (payload.scope === 'admin') return { kind: 'admin' };
+  if (payload.scope === 'org' && org !== null) return { kind: 'org', org };
+  return { kind: 'device', deviceId: payload.sub, org };
 }
 
 /** Verified access tokens remembered at most (the cache is emptied when full). */
@@ -38,19 +62,29 @@ export function createTokenService(
 ): TokenService {
   // A device sends the same access token with every upload until it expires: verifying its
   // signature once is enough. An entry is used only while the token's exp is ahead (as jose checks).
-  const verified = new Map<string, { deviceId: string; exp: number }>();
-  const issue = async (tx: Queryable, deviceId: string): Promise<TokenPair> => {
-    const now = options.now();
-    const iat = Math.floor(now / 1000);
+  const verified = new Map<string, { subject: TokenSubject; exp: number }>();
+  const sign = async (subject: string, claims: JWTPayload) => {
+    const iat = Math.floor(options.now() / 1000);
     const expires = iat + options.accessTtlSeconds;
-    const accessToken = await new SignJWT({})
+    const accessToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: JWT_ALG, kid: key.kid })
-      .setSubject(deviceId)
+      .setSubject(subject)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
       .setIssuedAt(iat)
       .setExpirationTime(expires)
       .sign(key.privateKey);
+    return { accessToken, expires };
+  };
+  const verifyOptions = () => ({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    algorithms: [JWT_ALG],
+    currentDate: new Date(options.now()),
+  });
+  const issue = async (tx: Queryable, deviceId: string, org: string | null = null): Promise<TokenPair> => {
+    const now = options.now();
+    const { accessToken, expires } = await sign(deviceId, org === null ? {} : { org });
     const refreshToken = randomBytes(32).toString('base64url');
     await insertRefreshToken(tx, hashToken(refreshToken), deviceId, now, now + options.refreshTtlSeconds * 1000);
     return { accessToken, refreshToken, expires, expiresIn: options.accessTtlSeconds };
@@ -70,22 +104,38 @@ export function createTokenService(
         return { deviceId, pair: await issue(tx, deviceId) };
       });
     },
+    async issueScoped(scope, org) {
+      return sign(`${scope}:${org ?? ''}`, org === null ? { scope } : { scope, org });
+    },
+    async verifyForRefresh(accessToken) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(accessToken, key.publicKey, verifyOptions()));
+      } catch (error) {
+        // jose checks the signature before the claims: an expired token's payload is authentic.
+        if (!(error instanceof errors.JWTExpired)) {
+          throw new HttpError(401, 'INVALID_TOKEN', 'The access token is not valid for this server');
+        }
+        payload = error.payload;
+      }
+      const subject = subjectOf(payload);
+      const age = Math.floor(options.now() / 1000) - (payload.iat ?? 0);
+      if (subject.kind !== 'device' || age > options.refreshTtlSeconds) {
+        throw new HttpError(401, 'INVALID_TOKEN', 'This access token cannot be refreshed: register again');
+      }
+      return { deviceId: subject.deviceId, org: subject.org };
+    },
     async verify(accessToken) {
       const known = verified.get(accessToken);
-      if (known && known.exp > Math.floor(options.now() / 1000)) return known.deviceId;
+      if (known && known.exp > Math.floor(options.now() / 1000)) return known.subject;
       try {
-        const { payload } = await jwtVerify(accessToken, key.publicKey, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: [JWT_ALG],
-          currentDate: new Date(options.now()),
-        });
-        if (!payload.sub) throw new HttpError(401, 'INVALID_TOKEN', 'The access token names no device (sub)');
+        const { payload } = await jwtVerify(accessToken, key.publicKey, verifyOptions());
+        const subject = subjectOf(payload);
         if (payload.exp !== undefined) {
           if (verified.size >= MAX_VERIFIED) verified.clear();
-          verified.set(accessToken, { deviceId: payload.sub, exp: payload.exp });
+          verified.set(accessToken, { subject, exp: payload.exp });
         }
-        return payload.sub;
+        return subject;
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if (error instanceof errors.JWTExpired) {

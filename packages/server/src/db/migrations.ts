@@ -40,6 +40,15 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       id ${t.id}, device_id TEXT, fields TEXT NOT NULL, content ${t.blob} NOT NULL,
       size ${t.bigint} NOT NULL, created_at ${t.bigint} NOT NULL)`,
   ],
+  // Organizations (the anchor's company tokens), a level above devices.
+  (t) => [
+    `CREATE TABLE orgs (
+      id ${t.id}, name TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'active',
+      created_at ${t.bigint} NOT NULL, CONSTRAINT orgs_name UNIQUE (name))`,
+    `ALTER TABLE devices ADD COLUMN org_id ${t.bigint} REFERENCES orgs(id)`,
+    `ALTER TABLE devices ADD COLUMN uuid TEXT`,
+    `CREATE INDEX devices_org_uuid ON devices (org_id, uuid)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { deviceIdIn } from '../ingest/extract.js';
-import { refuseDevice } from '../ingest/ingest-service.js';
+import { refuseDevice } from '../ingest/device-policy.js';
 import { findDevice, upsertDevice } from '../store/devices.js';
 import { revokeRefreshToken } from '../store/refresh-tokens.js';
 import { hashToken } from '../auth/tokens.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
-import { refuseDevice } from '../ingest/ingest-service.js';
+import { refuseDevice } from '../ingest/device-policy.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
 

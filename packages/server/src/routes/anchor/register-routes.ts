@@ -1,0 +1,152 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { principalOf } from '../../auth/principal.js';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/database.js';
+import { HttpError } from '../../errors.js';
+import { refuseDevice } from '../../ingest/device-policy.js';
+import { deviceInfoIn } from '../../ingest/org-devices.js';
+import { hashToken, type TokenPair } from '../../auth/tokens.js';
+import { findDevice } from '../../store/devices.js';
+import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
+import { findOrCreateOrg, findOrg, type OrgRow } from '../../store/orgs.js';
+import { consumeRefreshToken } from '../../store/refresh-tokens.js';
+import { accessDenied } from './reader.js';
+
+type Body = Record<string, unknown>;
+
+const bodyOf = (body: unknown): Body =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/**
+ * The anchor answers 500 here; Waypost answers 400 with the anchor's words: the request is wrong,
+ * and a 5xx would tell a client to try the same request again.
+ */
+const missing = (code: string, message: string): HttpError => new HttpError(400, code, message, { message });
+
+const TOKENS_REPLY = {
+  200: {
+    type: 'object',
+    properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' }, expires: { type: 'integer' } },
+    required: ['accessToken', 'refreshToken', 'expires'],
+  },
+} as const;
+
+const REGISTER_BODY = {
+  type: 'object',
+  properties: {
+    org: { type: 'string', maxLength: 256 },
+    uuid: { type: 'string', maxLength: 256 },
+    device_id: { type: 'string', maxLength: 256 },
+    model: { type: 'string', maxLength: 256 },
+    device_model: { type: 'string', maxLength: 256 },
+    manufacturer: { type: 'string', maxLength: 256 },
+    version: { type: 'string', maxLength: 256 },
+    framework: { type: 'string', maxLength: 256 },
+    platform: { type: 'string', maxLength: 256 },
+  },
+} as const;
+
+const tokensOf = (pair: TokenPair) => ({
+  accessToken: pair.accessToken,
+  refreshToken: pair.refreshToken,
+  expires: pair.expires,
+});
+
+/**
+ * The device a registration gets. The caller proves it is the device registered before by sending
+ * that device's access token (expired or not) as a Bearer header, or is the admin: then it gets the
+ * same device. Anyone else gets a device of its own (the uuid, else uuid~2...), never an existing
+ * one: registration cannot take a device over, its records, its commands.
+ */
+async function deviceForRegistration(
+  ctx: AppContext,
+  tx: Queryable,
+  request: FastifyRequest,
+  org: OrgRow,
+  body: Body,
+  uuid: string,
+): Promise<string> {
+  const existing = await findOrgDevice(tx, org.id, uuid);
+  if (existing !== null) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const proof = bearer ? await ctx.tokens.verifyForRefresh(bearer).catch(() => null) : null;
+    const admin = !proof && (await principalOf(ctx, request).catch(() => null))?.kind === 'admin';
+    const owner = proof ? await findDevice(tx, proof.deviceId) : null;
+    if (admin) return existing;
+    if (owner && Number(owner.org_id) === org.id && owner.uuid === uuid) return owner.id;
+  }
+  return createOrgDevice(tx, org.id, deviceInfoIn(body, uuid), ctx.now());
+}
+
+/** The anchor's registration and its refresh by Bearer access token. */
+export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const register = async (request: FastifyRequest) => {
+    const body = bodyOf(request.body);
+    const orgName = text(body.org);
+    if (!orgName) throw missing('ORG_MISSING', 'Organization identifier empty');
+    const uuid = text(body.uuid) ?? text(body.device_id);
+    if (!uuid || !text(body.model ?? body.device_model) || !text(body.manufacturer) || !text(body.version)) {
+      throw missing('DEVICE_INFO_MISSING', 'Device info is missing');
+    }
+    const known = await findOrg(ctx.db, orgName);
+    const banned = refuseDevice(uuid, 'active', known);
+    if (banned) throw banned;
+    const pair = await ctx.db.transaction(async (tx) => {
+      const org = known ?? (await findOrCreateOrg(tx, orgName, ctx.now()));
+      const deviceId = await deviceForRegistration(ctx, tx, request, org, body, uuid);
+      const device = (await findDevice(tx, deviceId))!;
+      const refusal = refuseDevice(deviceId, device.status, { name: org.name, status: org.status });
+      if (refusal) throw refusal;
+      await tx.run(`UPDATE devices SET last_seen = ? WHERE id = ?`, [ctx.now(), deviceId]);
+      return ctx.tokens.issue(tx, deviceId, org.name);
+    });
+    return tokensOf(pair);
+  };
+
+  /**
+   * A new pair for the current access token sent as `Authorization: Bearer` (expired is fine, up to
+   * the refresh-token lifetime). A refresh token sent along (refresh_token) must be the device's
+   * and unused, and is spent: refresh tokens rotate.
+   */
+  const refresh = async (request: FastifyRequest) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer) throw accessDenied('Authorization Bearer not found');
+    const { deviceId, org } = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
+      throw accessDenied(error.message);
+    });
+    const body = bodyOf(request.body);
+    const refreshToken = text(body.refresh_token) ?? text(body.refreshToken);
+    const pair = await ctx.db.transaction(async (tx) => {
+      if (refreshToken !== null) {
+        const owner = await consumeRefreshToken(tx, hashToken(refreshToken), ctx.now());
+        if (owner !== deviceId) {
+          throw new HttpError(
+            401,
+            'INVALID_REFRESH_TOKEN',
+            'The refresh token is unknown, already used, revoked or expired: register again',
+          );
+        }
+      }
+      const device = await findDevice(tx, deviceId);
+      if (!device) throw accessDenied(`Device ${deviceId} is not registered here`);
+      const orgRow = org === null ? null : await findOrg(tx, org);
+      const refusal = refuseDevice(deviceId, device.status, orgRow);
+      if (refusal) throw refusal;
+      return ctx.tokens.issue(tx, deviceId, org);
+    });
+    return tokensOf(pair);
+  };
+
+  // /api/firebase is the anchor's same API over Firestore; here it is one more alias.
+  for (const prefix of ['/api', '/api/jwt', '/api/firebase']) {
+    app.post(`${prefix}/register`, { schema: { body: REGISTER_BODY, response: TOKENS_REPLY } }, register);
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${prefix}/refresh_token`,
+      schema: { response: TOKENS_REPLY },
+      handler: refresh,
+    });
+  }
+};
