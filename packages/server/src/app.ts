@@ -19,6 +19,7 @@ import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { anchorRoutes } from './routes/anchor/index.js';
 import { ingestRoutes } from './routes/ingest.js';
+import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { registerLogRoutes } from './routes/logs.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
+    await app.register(orgAdminRoutes, { ctx });
     registerAuthRoutes(app, ctx);
     registerAdminRoutes(app, ctx);
     registerLogRoutes(app, ctx);
