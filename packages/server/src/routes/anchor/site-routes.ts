@@ -46,13 +46,11 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const org = text(bodyOf(request.body).org);
     const caller = await principalOf(ctx, request).catch(() => null);
     if (caller?.kind !== 'admin') {
-      return reply
-        .code(401)
-        .send({
-          org,
-          error: 'An org token is issued to the admin only (Authorization: Bearer <adminToken>)',
-          code: 'ADMIN_TOKEN_REQUIRED',
-        });
+      return reply.code(401).send({
+        org,
+        error: 'An org token is issued to the admin only (Authorization: Bearer <adminToken>)',
+        code: 'ADMIN_TOKEN_REQUIRED',
+      });
     }
     const row = org === null ? null : await findOrg(ctx.db, org);
     if (!row) return reply.code(401).send({ org, error: 'Org not found', code: 'UNKNOWN_ORG' });
