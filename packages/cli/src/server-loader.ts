@@ -8,7 +8,7 @@ export async function loadStartServer(): Promise<StartServer> {
   return (await import('@waypost/server')).startServer;
 }
 
-/** The dashboard signs in with ?token= (and keeps it in the browser's storage). */
-export function dashboardUrl(baseUrl: string, adminToken: string): string {
-  return `${baseUrl}/?token=${encodeURIComponent(adminToken)}`;
+/** The dashboard's address: it has a login form; the admin token never goes in a URL. */
+export function dashboardUrl(baseUrl: string): string {
+  return `${baseUrl}/`;
 }

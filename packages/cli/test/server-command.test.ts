@@ -36,7 +36,8 @@ describe('waypost server', () => {
     );
     const [, url] = await waitFor(io.out, /^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
     expect(io.out()).toContain('admin token: tok-123\n');
-    expect(io.out()).toContain(`dashboard: ${url}/?token=tok-123\n`);
+    expect(io.out()).toContain(`dashboard: ${url}/ (log in with the admin token)\n`);
+    expect(io.out()).not.toContain('?token=');
 
     const upload = await fetch(`${url}/locations`, {
       method: 'POST',

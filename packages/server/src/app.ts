@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { loadSigningKey } from './auth/signing-key.js';
 import { createTokenService } from './auth/tokens.js';
 import type { AppContext } from './context.js';
@@ -9,10 +12,15 @@ import { migrate } from './db/migrations.js';
 import { openPostgres } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { HttpError } from './errors.js';
+import { registerBodyGuards } from './http/body-guards.js';
+import { errorReply } from './http/error-reply.js';
+import { requestLogOptions } from './http/request-log.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
 import { createMetrics } from './metrics.js';
-import { resolveOptions, type ServerOptions } from './options.js';
+import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options.js';
+import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
@@ -21,10 +29,44 @@ import { anchorRoutes } from './routes/anchor/index.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { registerLogRoutes } from './routes/logs.js';
+import { registerSessionRoutes } from './routes/session.js';
 
 export interface BuildOptions extends ServerOptions {
-  /** The server's clock (epoch ms), for token expiry in tests; default Date.now. */
+  /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
   now?: () => number;
+  /** Where the request log goes (with logger: true); default stdout. */
+  logStream?: { write(line: string): void };
+}
+
+/** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
+const LOGIN_RATE_PER_SECOND = 0.5;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rate-limit scope of a route's requests per client address; default 'address'. */
+    rateLimitScope?: RateLimitScope;
+  }
+}
+
+/** A route path without its query (Fastify's routeOptions.url), for the rejected-records count. */
+const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
+
+/** The Node server under Fastify: timeouts and a connection cap so slow clients cannot exhaust it. */
+function serverFactory(options: ResolvedOptions) {
+  return (handler: Parameters<typeof createServer>[1]) => {
+    const requestTimeout = options.requestTimeoutMs;
+    const server = createServer(
+      {
+        headersTimeout: Math.min(options.headersTimeoutMs, requestTimeout),
+        requestTimeout,
+        // How often Node checks those timeouts (its default, 30 s, would let a slow client stay that long).
+        connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs),
+      },
+      handler,
+    );
+    server.maxConnections = options.maxConnections;
+    return server;
+  };
 }
 
 const INGEST_PATHS = new Set([
@@ -48,31 +90,6 @@ async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise
   return openSqlite(options.database);
 }
 
-/** The JSON error body for anything thrown: HttpError as is, Fastify's own errors mapped to stable codes. */
-function errorReply(error: FastifyError, bodyLimit: number): { status: number; body: Record<string, unknown> } {
-  if (error instanceof HttpError)
-    return { status: error.statusCode, body: { error: error.message, code: error.code, ...error.body } };
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return {
-      status: 413,
-      body: { error: `The body is larger than this server's limit of ${bodyLimit} bytes`, code: 'BODY_TOO_LARGE' },
-    };
-  }
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return { status: 400, body: { error: `Malformed JSON body: ${error.message}`, code: 'MALFORMED_JSON' } };
-  }
-  if (error.validation) {
-    const where = error.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER';
-    return { status: 400, body: { error: error.message, code: where } };
-  }
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return { status: 400, body: { error: 'The body is empty; send JSON', code: 'EMPTY_BODY' } };
-  }
-  const status = error.statusCode ?? 500;
-  if (status < 500) return { status, body: { error: error.message, code: error.code ?? 'BAD_REQUEST' } };
-  return { status: 500, body: { error: 'Internal server error', code: 'INTERNAL' } };
-}
-
 /** The Fastify app over an open, migrated database. Closing the app closes the database. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const resolved = resolveOptions(options);
@@ -82,6 +99,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     await migrate(db);
     const key = await loadSigningKey(db);
+    const metrics = createMetrics();
+    const limiter = createRateLimiter(
+      {
+        device: ruleFor(resolved.rateLimit),
+        address: ruleFor(resolved.rateLimitPerAddress),
+        login: ruleFor(LOGIN_RATE_PER_SECOND),
+      },
+      now,
+      (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
+    );
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -90,40 +117,55 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         refreshTtlSeconds: resolved.refreshTokenTtlSeconds,
         now,
       }),
-      metrics: createMetrics(),
+      metrics,
       events: new LiveEvents(),
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize),
+      rateLimiter: limiter,
     };
     app = Fastify({
-      logger: resolved.logger ? { level: 'info' } : false,
+      logger: resolved.logger
+        ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
+        : false,
       bodyLimit: resolved.bodyLimitBytes,
+      trustProxy: resolved.trustProxy,
+      serverFactory: serverFactory(resolved),
       // Route schemas check; they never rewrite (Fastify's default would turn a body of 17 into [17]).
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.decorate('waypost', ctx);
+    await registerSecurityHeaders(app, resolved.tileUrl);
+    if (resolved.corsOrigins.length > 0) {
+      await app.register(cors, {
+        origin: resolved.corsOrigins,
+        methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding'],
+        maxAge: 600,
+      });
+    }
+    await app.register(cookie);
     await app.register(formbody);
-    await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1 } });
-    // Uploads from clients that do not say application/json are JSON all the same.
-    app.addContentTypeParser(
-      ['text/plain', 'application/octet-stream'],
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        const text = String(body);
-        if (text.trim() === '') return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch (error) {
-          done(error as Error, undefined);
-        }
-      },
-    );
+    await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
+    // Per client address, before anything is read; /health stays answerable for monitors.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (routeOf(request) === '/health') return done();
+      try {
+        limiter.take('address', request.ip);
+        if (request.routeOptions.config.rateLimitScope === 'login') limiter.take('login', request.ip);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    });
+    registerBodyGuards(app, ctx, (request) => {
+      if (INGEST_PATHS.has(routeOf(request))) ctx.metrics.rejected += 1;
+    });
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body } = errorReply(error, resolved.bodyLimitBytes);
+      const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      if (!(error instanceof HttpError) && status < 500 && INGEST_PATHS.has(request.routeOptions.url ?? ''))
+      if (!(error instanceof HttpError) && status < 500 && INGEST_PATHS.has(routeOf(request)))
         ctx.metrics.rejected += 1;
-      return reply.code(status).send(body);
+      return reply.code(status).headers(headers).send(body);
     });
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
@@ -146,6 +188,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     registerAdminRoutes(app, ctx);
     registerLogRoutes(app, ctx);
     registerEventRoutes(app, ctx);
+    registerSessionRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);
   } catch (error) {
     await db.close();

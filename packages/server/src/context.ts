@@ -4,6 +4,7 @@ import type { IngestQueue } from './ingest/ingest-queue.js';
 import type { LiveEvents } from './live-events.js';
 import type { Metrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
+import type { RateLimiter } from './rate-limit/limiter.js';
 
 /** What every route needs: built once per server by buildApp. */
 export interface AppContext {
@@ -15,4 +16,6 @@ export interface AppContext {
   now: () => number;
   /** Coalesces concurrent uploads into shared transactions (group commit). */
   ingestQueue: IngestQueue;
+  /** Token buckets per device and per client address (429 with Retry-After). */
+  rateLimiter: RateLimiter;
 }

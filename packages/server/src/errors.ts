@@ -6,6 +6,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra members of the reply body (for instance the stop command for a deleted device). */
     readonly body: Record<string, unknown> = {},
+    /** Headers of the reply (Retry-After on a 429, say). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -4,6 +4,8 @@ export interface Metrics {
   duplicates: number;
   rejected: number;
   requestsByStatus: Map<number, number>;
+  /** Requests refused with 429, by what was limited (device, address, login). */
+  rateLimited: Map<string, number>;
   render(): string;
 }
 
@@ -13,6 +15,7 @@ export function createMetrics(): Metrics {
     duplicates: 0,
     rejected: 0,
     requestsByStatus: new Map(),
+    rateLimited: new Map(),
     render() {
       const lines = [
         '# HELP waypost_records_stored_total Location records stored (first time seen).',
@@ -29,6 +32,13 @@ export function createMetrics(): Metrics {
       ];
       for (const [status, count] of [...metrics.requestsByStatus].sort((a, b) => a[0] - b[0])) {
         lines.push(`waypost_http_requests_total{status="${status}"} ${count}`);
+      }
+      lines.push(
+        '# HELP waypost_rate_limited_total Requests refused with 429, by what was limited.',
+        '# TYPE waypost_rate_limited_total counter',
+      );
+      for (const scope of ['device', 'address', 'login']) {
+        lines.push(`waypost_rate_limited_total{scope="${scope}"} ${metrics.rateLimited.get(scope) ?? 0}`);
       }
       return `${lines.join('\n')}\n`;
     },

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
+/** Who may register a device (see auth/registration-policy.ts). */
+export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
+export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
+
 export interface ServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
@@ -29,6 +33,32 @@ export interface ServerOptions {
   logger?: boolean;
   /** PostgreSQL pool size per process; default 10. */
   poolSize?: number;
+  /**
+   * Who may register a device: 'open' (default: anyone, for an id not registered yet), 'secret'
+   * (callers with registrationSecret), 'admin' (the admin token only). An existing id always needs
+   * the admin token or that device's own access token.
+   */
+  registration?: RegistrationMode;
+  /** The enrollment secret of registration 'secret'; default process.env.WAYPOST_REGISTRATION_SECRET. */
+  registrationSecret?: string;
+  /** Requests per second per device (token bucket, burst 20x); 0 turns it off. Default 20. */
+  rateLimit?: number;
+  /** Requests per second per client address (token bucket, burst 20x); 0 turns it off. Default 1000. */
+  rateLimitPerAddress?: number;
+  /** Origins allowed to call the API from a browser (CORS); default none: CORS off. */
+  corsOrigins?: string[];
+  /** Behind a reverse proxy: take the client address and https from X-Forwarded-*; default false. */
+  trustProxy?: boolean;
+  /** Lifetime of a dashboard session; default 12 hours. */
+  sessionTtlSeconds?: number;
+  /** Largest uploaded log once decompressed; default 50 MiB (413 beyond). */
+  logLimitBytes?: number;
+  /** Time for a client to send a request's headers; default 10 s. */
+  headersTimeoutMs?: number;
+  /** Time for a client to send a whole request; default 30 s. */
+  requestTimeoutMs?: number;
+  /** Open connections at most (more are refused); default 1000. */
+  maxConnections?: number;
 }
 
 export interface ResolvedOptions {
@@ -46,6 +76,17 @@ export interface ResolvedOptions {
   maxRecordsPerRequest: number;
   logger: boolean;
   poolSize: number;
+  registration: RegistrationMode;
+  registrationSecret: string | null;
+  rateLimit: number;
+  rateLimitPerAddress: number;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  sessionTtlSeconds: number;
+  logLimitBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  maxConnections: number;
 }
 
 export const DEFAULTS = {
@@ -57,7 +98,33 @@ export const DEFAULTS = {
   bodyLimitBytes: 5 * 1024 * 1024,
   maxRecordsPerRequest: 10_000,
   poolSize: 10,
+  registration: 'open',
+  rateLimit: 20,
+  rateLimitPerAddress: 1000,
+  sessionTtlSeconds: 12 * 3600,
+  logLimitBytes: 50 * 1024 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  maxConnections: 1000,
 } as const;
+
+function rate(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new Error(`Option ${name} must be a number >= 0, got ${value}`);
+  return value;
+}
+
+function registrationOf(options: ServerOptions): { registration: RegistrationMode; registrationSecret: string | null } {
+  const registration = options.registration ?? DEFAULTS.registration;
+  if (!REGISTRATION_MODES.includes(registration)) {
+    throw new Error(`Option registration must be one of ${REGISTRATION_MODES.join(', ')}, got ${registration}`);
+  }
+  const secret = options.registrationSecret ?? process.env.WAYPOST_REGISTRATION_SECRET ?? null;
+  if (registration === 'secret' && !secret) {
+    throw new Error('Option registration "secret" needs registrationSecret (or env WAYPOST_REGISTRATION_SECRET)');
+  }
+  return { registration, registrationSecret: secret || null };
+}
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -92,5 +159,15 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     maxRecordsPerRequest: positive('maxRecordsPerRequest', options.maxRecordsPerRequest, DEFAULTS.maxRecordsPerRequest),
     logger: options.logger ?? false,
     poolSize: positive('poolSize', options.poolSize, DEFAULTS.poolSize),
+    ...registrationOf(options),
+    rateLimit: rate('rateLimit', options.rateLimit, DEFAULTS.rateLimit),
+    rateLimitPerAddress: rate('rateLimitPerAddress', options.rateLimitPerAddress, DEFAULTS.rateLimitPerAddress),
+    corsOrigins: options.corsOrigins ?? [],
+    trustProxy: options.trustProxy ?? false,
+    sessionTtlSeconds: positive('sessionTtlSeconds', options.sessionTtlSeconds, DEFAULTS.sessionTtlSeconds),
+    logLimitBytes: positive('logLimitBytes', options.logLimitBytes, DEFAULTS.logLimitBytes),
+    headersTimeoutMs: positive('headersTimeoutMs', options.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
+    requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
+    maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
   };
 }

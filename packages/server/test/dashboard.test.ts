@@ -36,7 +36,19 @@ describe('the dashboard in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const hosts = new Set<string>();
     page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
-    await page.goto(`${server.url}/?token=${server.adminToken}`);
+    // The live feed authenticates with the session cookie (no credential in any URL): log in through
+    // the context's request API, which shares the page's cookies.
+    const login = await page.context().request.post(`${server.url}/api/session`, {
+      data: { token: server.adminToken },
+    });
+    expect(login.status()).toBe(204);
+    await page.addInitScript((token) => {
+      (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
+        'waypost.adminToken',
+        token,
+      );
+    }, server.adminToken);
+    await page.goto(`${server.url}/`);
     const item = page.locator('#devices li[data-device="tracker-1"]');
     await item.locator('.position').filter({ hasText: '48.11000, 11.51000' }).waitFor();
     await page.locator('#status').filter({ hasText: 'live' }).waitFor();

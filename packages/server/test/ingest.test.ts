@@ -52,7 +52,7 @@ describe.each(backends)('ingest on $name', (backend) => {
     expect(await uuidsOf('shape-arr-b')).toEqual(['b2']);
   });
 
-  it('stores template records: without coords as given, without uuid under a derived uuid that dedupes', async () => {
+  it('stores template records without uuid under a derived uuid that dedupes; refuses one without a position', async () => {
     const templated = { lat: 1.5, lng: 2.5, ts: 'x', speed: 3 };
     const first = await server.post('/locations', { location: templated, device_id: 'shape-template' });
     const again = await server.post('/locations', { location: templated, device_id: 'shape-template' });
@@ -60,15 +60,15 @@ describe.each(backends)('ingest on $name', (backend) => {
       location: { uuid: 'nc', battery: 0.4 },
       device_id: 'shape-template',
     });
-    expect([first.body.stored, again.body.duplicates, noCoords.body.stored]).toEqual([1, 1, 1]);
+    expect([first.body.stored, again.body.duplicates]).toEqual([1, 1]);
+    expect(noCoords).toMatchObject({ status: 400, body: { code: 'NO_LOCATION' } });
     const rows = (await server.admin('/api/devices/shape-template/locations')).body as {
       uuid: string;
       latitude: number | null;
       record: unknown;
     }[];
-    expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.uuid === 'nc')).toMatchObject({ latitude: null, record: { uuid: 'nc', battery: 0.4 } });
-    expect(rows.find((r) => r.uuid !== 'nc')).toMatchObject({ latitude: 1.5, record: templated });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ latitude: 1.5, record: templated });
   });
 
   it('dedupes a re-sent batch and counts duplicates', async () => {

@@ -158,7 +158,7 @@ export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<n
     const verdict = judge(reports, left);
     io.stdout.write(`${verdict.message}\n`);
     if (serve && server) {
-      io.stdout.write(`dashboard: ${dashboardUrl(baseUrl, adminToken)}\nadmin token: ${adminToken}\n`);
+      io.stdout.write(`dashboard: ${dashboardUrl(baseUrl)}\nadmin token: ${adminToken}\n`);
       progress.note('serving until Ctrl-C...');
       await io.shutdown();
     }

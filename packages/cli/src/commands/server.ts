@@ -1,5 +1,5 @@
-import { integerFlag, stringFlag } from '../args.js';
-import { CliError, EXIT_OK } from '../errors.js';
+import { integerFlag, numberFlag, stringFlag } from '../args.js';
+import { CliError, EXIT_OK, usageError } from '../errors.js';
 import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
 import type { Command } from './command.js';
 
@@ -16,6 +16,11 @@ export const serverCommand: Command = {
     'tile-url': { type: 'string' },
     'admin-token': { type: 'string' },
     log: { type: 'boolean' },
+    registration: { type: 'string' },
+    'rate-limit': { type: 'string' },
+    'rate-limit-address': { type: 'string' },
+    'cors-origins': { type: 'string' },
+    'trust-proxy': { type: 'boolean' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -30,7 +35,16 @@ Options:
   --require-tokens    uploads need a device access token (401 otherwise)
   --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
   --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else a random one)
-  --log               request log on stdout
+  --log               request log on stdout (credentials redacted)
+  --registration M    who may register devices: open (default; an existing device id needs
+                      its own token or the admin token), secret (callers with the enrollment
+                      secret of env WAYPOST_REGISTRATION_SECRET, sent as X-Registration-Secret),
+                      admin (the admin token only)
+  --rate-limit N      requests/s per device (burst 20x; 429 with Retry-After); default 20, 0 off
+  --rate-limit-address N
+                      requests/s per client address (burst 20x); default 1000, 0 off
+  --cors-origins L    comma-separated origins allowed to call the API from a browser; default none
+  --trust-proxy       behind a reverse proxy: client address and https from X-Forwarded-*
 
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
@@ -40,6 +54,15 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const database = stringFlag(values, 'database');
     const adminToken = stringFlag(values, 'admin-token');
     const tileUrl = stringFlag(values, 'tile-url');
+    const registration = stringFlag(values, 'registration') ?? 'open';
+    if (registration !== 'open' && registration !== 'secret' && registration !== 'admin') {
+      throw usageError(`${NAME}: --registration must be open, secret or admin, got ${JSON.stringify(registration)}`);
+    }
+    const corsOrigins = (stringFlag(values, 'cors-origins') ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '');
+    const registrationSecret = io.env['WAYPOST_REGISTRATION_SECRET'];
     let server: RunningServer;
     try {
       const startServer = await loadStartServer();
@@ -51,6 +74,12 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         requireTokens: values['require-tokens'] === true,
         tileUrl: tileUrl ?? null,
         logger: values['log'] === true,
+        registration,
+        ...(registrationSecret ? { registrationSecret } : {}),
+        rateLimit: numberFlag(NAME, values, 'rate-limit', 20, 0),
+        rateLimitPerAddress: numberFlag(NAME, values, 'rate-limit-address', 1000, 0),
+        corsOrigins,
+        trustProxy: values['trust-proxy'] === true,
       });
     } catch (error) {
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
@@ -58,7 +87,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;
     io.stdout.write(
       `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}\n` +
-        `dashboard: ${dashboardUrl(server.url, server.adminToken)}\n`,
+        `dashboard: ${dashboardUrl(server.url)} (log in with the admin token)\n`,
     );
     io.stderr.write(`waypost service listening on ${server.url} (${storage}); Ctrl-C to stop\n`);
     const signal = await io.shutdown();

@@ -2,14 +2,16 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { hasSession } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
 /**
- * Who is calling. `admin` with `via: 'jwt'` is an admin login token (POST /api/site/auth); `org` is
+ * Who is calling. `admin` comes by the admin token (`secret`), the dashboard's session cookie (`session`) or an
+ * admin login token (`jwt`, POST /api/site/auth); `org` is
  * an org's read-only dashboard token; a device registered through an org carries its org.
  */
 export type Principal =
-  | { kind: 'admin'; via: 'secret' | 'jwt' }
+  | { kind: 'admin'; via: 'secret' | 'session' | 'jwt' }
   | { kind: 'device'; deviceId: string; org: string | null }
   | { kind: 'org'; org: string }
   | { kind: 'anonymous' };
@@ -20,7 +22,8 @@ export type Principal =
  */
 export const DUMMY_TOKEN = 'DUMMY_TOKEN';
 
-function sameSecret(a: string, b: string): boolean {
+/** Constant-time comparison of two secrets. */
+export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
@@ -35,13 +38,15 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Who is calling: the admin (admin token), a device (valid access token) or nobody. A token that
- * looks like one of our JWTs but does not verify is a 401, so the SDK refreshes it; other
- * Authorization values are ignored (an integrator's own API key, say) unless tokens are required.
+ * Who is calling: the admin (admin token, or the dashboard's session cookie), a device (valid
+ * access token) or nobody. A token that looks like one of our JWTs but does not verify is a 401,
+ * so the SDK refreshes it; other Authorization values are ignored (an integrator's own API key,
+ * say) unless tokens are required. Credentials never come from the URL: URLs end up in logs,
+ * history and Referer headers.
  */
-export async function principalOf(ctx: AppContext, request: FastifyRequest, queryToken?: string): Promise<Principal> {
-  const token = bearerOf(request) ?? queryToken ?? null;
-  if (!token) return { kind: 'anonymous' };
+export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  const token = bearerOf(request);
+  if (!token) return (await hasSession(ctx, request)) ? { kind: 'admin', via: 'session' } : { kind: 'anonymous' };
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
   if (token === DUMMY_TOKEN) {
     throw new HttpError(406, 'REGISTRATION_REQUIRED', 'This device has no token yet: register (POST /api/register)');
@@ -51,8 +56,8 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest, quer
   return subject.kind === 'admin' ? { kind: 'admin', via: 'jwt' } : subject;
 }
 
-export async function requireAdmin(ctx: AppContext, request: FastifyRequest, queryToken?: string): Promise<void> {
-  const principal = await principalOf(ctx, request, queryToken);
+export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const principal = await principalOf(ctx, request);
   if (principal.kind === 'admin') return;
   if (principal.kind === 'device' || principal.kind === 'org') {
     throw new HttpError(
@@ -63,7 +68,11 @@ export async function requireAdmin(ctx: AppContext, request: FastifyRequest, que
         : 'An org token may only read its org (the /api/site and /api/jwt read routes)',
     );
   }
-  throw new HttpError(401, 'ADMIN_TOKEN_REQUIRED', 'Send the admin token: Authorization: Bearer <adminToken>');
+  throw new HttpError(
+    401,
+    'ADMIN_TOKEN_REQUIRED',
+    'Send the admin token (Authorization: Bearer <adminToken>) or log in at POST /api/session',
+  );
 }
 
 /** The uploading device's principal; 401 when tokens are required and none was sent. */

@@ -2,7 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Database, Queryable } from '../db/database.js';
 import { HttpError } from '../errors.js';
-import { consumeRefreshToken, insertRefreshToken } from '../store/refresh-tokens.js';
+import {
+  consumeRefreshToken,
+  findUsedRefreshToken,
+  insertRefreshToken,
+  revokeRefreshFamily,
+} from '../store/refresh-tokens.js';
 import { JWT_ALG, type SigningKey } from './signing-key.js';
 
 const ISSUER = 'waypost';
@@ -28,11 +33,28 @@ export type TokenSubject =
 /** Subjects of tokens that are not a device's: `sub` is `<scope>:<org>`, with a `scope` claim. */
 type Scope = 'org' | 'admin';
 
+/**
+ * A used refresh token presented again this soon after its use is taken for the same client racing
+ * itself (two requests with one token): refused, nothing revoked. Later, it is a replay (the token
+ * was copied): the whole family is revoked, so whichever party holds the newer token loses it too
+ * (reuse detection, OAuth 2.1 section 4.3.1).
+ */
+export const REFRESH_REUSE_GRACE_MS = 5_000;
+
+export interface IssueOptions {
+  /** The refresh-token family to continue; none: the first of a new family (a registration). */
+  family?: string;
+  /** The org of a device registered through one; it rides in the access token. */
+  org?: string | null;
+}
+
 export interface TokenService {
-  /** A device's token pair; `org` rides in the access token of a device registered through an org. */
-  issue(tx: Queryable, deviceId: string, org?: string | null): Promise<TokenPair>;
-  /** Uses a refresh token (once) and issues a new pair; 401 when it is unknown, used, revoked or expired. */
-  refresh(db: Database, refreshToken: string): Promise<{ deviceId: string; pair: TokenPair }>;
+  issue(tx: Queryable, deviceId: string, options?: IssueOptions): Promise<TokenPair>;
+  /**
+   * Uses a refresh token (once) and issues the next pair of its family; 401 when it is unknown,
+   * used, revoked or expired. A replayed token revokes its family (see REFRESH_REUSE_GRACE_MS).
+   */
+  refresh(db: Database, refreshToken: string, org?: string | null): Promise<{ deviceId: string; pair: TokenPair }>;
   /** Who an access token speaks for; 401 when it is invalid or expired. */
   verify(accessToken: string): Promise<TokenSubject>;
   /**
@@ -82,27 +104,49 @@ export function createTokenService(
     algorithms: [JWT_ALG],
     currentDate: new Date(options.now()),
   });
-  const issue = async (tx: Queryable, deviceId: string, org: string | null = null): Promise<TokenPair> => {
+  const issue = async (tx: Queryable, deviceId: string, how: IssueOptions = {}): Promise<TokenPair> => {
     const now = options.now();
-    const { accessToken, expires } = await sign(deviceId, org === null ? {} : { org });
+    const { accessToken, expires } = await sign(deviceId, how.org ? { org: how.org } : {});
+    const family = how.family;
     const refreshToken = randomBytes(32).toString('base64url');
-    await insertRefreshToken(tx, hashToken(refreshToken), deviceId, now, now + options.refreshTtlSeconds * 1000);
+    const hash = hashToken(refreshToken);
+    await insertRefreshToken(
+      tx,
+      { hash, deviceId, family: family ?? hash },
+      now,
+      now + options.refreshTtlSeconds * 1000,
+    );
     return { accessToken, refreshToken, expires, expiresIn: options.accessTtlSeconds };
   };
   return {
     issue,
-    async refresh(db, refreshToken) {
-      return db.transaction(async (tx) => {
-        const deviceId = await consumeRefreshToken(tx, hashToken(refreshToken), options.now());
-        if (!deviceId) {
-          throw new HttpError(
-            401,
-            'INVALID_REFRESH_TOKEN',
-            'The refresh token is unknown, already used, revoked or expired: register again',
-          );
-        }
-        return { deviceId, pair: await issue(tx, deviceId) };
+    async refresh(db, refreshToken, org = null) {
+      const hash = hashToken(refreshToken);
+      const renewed = await db.transaction(async (tx) => {
+        const consumed = await consumeRefreshToken(tx, hash, options.now());
+        if (!consumed) return null;
+        return {
+          deviceId: consumed.deviceId,
+          pair: await issue(tx, consumed.deviceId, { family: consumed.family, org }),
+        };
       });
+      if (renewed) return renewed;
+      // Outside the failed transaction, so that the revocation is committed.
+      const used = await findUsedRefreshToken(db, hash);
+      const now = options.now();
+      if (used && now - used.usedAt > REFRESH_REUSE_GRACE_MS) {
+        await revokeRefreshFamily(db, used.family, now);
+        throw new HttpError(
+          401,
+          'REFRESH_TOKEN_REUSED',
+          'This refresh token was already used: every token issued from it is now revoked; register again',
+        );
+      }
+      throw new HttpError(
+        401,
+        'INVALID_REFRESH_TOKEN',
+        'The refresh token is unknown, already used, revoked or expired: register again',
+      );
     },
     async issueScoped(scope, org) {
       return sign(`${scope}:${org ?? ''}`, org === null ? { scope } : { scope, org });

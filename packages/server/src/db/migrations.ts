@@ -40,6 +40,13 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       id ${t.id}, device_id TEXT, fields TEXT NOT NULL, content ${t.blob} NOT NULL,
       size ${t.bigint} NOT NULL, created_at ${t.bigint} NOT NULL)`,
   ],
+  // Refresh-token families (reuse detection revokes a whole family) and dashboard sessions.
+  (t) => [
+    `ALTER TABLE refresh_tokens ADD COLUMN family TEXT`,
+    `CREATE INDEX refresh_tokens_family ON refresh_tokens (family)`,
+    `CREATE TABLE sessions (
+      id_hash TEXT PRIMARY KEY, created_at ${t.bigint} NOT NULL, expires_at ${t.bigint} NOT NULL)`,
+  ],
   // Organizations (the anchor's company tokens), a level above devices.
   (t) => [
     `CREATE TABLE orgs (

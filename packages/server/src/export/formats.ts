@@ -1,9 +1,20 @@
+import { isoOrNull } from '../iso-time.js';
 import type { LocationRow } from '../store/locations.js';
 
 export const EXPORT_FORMATS = ['json', 'geojson', 'gpx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-const iso = (ms: number): string => new Date(ms).toISOString();
+/** Stored times are checked on the way in, but an old or hand-edited row must not fail an export. */
+const iso = (ms: number): string => isoOrNull(Number(ms)) ?? '';
+
+/** The stored record as JSON; a row that does not parse is shown as null rather than failing the export. */
+function parsedRecord(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 const xml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -31,7 +42,7 @@ export function renderTrack(
             timestamp: iso(r.recorded_at),
             latitude: r.latitude,
             longitude: r.longitude,
-            record: JSON.parse(r.record) as unknown,
+            record: parsedRecord(r.record),
           })),
         ),
       };

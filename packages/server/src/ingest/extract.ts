@@ -1,4 +1,5 @@
 import { badRequest } from '../errors.js';
+import { checkDeviceId } from './validation.js';
 
 /** One record as found in a body, with where it was (for error messages). */
 export interface FoundRecord {
@@ -56,20 +57,21 @@ export function findRootKey(body: JsonObject): string | null {
   return objects.length === 1 ? objects[0]! : null;
 }
 
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
+/** An id member: absent is null; present, it must be a valid id (a string), else 400 INVALID_DEVICE_ID. */
+function idMember(owner: JsonObject, key: string, where: string): string | null {
+  const value = owner[key];
+  if (value === undefined || value === null || value === '') return null;
+  return checkDeviceId(value, where).trim();
 }
 
 /** `device_id`, `device.uuid` (or `device.id`, or `device` as a string) of a params object. */
 export function deviceIdIn(value: unknown): string | null {
   if (!isObject(value)) return null;
-  const direct = nonEmptyString(value.device_id) ?? nonEmptyString(value.deviceId);
+  const direct = idMember(value, 'device_id', 'device_id') ?? idMember(value, 'deviceId', 'deviceId');
   if (direct) return direct;
   const device = value.device;
-  if (isObject(device)) return nonEmptyString(device.uuid) ?? nonEmptyString(device.id);
-  return nonEmptyString(device);
+  if (isObject(device)) return idMember(device, 'uuid', 'device.uuid') ?? idMember(device, 'id', 'device.id');
+  return idMember(value, 'device', 'device');
 }
 
 function fromObject(body: JsonObject, path: string): UploadBody {

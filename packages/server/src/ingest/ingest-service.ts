@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Command } from '../store/commands.js';
 import type { DeviceBatch } from './ingest-job.js';
+import { checkDeviceId } from './validation.js';
 
 export interface IngestResult {
   stored: number;
@@ -21,6 +22,11 @@ export async function ingest(
   commandsFor: string | null,
 ): Promise<IngestResult> {
   if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, commands: [] };
+  // Ids from headers, query parameters and presets come here unchecked: one check for all routes.
+  for (const batch of batches) checkDeviceId(batch.deviceId, 'The device id');
+  // One request counts once per device it uploads for (429 with Retry-After when over the rate).
+  for (const deviceId of new Set([...batches.map((b) => b.deviceId), ...(commandsFor ? [commandsFor] : [])]))
+    ctx.rateLimiter.take('device', deviceId);
   const records = batches.reduce((sum, b) => sum + b.records.length, 0);
   const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
   ctx.metrics.stored += outcome.stored;
@@ -32,7 +38,7 @@ export async function ingest(
         stored: last.stored,
         latitude: last.latitude,
         longitude: last.longitude,
-        timestamp: new Date(last.recordedAt).toISOString(),
+        timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window
       });
     }
   }

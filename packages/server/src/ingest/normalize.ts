@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.js';
 import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
+import { checkTimestamp, INPUT_LIMITS } from './validation.js';
 
 /** A record ready to store: the columns the server queries, and the record as given. */
 export interface StoredRecord {
@@ -56,6 +57,12 @@ function coordinatesOf(record: JsonObject, path: string): { latitude: number | n
     latitude = coordinate(record.latitude ?? record.lat, `${path}.latitude`, false);
     longitude = coordinate(record.longitude ?? record.lon ?? record.lng, `${path}.longitude`, false);
   }
+  if (latitude === null && longitude === null) {
+    throw badRequest(
+      'NO_LOCATION',
+      `${path} holds no location: send coords.latitude and coords.longitude (or latitude/longitude at its top)`,
+    );
+  }
   if ((latitude === null) !== (longitude === null)) {
     throw badRequest('INVALID_COORDINATES', `${path} has a latitude or a longitude but not both`);
   }
@@ -69,9 +76,9 @@ function coordinatesOf(record: JsonObject, path: string): { latitude: number | n
 }
 
 /**
- * Validates one record and picks out its uuid, time and position. A record without coordinates
- * (a template of other data) is kept as given; a record without uuid gets one derived from its
- * content, so that a re-send deduplicates.
+ * Validates one record and picks out its uuid, time and position. A record must hold a position
+ * (a body of other data is refused: it would show as nothing anywhere); a record without uuid gets
+ * one derived from its content, so that a re-send deduplicates.
  */
 export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredRecord {
   const { value, path } = found;
@@ -85,9 +92,15 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
   const { latitude, longitude } = coordinatesOf(record, path);
   let uuid: string;
   if (record.uuid === undefined || record.uuid === null) uuid = deriveUuid(record);
-  else if (typeof record.uuid === 'string' && record.uuid.trim() !== '' && record.uuid.length <= 200)
+  else if (
+    typeof record.uuid === 'string' &&
+    record.uuid.trim() !== '' &&
+    record.uuid.length <= INPUT_LIMITS.maxIdLength
+  )
     uuid = record.uuid;
-  else throw badRequest('INVALID_TYPE', `${path}.uuid must be a non-empty string, got ${JSON.stringify(record.uuid)}`);
+  else if (typeof record.uuid === 'string' && record.uuid.length > INPUT_LIMITS.maxIdLength)
+    throw badRequest('TEXT_TOO_LONG', `${path}.uuid is longer than ${INPUT_LIMITS.maxIdLength} characters`);
+  else throw badRequest('INVALID_TYPE', `${path}.uuid must be a non-empty string, got ${typeof record.uuid}`);
   const rawTime = record.timestamp ?? record.recorded_at ?? record.time;
   let recordedAt = receivedAt;
   if (rawTime !== undefined && rawTime !== null) {
@@ -98,7 +111,7 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
         `${path}.timestamp is not a date (ISO-8601 or epoch): ${JSON.stringify(rawTime)}`,
       );
     }
-    recordedAt = parsed;
+    recordedAt = checkTimestamp(parsed, `${path}.timestamp`, receivedAt);
   }
   return { uuid, recordedAt, latitude, longitude, record };
 }

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
 import { normalizeRecord, parseTimestamp, type StoredRecord } from '../ingest/normalize.js';
+import { checkTimestamp } from '../ingest/validation.js';
 
 const KNOTS_TO_MS = 0.514444;
 
@@ -40,6 +41,7 @@ export function osmandRecord(
   const time = params.timestamp === undefined ? receivedAt : parseTimestamp(params.timestamp);
   if (time === null)
     throw badRequest('INVALID_TIMESTAMP', `OsmAnd timestamp is not a date: ${JSON.stringify(params.timestamp)}`);
+  checkTimestamp(time, 'OsmAnd timestamp', receivedAt);
   const speed = numberParam(params, 'speed', false);
   const battery = numberParam(params, 'batt', false);
   const record = {

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
 import { normalizeRecord, parseTimestamp, type StoredRecord } from '../ingest/normalize.js';
+import { checkTimestamp } from '../ingest/validation.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -23,6 +24,7 @@ export function overlandRecord(feature: unknown, path: string, deviceId: string,
   const properties = isObject(feature.properties) ? feature.properties : {};
   const time = parseTimestamp(properties.timestamp);
   if (time === null) throw badRequest('INVALID_TIMESTAMP', `${path}.properties.timestamp is not a date`);
+  checkTimestamp(time, `${path}.properties.timestamp`, receivedAt);
   const [longitude, latitude] = coordinates as [number, number];
   const record = {
     uuid: deriveUuid('overland', deviceId, time, latitude, longitude),

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
 import { normalizeRecord, type StoredRecord } from '../ingest/normalize.js';
+import { checkTimestamp } from '../ingest/validation.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export function ownTracksRecord(message: JsonObject, deviceId: string, receivedA
   if (typeof message.lat !== 'number' || typeof message.lon !== 'number') {
     throw badRequest('INVALID_TYPE', 'OwnTracks lat and lon must be numbers');
   }
-  const timestamp = new Date(message.tst * 1000).toISOString();
+  const timestamp = new Date(checkTimestamp(message.tst * 1000, 'OwnTracks tst', receivedAt)).toISOString();
   const record = {
     uuid: deriveUuid('owntracks', deviceId, message.tst, message.lat, message.lon),
     timestamp,

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { EXPORT_FORMATS, renderTrack, type ExportFormat } from '../export/formats.js';
 import { parseTimestamp } from '../ingest/normalize.js';
+import { isoOrNull } from '../iso-time.js';
 import { commandJson, listCommands, queueCommand, type Command } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
 import { queryLocations } from '../store/locations.js';
@@ -35,7 +36,7 @@ function timeParam(query: Query, name: string): number | null {
   const raw = query[name];
   if (raw === undefined || raw === '') return null;
   const ms = parseTimestamp(raw);
-  if (ms === null)
+  if (ms === null || isoOrNull(ms) === null)
     throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
   return ms;
 }

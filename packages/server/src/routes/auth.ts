@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
-import { deviceIdIn } from '../ingest/extract.js';
-import { refuseDevice } from '../ingest/device-policy.js';
-import { findDevice, upsertDevice } from '../store/devices.js';
-import { revokeRefreshToken } from '../store/refresh-tokens.js';
+import { registerDevice } from '../auth/registration.js';
 import { hashToken } from '../auth/tokens.js';
+import { deviceIdIn } from '../ingest/extract.js';
+import { checkDeviceId, checkText } from '../ingest/validation.js';
+import { findDevice } from '../store/devices.js';
+import { revokeRefreshToken } from '../store/refresh-tokens.js';
 
 type Body = Record<string, unknown>;
 
@@ -25,16 +26,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.post('/auth/register', async (request) => {
     const body = bodyOf(request.body);
     const deviceId =
-      deviceIdIn(body) ?? (typeof body.uuid === 'string' && body.uuid ? body.uuid : globalThis.crypto.randomUUID());
+      deviceIdIn(body) ?? (body.uuid === undefined ? globalThis.crypto.randomUUID() : checkDeviceId(body.uuid, 'uuid'));
     const device = body.device && typeof body.device === 'object' ? (body.device as Body) : {};
-    const modelValue = body.model ?? device.model;
-    const model = typeof modelValue === 'string' ? modelValue : null;
-    const pair = await ctx.db.transaction(async (tx) => {
-      const status = await upsertDevice(tx, deviceId, model, JSON.stringify(body), ctx.now());
-      const refusal = refuseDevice(deviceId, status);
-      if (refusal) throw refusal;
-      return ctx.tokens.issue(tx, deviceId);
-    });
+    const model = checkText(body.model ?? device.model, 'model');
+    const pair = await registerDevice(ctx, request, { deviceId, model, info: body });
     return { deviceId, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expires: pair.expires };
   });
 

@@ -7,8 +7,8 @@ import type { PositionEvent } from '../live-events.js';
 const KEEPALIVE_MS = 15_000;
 
 /**
- * Server-sent events of new positions for the dashboard. EventSource cannot send headers, so the
- * admin token comes as ?token=.
+ * Server-sent events of new positions for the dashboard. EventSource cannot send headers: the
+ * dashboard's session cookie authenticates it (a Bearer header works for other clients).
  */
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
   const open = new Set<ServerResponse>();
@@ -16,27 +16,23 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
     for (const response of open) response.end();
   });
 
-  app.get<{ Querystring: { token?: string } }>(
-    '/api/events',
-    { preHandler: (request) => requireAdmin(ctx, request, request.query.token) },
-    async (request, reply) => {
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-      });
-      response.write('retry: 2000\n\n');
-      const send = (event: PositionEvent) => response.write(`event: position\ndata: ${JSON.stringify(event)}\n\n`);
-      const keepalive = setInterval(() => response.write(': keepalive\n\n'), KEEPALIVE_MS);
-      open.add(response);
-      ctx.events.on('position', send);
-      request.raw.on('close', () => {
-        clearInterval(keepalive);
-        ctx.events.off('position', send);
-        open.delete(response);
-      });
-    },
-  );
+  app.get('/api/events', { preHandler: (request) => requireAdmin(ctx, request) }, async (request, reply) => {
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+    response.write('retry: 2000\n\n');
+    const send = (event: PositionEvent) => response.write(`event: position\ndata: ${JSON.stringify(event)}\n\n`);
+    const keepalive = setInterval(() => response.write(': keepalive\n\n'), KEEPALIVE_MS);
+    open.add(response);
+    ctx.events.on('position', send);
+    request.raw.on('close', () => {
+      clearInterval(keepalive);
+      ctx.events.off('position', send);
+      open.delete(response);
+    });
+  });
 }

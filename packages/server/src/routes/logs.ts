@@ -1,47 +1,80 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
+import { checkGzip } from '../http/decompress.js';
 import { refuseDevice } from '../ingest/device-policy.js';
+import { checkDeviceId, checkText } from '../ingest/validation.js';
+import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
 
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
 const isGzip = (data: Buffer): boolean => data.length >= 2 && data[0] === 0x1f && data[1] === 0x8b;
 
-/** Uploaded SDK logs: the multipart form of the SDK's uploadLog (a gzipped `log` part and text fields). */
-export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/logs', async (request, reply) => {
-    const principal = await uploaderOf(ctx, request);
-    if (!request.isMultipart())
-      throw badRequest('NOT_MULTIPART', 'Upload the log as multipart/form-data with a file part named "log"');
-    const fields: Record<string, string> = {};
-    let content: Buffer | null = null;
-    for await (const part of request.parts()) {
+/** Text fields of a log upload (device_id, model, platform ...), each at most this long. */
+const MAX_FIELD_LENGTH = 1000;
+
+/** The form's parts; a body the multipart parser cannot read is the client's fault (400), not ours. */
+async function readForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; content: Buffer | null }> {
+  const fields: Record<string, string> = {};
+  let content: Buffer | null = null;
+  try {
+    for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname === 'log') content = data;
       } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
+        fields[part.fieldname] = checkText(part.value, `Field ${part.fieldname}`, MAX_FIELD_LENGTH) ?? '';
       }
     }
-    if (!content) throw badRequest('NO_LOG', 'The form has no file part named "log"');
-    if (isGzip(content)) {
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (error instanceof HttpError || code === 'FST_REQ_FILE_TOO_LARGE') throw error;
+    throw badRequest('MALFORMED_MULTIPART', `Malformed multipart body: ${(error as Error).message}`);
+  }
+  return { fields, content };
+}
+
+/**
+ * Uploaded SDK logs: the multipart form of the SDK's uploadLog (a gzipped `log` part and text
+ * fields). Logs are stored gzipped; a gzipped part is inflated once as a stream to check it, and
+ * refused with 413 when it would inflate past logLimitBytes (a gzip bomb never grows in memory).
+ */
+export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limit = ctx.options.logLimitBytes;
+  app.post('/api/logs', async (request, reply) => {
+    const principal = await uploaderOf(ctx, request);
+    if (!request.isMultipart())
+      throw badRequest('NOT_MULTIPART', 'Upload the log as multipart/form-data with a file part named "log"');
+    const { fields, content: sent } = await readForm(request);
+    if (!sent) throw badRequest('NO_LOG', 'The form has no file part named "log"');
+    let content = sent;
+    if (isGzip(sent)) {
       try {
-        gunzipSync(content);
-      } catch {
+        await checkGzip(sent, limit, 'The log');
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
         throw badRequest('INVALID_LOG', 'The "log" part is not valid gzip data');
       }
     } else {
-      content = gzipSync(content);
+      content = await gzipAsync(sent);
     }
-    const deviceId = principal.kind === 'device' ? principal.deviceId : (fields.device_id ?? null);
-    if (!deviceId) throw badRequest('NO_DEVICE', 'Send a device access token or a device_id field');
-    const log = content;
+    if (principal.kind !== 'device' && fields.device_id === undefined)
+      throw badRequest('NO_DEVICE', 'Send a device access token or a device_id field');
+    const deviceId =
+      principal.kind === 'device' ? principal.deviceId : checkDeviceId(fields.device_id, 'Field device_id');
+    const model = checkText(fields.model, 'Field model');
+    ctx.rateLimiter.take('device', deviceId);
     const id = await ctx.db.transaction(async (tx) => {
-      const refusal = refuseDevice(deviceId, await ensureDevice(tx, deviceId, ctx.now(), fields.model ?? null));
+      const refusal = refuseDevice(deviceId, await ensureDevice(tx, deviceId, ctx.now(), model));
       if (refusal) throw refusal;
-      return insertLog(tx, { deviceId, fields, content: log }, ctx.now());
+      return insertLog(tx, { deviceId, fields, content }, ctx.now());
     });
     return reply.code(201).send({ success: true, id });
   });
@@ -52,7 +85,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       deviceId: row.device_id,
       ...(JSON.parse(row.fields) as Record<string, string>),
       size: row.size,
-      createdAt: new Date(row.created_at).toISOString(),
+      createdAt: isoOrNull(Number(row.created_at)),
     })),
   );
 
@@ -63,7 +96,13 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       const id = Number(request.params.id);
       const row = Number.isInteger(id) ? await findLog(ctx.db, id) : null;
       if (!row) throw new HttpError(404, 'UNKNOWN_LOG', `No log ${request.params.id}`);
-      return reply.type('text/plain; charset=utf-8').send(gunzipSync(row.content).toString('utf8'));
+      let text: string;
+      try {
+        text = (await gunzipAsync(row.content, { maxOutputLength: limit })).toString('utf8');
+      } catch {
+        throw new HttpError(422, 'UNREADABLE_LOG', `Log ${id} is not readable gzip within ${limit} bytes`);
+      }
+      return reply.type('text/plain; charset=utf-8').send(text);
     },
   );
 }

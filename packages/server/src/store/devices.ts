@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { isoOrNull } from '../iso-time.js';
 import type { OrgStatus } from './orgs.js';
 
 export type DeviceStatus = 'active' | 'blocked' | 'deleted';
@@ -43,22 +44,38 @@ export async function ensureDevice(
   return again[0]?.status ?? 'active';
 }
 
-/** Registers a device or refreshes what it says about itself; returns its status. */
-export async function upsertDevice(
+/**
+ * Inserts the device unless it exists: whether this call created it, and its status. One statement,
+ * so of concurrent callers (in any process) exactly one sees created = true.
+ */
+export async function createDeviceIfAbsent(
+  db: Queryable,
+  id: string,
+  model: string | null,
+  now: number,
+): Promise<{ created: boolean; status: DeviceStatus }> {
+  const inserted = await db.run(
+    `INSERT INTO devices (id, model, info, created_at, status) VALUES (?, ?, '{}', ?, 'active') ON CONFLICT (id) DO NOTHING`,
+    [id, model, now],
+  );
+  const rows = await db.query<{ status: DeviceStatus }>(`SELECT status FROM devices WHERE id = ?`, [id]);
+  return { created: inserted > 0, status: rows[0]?.status ?? 'active' };
+}
+
+/** Refreshes what a device says about itself (on registration). */
+export async function describeDevice(
   db: Queryable,
   id: string,
   model: string | null,
   info: string,
   now: number,
-): Promise<DeviceStatus> {
-  const status = await ensureDevice(db, id, now, model);
+): Promise<void> {
   await db.run(`UPDATE devices SET model = COALESCE(?, model), info = ?, last_seen = ? WHERE id = ?`, [
     model,
     info,
     now,
     id,
   ]);
-  return status;
 }
 
 /** Ids per IN (...) list: well under both databases' bound-parameter limits. */
@@ -178,8 +195,8 @@ export function deviceJson(row: DeviceRow): Record<string, unknown> {
   return {
     id: row.id,
     model: row.model,
-    createdAt: new Date(row.created_at).toISOString(),
-    lastSeen: row.last_seen === null ? null : new Date(row.last_seen).toISOString(),
+    createdAt: isoOrNull(Number(row.created_at)),
+    lastSeen: row.last_seen === null ? null : isoOrNull(Number(row.last_seen)),
     status: row.status,
     records: row.records,
     duplicates: row.duplicates,
@@ -189,7 +206,7 @@ export function deviceJson(row: DeviceRow): Record<string, unknown> {
         : {
             latitude: row.last_latitude,
             longitude: row.last_longitude,
-            timestamp: new Date(row.last_recorded_at).toISOString(),
+            timestamp: isoOrNull(Number(row.last_recorded_at)),
           },
   };
 }

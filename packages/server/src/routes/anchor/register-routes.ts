@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { principalOf } from '../../auth/principal.js';
+import { registrationCredentials } from '../../auth/registration.js';
+import { decideRegistration } from '../../auth/registration-policy.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { refuseDevice } from '../../ingest/device-policy.js';
 import { deviceInfoIn } from '../../ingest/org-devices.js';
-import { hashToken, type TokenPair } from '../../auth/tokens.js';
+import type { TokenPair } from '../../auth/tokens.js';
 import { findDevice } from '../../store/devices.js';
 import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
 import { findOrCreateOrg, findOrg, type OrgRow } from '../../store/orgs.js';
-import { consumeRefreshToken } from '../../store/refresh-tokens.js';
 import { accessDenied } from './reader.js';
 
 type Body = Record<string, unknown>;
@@ -68,15 +68,18 @@ async function deviceForRegistration(
   body: Body,
   uuid: string,
 ): Promise<string> {
+  const credentials = await registrationCredentials(ctx, request);
   const existing = await findOrgDevice(tx, org.id, uuid);
   if (existing !== null) {
+    if (credentials.admin) return existing;
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const proof = bearer ? await ctx.tokens.verifyForRefresh(bearer).catch(() => null) : null;
-    const admin = !proof && (await principalOf(ctx, request).catch(() => null))?.kind === 'admin';
     const owner = proof ? await findDevice(tx, proof.deviceId) : null;
-    if (admin) return existing;
     if (owner && Number(owner.org_id) === org.id && owner.uuid === uuid) return owner.id;
   }
+  // A new device: the server's registration policy (open, secret, admin) decides.
+  const refusal = decideRegistration(ctx.options.registration, credentials, uuid, false);
+  if (refusal) throw refusal;
   return createOrgDevice(tx, org.id, deviceInfoIn(body, uuid), ctx.now());
 }
 
@@ -100,7 +103,7 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       const refusal = refuseDevice(deviceId, device.status, { name: org.name, status: org.status });
       if (refusal) throw refusal;
       await tx.run(`UPDATE devices SET last_seen = ? WHERE id = ?`, [ctx.now(), deviceId]);
-      return ctx.tokens.issue(tx, deviceId, org.name);
+      return ctx.tokens.issue(tx, deviceId, { org: org.name });
     });
     return tokensOf(pair);
   };
@@ -116,27 +119,20 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     const { deviceId, org } = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
       throw accessDenied(error.message);
     });
+    const device = await findDevice(ctx.db, deviceId);
+    if (!device) throw accessDenied(`Device ${deviceId} is not registered here`);
+    const refusal = refuseDevice(deviceId, device.status, org === null ? null : await findOrg(ctx.db, org));
+    if (refusal) throw refusal;
     const body = bodyOf(request.body);
     const refreshToken = text(body.refresh_token) ?? text(body.refreshToken);
-    const pair = await ctx.db.transaction(async (tx) => {
-      if (refreshToken !== null) {
-        const owner = await consumeRefreshToken(tx, hashToken(refreshToken), ctx.now());
-        if (owner !== deviceId) {
-          throw new HttpError(
-            401,
-            'INVALID_REFRESH_TOKEN',
-            'The refresh token is unknown, already used, revoked or expired: register again',
-          );
-        }
-      }
-      const device = await findDevice(tx, deviceId);
-      if (!device) throw accessDenied(`Device ${deviceId} is not registered here`);
-      const orgRow = org === null ? null : await findOrg(tx, org);
-      const refusal = refuseDevice(deviceId, device.status, orgRow);
-      if (refusal) throw refusal;
-      return ctx.tokens.issue(tx, deviceId, org);
-    });
-    return tokensOf(pair);
+    if (refreshToken === null)
+      return tokensOf(await ctx.db.transaction((tx) => ctx.tokens.issue(tx, deviceId, { org })));
+    // The SDK sends its refresh token too: it is spent, and a replayed one revokes its family.
+    const renewed = await ctx.tokens.refresh(ctx.db, refreshToken, org);
+    if (renewed.deviceId !== deviceId) {
+      throw new HttpError(401, 'INVALID_REFRESH_TOKEN', 'The refresh token belongs to another device: register again');
+    }
+    return tokensOf(renewed.pair);
   };
 
   // /api/firebase is the anchor's same API over Firestore; here it is one more alias.
@@ -145,6 +141,8 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     app.route({
       method: ['GET', 'POST'],
       url: `${prefix}/refresh_token`,
+      // The SDK's refresh is form-urlencoded; other clients send JSON.
+      config: { accepts: ['application/x-www-form-urlencoded', 'application/json'] },
       schema: { response: TOKENS_REPLY },
       handler: refresh,
     });

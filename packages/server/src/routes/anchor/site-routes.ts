@@ -28,15 +28,19 @@ const ORG_BODY = { type: 'object', properties: { org: { type: 'string', maxLengt
  */
 export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   /** The admin's login: the password is the server's admin token; the answer a read token for everything. */
-  app.post('/api/site/auth', { schema: { body: LOGIN_BODY } }, async (request, reply) => {
-    const { login, password } = bodyOf(request.body);
-    const org = text(login);
-    if (typeof password === 'string' && sameSecret(password, ctx.options.adminToken)) {
-      const { accessToken } = await ctx.tokens.issueScoped('admin', null);
-      return { access_token: accessToken, token_type: 'Bearer', org };
-    }
-    return reply.code(401).send({ org, error: 'Await not public account and right password', code: 'LOGIN_FAILED' });
-  });
+  app.post(
+    '/api/site/auth',
+    { schema: { body: LOGIN_BODY }, config: { rateLimitScope: 'login' } },
+    async (request, reply) => {
+      const { login, password } = bodyOf(request.body);
+      const org = text(login);
+      if (typeof password === 'string' && sameSecret(password, ctx.options.adminToken)) {
+        const { accessToken } = await ctx.tokens.issueScoped('admin', null);
+        return { access_token: accessToken, token_type: 'Bearer', org };
+      }
+      return reply.code(401).send({ org, error: 'Await not public account and right password', code: 'LOGIN_FAILED' });
+    },
+  );
 
   /**
    * An org's read token. The anchor hands it to anyone who names the org; Waypost to the admin

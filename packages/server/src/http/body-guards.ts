@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { INPUT_LIMITS, nestsDeeperThan } from '../ingest/validation.js';
+import { decodedBody } from './decompress.js';
+
+const JSON_TYPE = 'application/json';
+const FORM = 'application/x-www-form-urlencoded';
+const MULTIPART = 'multipart/form-data';
+
+/**
+ * The body types each route takes; a route not listed takes JSON. Only JSON (or another type a
+ * browser cannot send cross-site without a CORS preflight) keeps a page on another origin from
+ * writing here: text/plain, form and multipart bodies are "simple requests" any page can send.
+ * So the SDK's routes take JSON only; OsmAnd (form), log upload (multipart) and the token routes
+ * (form, as the SDK's refresh sends them) take what their clients send. A route may say its own
+ * with route config `accepts: [...]`.
+ */
+export const ACCEPTED_TYPES: Record<string, readonly string[]> = {
+  '/locations': [JSON_TYPE],
+  '/api/locations': [JSON_TYPE],
+  '/owntracks': [JSON_TYPE],
+  '/overland': [JSON_TYPE],
+  '/osmand': [FORM],
+  '/api/logs': [MULTIPART],
+  '/auth/register': [FORM, JSON_TYPE],
+  '/auth/refresh': [FORM, JSON_TYPE],
+  '/auth/revoke': [FORM, JSON_TYPE],
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Media types this route's body may have (see ACCEPTED_TYPES). */
+    accepts?: readonly string[];
+  }
+}
+
+export const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Before any body is read: the content type must be one the route documents (415, nothing read
+ * or stored), and a compressed body is inflated as a stream bounded by the body limit.
+ */
+export function registerBodyGuards(
+  app: FastifyInstance,
+  ctx: AppContext,
+  onRefused: (request: FastifyRequest) => void,
+): void {
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
+    const type = mediaType(request.headers['content-type']);
+    const accepted = request.routeOptions.config.accepts ??
+      ACCEPTED_TYPES[request.routeOptions.url ?? ''] ?? [JSON_TYPE];
+    if (!accepted.includes(type)) {
+      onRefused(request);
+      throw new HttpError(
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `${request.routeOptions.url ?? request.url} takes ${accepted.join(' or ')}, not ${type || 'a body without Content-Type'}`,
+      );
+    }
+    const encoding = request.headers['content-encoding'];
+    if (!encoding || encoding.trim().toLowerCase() === 'identity') return payload;
+    if (type === MULTIPART) {
+      onRefused(request);
+      throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'Multipart bodies are taken without Content-Encoding');
+    }
+    return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
+  });
+
+  // JSON as Fastify parses it (prototype poisoning refused), then bounded in depth: a body nested
+  // thousands deep would otherwise overflow the stack later, in a recursive walk or JSON.stringify.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(JSON_TYPE);
+  app.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (request, body, done) => {
+    const tooDeep = () =>
+      new HttpError(
+        400,
+        'TOO_DEEP',
+        `The body nests deeper than ${INPUT_LIMITS.maxDepth} levels of arrays and objects`,
+      );
+    try {
+      parseJson(request, body as string, (error, value) => {
+        if (error) return done(error instanceof RangeError ? tooDeep() : error, undefined);
+        if (nestsDeeperThan(value, INPUT_LIMITS.maxDepth)) return done(tooDeep(), undefined);
+        done(null, value);
+      });
+    } catch (error) {
+      done(error instanceof RangeError ? tooDeep() : (error as Error), undefined);
+    }
+  });
+}

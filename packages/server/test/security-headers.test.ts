@@ -1,0 +1,137 @@
+import { buildApp, routeSecurity } from '@waypost/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/backends.js';
+import { record, startTestServer, type TestServer } from './helpers/client.js';
+
+const XSS_ID = '<img src=x onerror=alert(document.cookie)>';
+const EXPECTED_CSP =
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';font-src 'self';" +
+  "object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
+
+describe('security headers and HTML-free data (server side of stored XSS)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backends[0]!);
+  });
+  afterAll(async () => server.stop());
+
+  const expectSecurityHeaders = (response: Response) => {
+    expect(response.headers.get('content-security-policy')).toBe(EXPECTED_CSP);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  };
+
+  it('sends CSP, X-Frame-Options, nosniff and Referrer-Policy on pages, API replies, errors and 404s', async () => {
+    const responses = [
+      await fetch(`${server.url}/`),
+      await fetch(`${server.url}/assets/app.js`),
+      await fetch(`${server.url}/health`),
+      await fetch(`${server.url}/api/devices`, { headers: { authorization: `Bearer ${server.adminToken}` } }),
+      await fetch(`${server.url}/api/devices`),
+      await fetch(`${server.url}/no/such/page`),
+      await fetch(`${server.url}/locations`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 404, 415]);
+    for (const response of responses) expectSecurityHeaders(response);
+  });
+
+  it('a cross-site text/plain upload (no preflight) plants nothing: 415', async () => {
+    const sneaky = await fetch(`${server.url}/locations`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ location: record('x1'), device_id: XSS_ID }),
+    });
+    expect(sneaky.status).toBe(415);
+    expect(await sneaky.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const devices = await server.admin('/api/devices');
+    expect(devices.body).toEqual([]);
+  });
+
+  it('serves what devices send only as JSON or plain text, never as HTML', async () => {
+    const stored = await server.post('/locations', { location: record('x2'), device_id: XSS_ID, model: XSS_ID });
+    expect(stored.status).toBe(200);
+    const logForm = new FormData();
+    logForm.set('device_id', XSS_ID);
+    logForm.set('log', new Blob([`${XSS_ID}\n<script>alert(1)</script>`]), 'log.txt');
+    expect((await fetch(`${server.url}/api/logs`, { method: 'POST', body: logForm })).status).toBe(201);
+    const id = encodeURIComponent(XSS_ID);
+    const paths = [
+      '/api/devices',
+      `/api/devices/${id}`,
+      ...['json', 'geojson', 'gpx', 'csv'].map((format) => `/api/devices/${id}/locations?format=${format}`),
+      `/api/devices/${id}/commands`,
+      '/api/logs',
+      '/api/logs/1',
+      `/no/${id}`,
+      `/api/devices/${id}/locations?format=${id}`,
+    ];
+    for (const path of paths) {
+      const response = await fetch(server.url + path, { headers: { authorization: `Bearer ${server.adminToken}` } });
+      const type = response.headers.get('content-type') ?? '';
+      expect(type, path).not.toMatch(/html/i);
+      expect(response.status, path).toBeLessThan(500);
+      expectSecurityHeaders(response);
+    }
+  });
+
+  it('allows the configured tile host in img-src and nothing else', async () => {
+    const tiles = await startTestServer(backends[0]!, { tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' });
+    try {
+      const response = await fetch(`${tiles.url}/`);
+      expect(response.headers.get('content-security-policy')).toContain(
+        "img-src 'self' data: https://*.tile.example.org;",
+      );
+    } finally {
+      await tiles.stop();
+    }
+  });
+
+  it('lets one route relax its policy through routeSecurity, the others keep the base policy', async () => {
+    const storage = await backends[0]!.create();
+    const app = await buildApp({ ...storage.options, port: 0 });
+    try {
+      app.get(
+        '/track',
+        routeSecurity(null, {
+          csp: { 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'worker-src': ["'self'"] },
+          crossOriginIsolated: true,
+        }),
+        async () => ({ ok: true }),
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address() as { port: number };
+      const track = await fetch(`http://127.0.0.1:${address.port}/track`);
+      expect(track.headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(track.headers.get('content-security-policy')).toContain("worker-src 'self'");
+      expect(track.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(track.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(track.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      const health = await fetch(`http://127.0.0.1:${address.port}/health`);
+      expect(health.headers.get('content-security-policy')).toBe(EXPECTED_CSP);
+      expect(health.headers.get('cross-origin-embedder-policy')).toBeNull();
+    } finally {
+      await app.close();
+      await storage.drop();
+    }
+  });
+
+  it('answers no CORS unless origins are configured, then only for those', async () => {
+    const preflight = (url: string, origin: string) =>
+      fetch(`${url}/locations`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+    const closed = await preflight(server.url, 'https://app.example');
+    expect(closed.headers.get('access-control-allow-origin')).toBeNull();
+    const cors = await startTestServer(backends[0]!, { corsOrigins: ['https://app.example'] });
+    try {
+      const allowed = await preflight(cors.url, 'https://app.example');
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+      const other = await preflight(cors.url, 'https://evil.example');
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await cors.stop();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/backends.js';
+import { record, startTestServer, type TestServer } from './helpers/client.js';
+
+const HOUR_MS = 3600 * 1000;
+
+describe.each(backends)('dashboard sessions instead of tokens in URLs on $name', (backend) => {
+  let server: TestServer;
+  let clockMs = Date.UTC(2024, 4, 1);
+  const lines: string[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      now: () => clockMs,
+      logger: true,
+      logStream: { write: (line: string) => void lines.push(line) },
+      trustProxy: true,
+    });
+  });
+  afterAll(async () => server.stop());
+
+  const login = (token: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ token }),
+    });
+  const cookieOf = (response: Response) => response.headers.get('set-cookie')!.split(';')[0]!;
+
+  it('logs in with the admin token in a JSON body and gets an HttpOnly SameSite=Strict session cookie', async () => {
+    expect((await login('wrong')).status).toBe(401);
+    const response = await login(server.adminToken);
+    expect(response.status).toBe(204);
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^waypost_session=[\w-]{43};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Secure');
+    expect(setCookie).not.toContain(server.adminToken);
+
+    const cookie = cookieOf(response);
+    const session = await fetch(`${server.url}/api/session`, { headers: { cookie } });
+    expect([session.status, await session.json()]).toEqual([200, { authenticated: true }]);
+    expect((await fetch(`${server.url}/api/devices`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/session`)).status).toBe(401);
+  });
+
+  it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
+    const response = await login(server.adminToken, { 'x-forwarded-proto': 'https' });
+    expect(response.headers.get('set-cookie')).toContain('Secure');
+  });
+
+  it('accepts the admin token in no URL: ?token= on the API and the live feed is a 401', async () => {
+    const token = encodeURIComponent(server.adminToken);
+    expect((await fetch(`${server.url}/api/devices?token=${token}`)).status).toBe(401);
+    expect((await fetch(`${server.url}/api/events?token=${token}`)).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/devices`, { headers: { authorization: `Bearer ${server.adminToken}` } })).status,
+    ).toBe(200);
+  });
+
+  it('streams live positions to a client holding the session cookie', async () => {
+    const cookie = cookieOf(await login(server.adminToken));
+    const event = await new Promise<string>((resolve, reject) => {
+      const url = new URL(`${server.url}/api/events`);
+      const req = httpRequest(url, { headers: { cookie } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('text/event-stream');
+        expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('event: position')) {
+            req.destroy();
+            resolve(text);
+          }
+        });
+        void server.post('/locations', {
+          location: record('live-1', 10, 20, '2024-05-01T00:00:00.000Z'),
+          device_id: 'live',
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(event).toContain('"deviceId":"live"');
+  });
+
+  it('ends a session on logout and when it expires', async () => {
+    const first = cookieOf(await login(server.adminToken));
+    const logout = await fetch(`${server.url}/api/session`, { method: 'DELETE', headers: { cookie: first } });
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('set-cookie')).toMatch(/waypost_session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await fetch(`${server.url}/api/devices`, { headers: { cookie: first } })).status).toBe(401);
+
+    const second = cookieOf(await login(server.adminToken));
+    clockMs += 11 * HOUR_MS;
+    expect((await fetch(`${server.url}/api/devices`, { headers: { cookie: second } })).status).toBe(200);
+    clockMs += 2 * HOUR_MS;
+    expect((await fetch(`${server.url}/api/devices`, { headers: { cookie: second } })).status).toBe(401);
+  });
+
+  it('never writes the admin token, cookies or token-like query parameters to the request log', async () => {
+    const cookie = cookieOf(await login(server.adminToken));
+    await fetch(`${server.url}/api/devices?token=${server.adminToken}&refresh_token=r-secret&limit=5`, {
+      headers: { cookie, authorization: `Bearer ${server.adminToken}` },
+    });
+    const log = lines.join('');
+    expect(log).toContain('/api/devices?token=[REDACTED]&refresh_token=[REDACTED]&limit=5');
+    expect(log).not.toContain(server.adminToken);
+    expect(log).not.toContain('r-secret');
+    expect(log).not.toContain(cookie.split('=')[1]!);
+  });
+});
