@@ -21,14 +21,14 @@ import { LiveEvents } from './live-events.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
-import { registerAdminRoutes } from './routes/admin.js';
-import { registerAuthRoutes } from './routes/auth.js';
+import { adminRoutes } from './routes/admin.js';
+import { authRoutes } from './routes/auth.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
 import { anchorRoutes } from './routes/anchor/index.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { orgAdminRoutes } from './routes/orgs-admin.js';
-import { registerLogRoutes } from './routes/logs.js';
+import { logRoutes } from './routes/logs.js';
 import { registerSessionRoutes } from './routes/session.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -184,9 +184,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
     await app.register(orgAdminRoutes, { ctx });
-    registerAuthRoutes(app, ctx);
-    registerAdminRoutes(app, ctx);
-    registerLogRoutes(app, ctx);
+    await app.register(authRoutes, { ctx });
+    await app.register(adminRoutes, { ctx });
+    await app.register(logRoutes, { ctx });
     registerEventRoutes(app, ctx);
     registerSessionRoutes(app, ctx);
     registerDashboardRoutes(app, ctx);

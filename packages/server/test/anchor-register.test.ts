@@ -107,6 +107,20 @@ describe.each(backends)("the anchor's registration, refresh and upload answers o
     expect((await call(server, 'GET', '/api/refresh_token', { token: tokens.accessToken })).status).toBe(403);
   });
 
+  it("keeps a device's org in the tokens Waypost's own /auth/refresh issues", async () => {
+    const tokens = await register(server, 'keepers', 'keeper');
+    const form = new URLSearchParams({ refresh_token: tokens.refreshToken }).toString();
+    const refreshed = await fetch(`${server.url}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
+    expect(refreshed.status).toBe(200);
+    const { access_token: accessToken } = (await refreshed.json()) as { access_token: string };
+    const devices = await call(server, 'GET', '/api/devices', { token: accessToken });
+    expect(devices.body).toEqual([expect.objectContaining({ id: 'keeper', company_token: 'keepers' })]);
+  });
+
   it('answers a bad token 401, no token on /api/jwt 401, and the offline DUMMY_TOKEN 406', async () => {
     const forged = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
     expect((await upload('/api/jwt/locations', forged, { location: record('f') })).status).toBe(401);

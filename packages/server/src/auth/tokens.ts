@@ -8,6 +8,7 @@ import {
   insertRefreshToken,
   revokeRefreshFamily,
 } from '../store/refresh-tokens.js';
+import { orgOfDevice } from '../store/orgs.js';
 import { JWT_ALG, type SigningKey } from './signing-key.js';
 
 const ISSUER = 'waypost';
@@ -44,7 +45,7 @@ export const REFRESH_REUSE_GRACE_MS = 5_000;
 export interface IssueOptions {
   /** The refresh-token family to continue; none: the first of a new family (a registration). */
   family?: string;
-  /** The org of a device registered through one; it rides in the access token. */
+  /** The org of a device registered through one (looked up when not given); it rides in the access token. */
   org?: string | null;
 }
 
@@ -106,7 +107,9 @@ export function createTokenService(
   });
   const issue = async (tx: Queryable, deviceId: string, how: IssueOptions = {}): Promise<TokenPair> => {
     const now = options.now();
-    const { accessToken, expires } = await sign(deviceId, how.org ? { org: how.org } : {});
+    // Every route that issues a device's tokens (the anchor's or Waypost's) keeps its org in them.
+    const org = how.org !== undefined ? how.org : await orgOfDevice(tx, deviceId);
+    const { accessToken, expires } = await sign(deviceId, org ? { org } : {});
     const family = how.family;
     const refreshToken = randomBytes(32).toString('base64url');
     const hash = hashToken(refreshToken);
@@ -120,7 +123,7 @@ export function createTokenService(
   };
   return {
     issue,
-    async refresh(db, refreshToken, org = null) {
+    async refresh(db, refreshToken, org) {
       const hash = hashToken(refreshToken);
       const renewed = await db.transaction(async (tx) => {
         const consumed = await consumeRefreshToken(tx, hash, options.now());

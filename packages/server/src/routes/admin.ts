@@ -1,5 +1,5 @@
 import { REMOTE_COMMANDS } from '@waypost/sdk';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf, requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -59,7 +59,7 @@ async function speaksAnchor(ctx: AppContext, request: FastifyRequest): Promise<b
 }
 
 /** The admin API under /api: Authorization: Bearer <adminToken>; device tokens get 403. */
-export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
   const existing = async (id: string) => {
     const device = await findDevice(ctx.db, id);
@@ -132,4 +132,4 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     await existing(request.params.id);
     return (await listCommands(ctx.db, request.params.id)).map(commandJson);
   });
-}
+};

@@ -36,3 +36,12 @@ export async function setOrgStatus(db: Queryable, name: string, status: OrgStatu
 export function orgJson(row: OrgRow): Record<string, unknown> {
   return { id: row.id, name: row.name, status: row.status, createdAt: new Date(row.created_at).toISOString() };
 }
+
+/** The name of the org a device belongs to, or null. */
+export async function orgOfDevice(db: Queryable, deviceId: string): Promise<string | null> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT o.name FROM devices d JOIN orgs o ON o.id = d.org_id WHERE d.id = ?`,
+    [deviceId],
+  );
+  return rows[0]?.name ?? null;
+}
