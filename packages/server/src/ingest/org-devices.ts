@@ -1,7 +1,9 @@
 import type { AppContext } from '../context.js';
 import { findOrCreateOrgDevice, type DeviceInfo } from '../store/org-devices.js';
 import { findOrCreateOrg } from '../store/orgs.js';
+import { badRequest } from '../errors.js';
 import type { JsonObject } from './extract.js';
+import { checkDeviceId, INPUT_LIMITS } from './validation.js';
 
 const isObject = (value: unknown): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -34,6 +36,17 @@ export interface OrgDeviceName {
   device: DeviceInfo;
 }
 
+/** An org's name is an id: a string of at most the id length. */
+export function checkOrgName(org: string): string {
+  if (org.length > INPUT_LIMITS.maxIdLength) {
+    throw badRequest(
+      'INVALID_ORG',
+      `The org is ${org.length} characters long; at most ${INPUT_LIMITS.maxIdLength} are accepted`,
+    );
+  }
+  return org;
+}
+
 export const orgDeviceKey = (org: string, uuid: string): string => `${org}\u0000${uuid}`;
 
 /**
@@ -46,6 +59,8 @@ export async function resolveOrgDevices(ctx: AppContext, names: OrgDeviceName[])
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     for (const { org, device } of names) {
+      checkOrgName(org);
+      checkDeviceId(device.uuid, 'The device uuid');
       const key = orgDeviceKey(org, device.uuid);
       if (ids.has(key)) continue;
       const row = await findOrCreateOrg(tx, org, now);

@@ -94,11 +94,10 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       found(count);
       checkCount(ctx, count);
       const now = ctx.now();
+      // Every record is checked before anything is written, devices of an org included.
+      const records = bodies.map((b) => b.records.map((r) => normalizeRecord(r, now)));
       const devices = await devicesOf(ctx, request, principal, bodies, orgOf);
-      const batches: DeviceBatch[] = bodies.map((b, i) => ({
-        deviceId: devices[i]!.deviceId,
-        records: b.records.map((r) => normalizeRecord(r, now)),
-      }));
+      const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, records: records[i]! }));
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/database.js';
 import { HttpError } from '../../errors.js';
 import { refuseDevice } from '../../ingest/device-policy.js';
-import { deviceInfoIn } from '../../ingest/org-devices.js';
+import { checkOrgName, deviceInfoIn } from '../../ingest/org-devices.js';
+import { checkDeviceId } from '../../ingest/validation.js';
 import type { TokenPair } from '../../auth/tokens.js';
 import { findDevice } from '../../store/devices.js';
 import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
@@ -93,6 +94,8 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     if (!uuid || !text(body.model ?? body.device_model) || !text(body.manufacturer) || !text(body.version)) {
       throw missing('DEVICE_INFO_MISSING', 'Device info is missing');
     }
+    checkOrgName(orgName);
+    checkDeviceId(uuid, 'uuid');
     const known = await findOrg(ctx.db, orgName);
     const banned = refuseDevice(uuid, 'active', known);
     if (banned) throw banned;
