@@ -45,7 +45,7 @@ describe.each(backends)("the SDK against the anchor's routes on $name", (backend
           refreshUrl: `${server.url}/api/refresh_token`,
           refreshPayload: { refresh_token: '{refreshToken}' },
           // refreshHeaders stays the default: Authorization: Bearer {accessToken}
-          expires,
+          expires: -1, // as the demo server answers: the first expiry is discovered through a 401
         },
       });
       await bg.start();
@@ -56,16 +56,26 @@ describe.each(backends)("the SDK against the anchor's routes on $name", (backend
       await record(3);
       expect(await bg.sync()).toHaveLength(3);
 
-      // The token expires; the SDK knows when (expires) and refreshes before uploading.
+      // The token expires unannounced: the upload gets 401 (the demo server's 403 would never be
+      // refreshed), the SDK refreshes with its Bearer access token and the retried batch is stored.
       await clock.advance((TTL_SECONDS + 60) * 1000);
       await record(2);
       expect(await bg.sync()).toHaveLength(2);
+      expect(http.map((e) => e.status)).toEqual([200, 401, 200]);
       expect(auth).toEqual([expect.objectContaining({ success: true, status: 200 })]);
       expect(bg.getState().authorization.refreshToken).not.toBe(refreshToken);
-      expect(http.map((e) => e.status)).toEqual([200, 200]);
+      expect(bg.getState().authorization.expires).toBe(Math.floor(clock.now() / 1000) + TTL_SECONDS);
+      expect(expires).toBeGreaterThan(0);
+
+      // Now the SDK knows the expiry: it refreshes before uploading, and no upload meets a 401.
+      await clock.advance(TTL_SECONDS * 1000);
+      await record(2);
+      expect(await bg.sync()).toHaveLength(2);
+      expect(http.map((e) => e.status)).toEqual([200, 401, 200, 200]);
+      expect(auth.map((e) => e.success)).toEqual([true, true]);
 
       const rows = await call(server, 'GET', '/api/jwt/locations', { token: await orgToken(server, 'fleet') });
-      expect(rows.body).toHaveLength(5);
+      expect(rows.body).toHaveLength(7);
       expect(rows.body[0]).toMatchObject({ device_id: 'sdk-phone', company_token: 'fleet' });
 
       // The dashboard deletes the device: its next upload is answered 410 ["stop"] and the SDK stops.
