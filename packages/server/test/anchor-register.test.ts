@@ -216,3 +216,34 @@ describe.each(backends)("the anchor's registration, refresh and upload answers o
     expect(long).toMatchObject({ status: 400, body: { code: 'INVALID_DEVICE_ID' } });
   });
 });
+
+describe.each(backends)("the anchor's registration under the server's registration mode on $name", (backend) => {
+  it('takes new devices with the enrollment secret only in mode secret, and from the admin only in mode admin', async () => {
+    const secret = await startTestServer(backend, { registration: 'secret', registrationSecret: 'enrol-me' });
+    const closed = await startTestServer(backend, { registration: 'admin' });
+    try {
+      const body = regData('acme', 'new-phone');
+      expect(await call(secret, 'POST', '/api/register', { body })).toMatchObject({
+        status: 401,
+        body: { code: 'REGISTRATION_SECRET_REQUIRED' },
+      });
+      const enrolled = await call(secret, 'POST', '/api/register', {
+        body,
+        headers: { 'x-registration-secret': 'enrol-me' },
+      });
+      expect(enrolled.status).toBe(200);
+      expect(await call(closed, 'POST', '/api/register', { body })).toMatchObject({
+        status: 401,
+        body: { code: 'REGISTRATION_CLOSED' },
+      });
+      expect((await call(closed, 'POST', '/api/register', { body, token: closed.adminToken })).status).toBe(200);
+      // The device itself may come back for new tokens, with its own (even expired) access token.
+      const again = await call(secret, 'POST', '/api/register', { body, token: enrolled.body.accessToken });
+      expect(again.status).toBe(200);
+      expect((await secret.admin('/api/devices')).body.map((d: { id: string }) => d.id)).toEqual(['new-phone']);
+    } finally {
+      await secret.stop();
+      await closed.stop();
+    }
+  });
+});
