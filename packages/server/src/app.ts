@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -19,7 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
 import { createMetrics } from './metrics.js';
-import { resolveOptions, type ResolvedOptions, type ServerOptions } from './options.js';
+import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -50,24 +49,6 @@ declare module 'fastify' {
 
 /** A route path without its query (Fastify's routeOptions.url), for the rejected-records count. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
-
-/** The Node server under Fastify: timeouts and a connection cap so slow clients cannot exhaust it. */
-function serverFactory(options: ResolvedOptions) {
-  return (handler: Parameters<typeof createServer>[1]) => {
-    const requestTimeout = options.requestTimeoutMs;
-    const server = createServer(
-      {
-        headersTimeout: Math.min(options.headersTimeoutMs, requestTimeout),
-        requestTimeout,
-        // How often Node checks those timeouts (its default, 30 s, would let a slow client stay that long).
-        connectionsCheckingInterval: Math.min(1000, options.headersTimeoutMs),
-      },
-      handler,
-    );
-    server.maxConnections = options.maxConnections;
-    return server;
-  };
-}
 
 const INGEST_PATHS = new Set([
   '/locations',
@@ -129,10 +110,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         : false,
       bodyLimit: resolved.bodyLimitBytes,
       trustProxy: resolved.trustProxy,
-      serverFactory: serverFactory(resolved),
+      // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
+      // checked every second (Node's default check, every 30 s, would let them stay that long).
+      requestTimeout: resolved.requestTimeoutMs,
+      http: {
+        headersTimeout: Math.min(resolved.headersTimeoutMs, resolved.requestTimeoutMs),
+        connectionsCheckingInterval: Math.min(1000, resolved.headersTimeoutMs),
+      },
       // Route schemas check; they never rewrite (Fastify's default would turn a body of 17 into [17]).
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
+    app.server.maxConnections = resolved.maxConnections;
     app.decorate('waypost', ctx);
     await registerSecurityHeaders(app, resolved.tileUrl);
     if (resolved.corsOrigins.length > 0) {

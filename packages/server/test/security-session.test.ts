@@ -46,6 +46,18 @@ describe.each(backends)('dashboard sessions instead of tokens in URLs on $name',
     expect((await fetch(`${server.url}/api/session`)).status).toBe(401);
   });
 
+  it('refuses a write on the session authority from another origin, even with the cookie', async () => {
+    const cookie = cookieOf(await login(server.adminToken));
+    await server.post('/locations', { location: record('o-1'), device_id: 'origin-test' });
+    const block = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/devices/origin-test/block`, { method: 'POST', headers: { cookie, ...headers } });
+    expect((await block({ origin: 'https://evil.example' })).status).toBe(401);
+    expect((await block({ 'sec-fetch-site': 'same-site' })).status).toBe(401);
+    expect((await server.admin('/api/devices/origin-test')).body.status).toBe('active');
+    expect((await block({ origin: server.url, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await server.admin('/api/devices/origin-test')).body.status).toBe('blocked');
+  });
+
   it('marks the cookie Secure when the request came over https through a trusted proxy', async () => {
     const response = await login(server.adminToken, { 'x-forwarded-proto': 'https' });
     expect(response.headers.get('set-cookie')).toContain('Secure');

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { hasSession } from './sessions.js';
+import { hasSession, isCrossOriginWrite } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
 /**
@@ -46,7 +46,10 @@ function bearerOf(request: FastifyRequest): string | null {
  */
 export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearerOf(request);
-  if (!token) return (await hasSession(ctx, request)) ? { kind: 'admin', via: 'session' } : { kind: 'anonymous' };
+  if (!token) {
+    const session = !isCrossOriginWrite(request) && (await hasSession(ctx, request));
+    return session ? { kind: 'admin', via: 'session' } : { kind: 'anonymous' };
+  }
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
   if (token === DUMMY_TOKEN) {
     throw new HttpError(406, 'REGISTRATION_REQUIRED', 'This device has no token yet: register (POST /api/register)');

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../errors.js';
+import { badRequest, HttpError } from '../errors.js';
 import { refuseDevice } from '../ingest/device-policy.js';
 import { createDeviceIfAbsent, describeDevice } from '../store/devices.js';
 import { principalOf, sameSecret } from './principal.js';
@@ -32,6 +32,9 @@ export async function registrationCredentials(
   return { admin, device, secret };
 }
 
+/** What a device may say about itself at registration, as JSON text. */
+const MAX_INFO_LENGTH = 16 * 1024;
+
 export interface DeviceRegistration {
   deviceId: string;
   model: string | null;
@@ -50,6 +53,13 @@ export async function registerDevice(
   request: FastifyRequest,
   registration: DeviceRegistration,
 ): Promise<TokenPair> {
+  const info = JSON.stringify(registration.info);
+  if (info.length > MAX_INFO_LENGTH) {
+    throw badRequest(
+      'TEXT_TOO_LONG',
+      `The device description is ${info.length} characters; at most ${MAX_INFO_LENGTH}`,
+    );
+  }
   const credentials = await registrationCredentials(ctx, request);
   const { deviceId, model } = registration;
   return ctx.db.transaction(async (tx) => {
@@ -57,7 +67,7 @@ export async function registerDevice(
     const refusal: HttpError | null =
       decideRegistration(ctx.options.registration, credentials, deviceId, !created) ?? refuseDevice(deviceId, status);
     if (refusal) throw refusal;
-    await describeDevice(tx, deviceId, model, JSON.stringify(registration.info), ctx.now());
+    await describeDevice(tx, deviceId, model, info, ctx.now());
     return ctx.tokens.issue(tx, deviceId);
   });
 }

@@ -31,6 +31,22 @@ export async function hasSession(ctx: AppContext, request: FastifyRequest): Prom
   return sessionIsLive(ctx.db, hashToken(id), ctx.now());
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a request that would act on the session's authority changes something and comes from
+ * another origin. SameSite=Strict already keeps the cookie off cross-site requests; this also
+ * refuses same-site but cross-origin ones (a sibling subdomain), by the browser's own Origin and
+ * Sec-Fetch-Site headers. Clients that send neither (curl) are not browsers being abused.
+ */
+export function isCrossOriginWrite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && origin !== `${request.protocol}://${request.host}`;
+}
+
 /** Ends the request's session (if any) and clears its cookie. */
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const id = request.cookies[SESSION_COOKIE];

@@ -12,13 +12,7 @@ const DECODERS: Record<string, () => Transform> = {
 export const SUPPORTED_ENCODINGS = Object.keys(DECODERS);
 
 export const tooLarge = (limit: number, what = 'The body'): HttpError =>
-  new HttpError(
-    413,
-    'BODY_TOO_LARGE',
-    `${what} is larger than this server's limit of ${limit} bytes (decompressed)`,
-    {},
-    { connection: 'close' },
-  );
+  new HttpError(413, 'BODY_TOO_LARGE', `${what} is larger than this server's limit of ${limit} bytes (decompressed)`);
 
 /** Counts bytes through it and fails with 413 the moment they pass `limit`. */
 class ByteLimit extends Transform {
@@ -40,7 +34,7 @@ class ByteLimit extends Transform {
  * The decoded body of a request sent with Content-Encoding, inflated as a stream and refused with
  * 413 as soon as its output passes `limit`: a small gzip bomb can never grow in memory or hold the
  * event loop, whatever it would inflate to. The compressed input left unread is drained and
- * discarded (the reply asks the client to close the connection). `receivedEncodedLength` is how
+ * discarded, so the reply reaches the client. `receivedEncodedLength` is how
  * Fastify checks the compressed length against Content-Length.
  */
 export function decodedBody(

@@ -30,9 +30,7 @@ export function errorReply(error: FastifyError, bodyLimit: number): ErrorReply {
       headers: error.headers,
     };
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return reply(413, 'BODY_TOO_LARGE', `The body is larger than this server's limit of ${bodyLimit} bytes`, {
-      connection: 'close',
-    });
+    return reply(413, 'BODY_TOO_LARGE', `The body is larger than this server's limit of ${bodyLimit} bytes`);
   }
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return reply(400, 'MALFORMED_JSON', `Malformed JSON body: ${error.message}`);

@@ -1,4 +1,4 @@
-import { startServer, type BuildOptions, type RunningServer } from '@waypost/server';
+import { startServer, type BuildOptions, type RunningServer, type ServerOptions } from '@waypost/server';
 import type { Backend } from './backends.js';
 
 /** Reply bodies are whatever JSON the server sent; tests assert on their shape. */
@@ -6,6 +6,8 @@ import type { Backend } from './backends.js';
 export type Json = any;
 
 export interface TestServer extends RunningServer {
+  /** Where its data lives (the SQLite file or the PostgreSQL URL and schema), for tests that edit rows. */
+  storage: ServerOptions;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: Json }>;
   admin(
     path: string,
@@ -27,6 +29,7 @@ export async function startTestServer(backend: Backend, options: BuildOptions = 
   };
   return {
     ...server,
+    storage: storage.options,
     async post(path, body, headers = {}) {
       const response = await fetch(server.url + path, {
         method: 'POST',
