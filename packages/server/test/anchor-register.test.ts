@@ -121,6 +121,25 @@ describe.each(backends)("the anchor's registration, refresh and upload answers o
     expect(devices.body).toEqual([expect.objectContaining({ id: 'keeper', company_token: 'keepers' })]);
   });
 
+  it('lets a chain of access-token-only refreshes last no longer than a refresh token, and ends it on revocation', async () => {
+    const DAY = 24 * 3600 * 1000;
+    const first = await register(server, 'acme', 'chain-phone');
+    now += 20 * DAY;
+    const second = await call(server, 'GET', '/api/refresh_token', { token: first.accessToken });
+    expect(second.status).toBe(200);
+    now += 15 * DAY; // 35 days since registration: past the 30-day refresh lifetime
+    expect(await call(server, 'GET', '/api/refresh_token', { token: second.body.accessToken })).toMatchObject({
+      status: 403,
+      body: { status: 401 },
+    });
+    // A new registration starts a new chain; the admin revoking the device's tokens ends it.
+    const third = await register(server, 'acme', 'chain-phone', server.adminToken);
+    expect((await call(server, 'GET', '/api/refresh_token', { token: third.accessToken })).status).toBe(200);
+    now += 1000;
+    await server.admin('/api/devices/chain-phone/tokens/revoke', { method: 'POST' });
+    expect((await call(server, 'GET', '/api/refresh_token', { token: third.accessToken })).status).toBe(403);
+  });
+
   it('answers a bad token 401, no token on /api/jwt 401, and the offline DUMMY_TOKEN 406', async () => {
     const forged = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
     expect((await upload('/api/jwt/locations', forged, { location: record('f') })).status).toBe(401);

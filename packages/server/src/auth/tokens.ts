@@ -42,11 +42,26 @@ type Scope = 'org' | 'admin';
  */
 export const REFRESH_REUSE_GRACE_MS = 5_000;
 
+/** What a refresh by Bearer access token learns from the token presented. */
+export interface RefreshableToken {
+  deviceId: string;
+  org: string | null;
+  /** When it was issued (epoch ms). */
+  issuedAt: number;
+  /** When its chain began (epoch ms): the registration or refresh-token use behind it. */
+  authTime: number;
+}
+
 export interface IssueOptions {
   /** The refresh-token family to continue; none: the first of a new family (a registration). */
   family?: string;
   /** The org of a device registered through one (looked up when not given); it rides in the access token. */
   org?: string | null;
+  /**
+   * When the chain of tokens began (epoch ms; default now). A refresh by access token alone keeps
+   * it, so a leaked access token cannot be renewed past the refresh-token lifetime.
+   */
+  authTime?: number;
 }
 
 export interface TokenService {
@@ -63,7 +78,7 @@ export interface TokenService {
    * way) needs: the signature must verify and the token must be younger than the refresh-token
    * lifetime; 401 otherwise.
    */
-  verifyForRefresh(accessToken: string): Promise<{ deviceId: string; org: string | null }>;
+  verifyForRefresh(accessToken: string): Promise<RefreshableToken>;
   /** A read-only token for an org's dashboard, or (no org) the admin's, lasting the access lifetime. */
   issueScoped(scope: Scope, org: string | null): Promise<{ accessToken: string; expires: number }>;
 }
@@ -109,7 +124,8 @@ export function createTokenService(
     const now = options.now();
     // Every route that issues a device's tokens (the anchor's or Waypost's) keeps its org in them.
     const org = how.org !== undefined ? how.org : await orgOfDevice(tx, deviceId);
-    const { accessToken, expires } = await sign(deviceId, org ? { org } : {});
+    const authTime = Math.floor((how.authTime ?? now) / 1000);
+    const { accessToken, expires } = await sign(deviceId, { auth_time: authTime, ...(org ? { org } : {}) });
     const family = how.family;
     const refreshToken = randomBytes(32).toString('base64url');
     const hash = hashToken(refreshToken);
@@ -166,11 +182,12 @@ export function createTokenService(
         payload = error.payload;
       }
       const subject = subjectOf(payload);
-      const age = Math.floor(options.now() / 1000) - (payload.iat ?? 0);
-      if (subject.kind !== 'device' || age > options.refreshTtlSeconds) {
+      const issuedAt = payload.iat ?? 0;
+      const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : issuedAt;
+      if (subject.kind !== 'device' || Math.floor(options.now() / 1000) - authTime > options.refreshTtlSeconds) {
         throw new HttpError(401, 'INVALID_TOKEN', 'This access token cannot be refreshed: register again');
       }
-      return { deviceId: subject.deviceId, org: subject.org };
+      return { deviceId: subject.deviceId, org: subject.org, issuedAt: issuedAt * 1000, authTime: authTime * 1000 };
     },
     async verify(accessToken) {
       const known = verified.get(accessToken);

@@ -9,6 +9,7 @@ import { checkOrgName, deviceInfoIn } from '../../ingest/org-devices.js';
 import { checkDeviceId } from '../../ingest/validation.js';
 import type { TokenPair } from '../../auth/tokens.js';
 import { findDevice } from '../../store/devices.js';
+import { revokedSince } from '../../store/refresh-tokens.js';
 import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
 import { findOrCreateOrg, findOrg, type OrgRow } from '../../store/orgs.js';
 import { accessDenied } from './reader.js';
@@ -119,7 +120,7 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
   const refresh = async (request: FastifyRequest) => {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) throw accessDenied('Authorization Bearer not found');
-    const { deviceId, org } = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
+    const { deviceId, org, issuedAt, authTime } = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
       throw accessDenied(error.message);
     });
     const device = await findDevice(ctx.db, deviceId);
@@ -128,8 +129,14 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
     if (refusal) throw refusal;
     const body = bodyOf(request.body);
     const refreshToken = text(body.refresh_token) ?? text(body.refreshToken);
-    if (refreshToken === null)
-      return tokensOf(await ctx.db.transaction((tx) => ctx.tokens.issue(tx, deviceId, { org })));
+    if (refreshToken === null) {
+      // The demo server's way, the access token alone. Its chain keeps its start (authTime), and
+      // a revocation of the device's tokens since it was issued (admin, family reuse) ends it.
+      if (await revokedSince(ctx.db, deviceId, issuedAt)) {
+        throw accessDenied(`The tokens of device ${deviceId} were revoked: register again`);
+      }
+      return tokensOf(await ctx.db.transaction((tx) => ctx.tokens.issue(tx, deviceId, { org, authTime })));
+    }
     // The SDK sends its refresh token too: it is spent, and a replayed one revokes its family.
     const renewed = await ctx.tokens.refresh(ctx.db, refreshToken, org);
     if (renewed.deviceId !== deviceId) {
