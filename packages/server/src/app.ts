@@ -22,14 +22,16 @@ import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
-import { registerAdminRoutes } from './routes/admin.js';
-import { registerAuthRoutes } from './routes/auth.js';
+import { adminRoutes } from './routes/admin.js';
+import { authRoutes } from './routes/auth.js';
 import { registerDashboardApiRoutes } from './routes/dashboard-api.js';
 import { registerBrowserSdkRoutes } from './routes/browser-sdk.js';
 import { registerDashboardRoutes } from './routes/dashboard.js';
 import { registerEventRoutes } from './routes/events.js';
-import { registerIngestRoutes } from './routes/ingest.js';
-import { registerLogRoutes } from './routes/logs.js';
+import { anchorRoutes } from './routes/anchor/index.js';
+import { ingestRoutes } from './routes/ingest.js';
+import { orgAdminRoutes } from './routes/orgs-admin.js';
+import { logRoutes } from './routes/logs.js';
 import { registerSessionRoutes } from './routes/session.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -52,7 +54,21 @@ declare module 'fastify' {
 /** A route path without its query (Fastify's routeOptions.url), for the rejected-records count. */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
 
-const INGEST_PATHS = new Set(['/locations', '/api/locations', '/owntracks', '/overland', '/osmand']);
+const INGEST_PATHS = new Set([
+  '/locations',
+  '/api/locations',
+  '/owntracks',
+  '/overland',
+  '/osmand',
+  '/api/jwt/locations',
+  '/api/jwt/locations/:company_token',
+  '/api/firebase/locations',
+  '/api/firebase/locations/:company_token',
+  '/api/locations/:company_token',
+  '/api/site/locations',
+  '/api/site/locations/:company_token',
+  '/locations/:company_token',
+]);
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
@@ -114,6 +130,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         headersTimeout: Math.min(resolved.headersTimeoutMs, resolved.requestTimeoutMs),
         connectionsCheckingInterval: Math.min(1000, resolved.headersTimeoutMs),
       },
+      // Route schemas check; they never rewrite (Fastify's default would turn a body of 17 into [17]).
+      ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
     app.decorate('waypost', ctx);
@@ -165,10 +183,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
     app.get('/health', async () => ({ ok: true }));
-    registerIngestRoutes(app, ctx);
-    registerAuthRoutes(app, ctx);
-    registerAdminRoutes(app, ctx);
-    registerLogRoutes(app, ctx);
+    await app.register(ingestRoutes, { ctx });
+    await app.register(anchorRoutes, { ctx });
+    await app.register(orgAdminRoutes, { ctx });
+    await app.register(authRoutes, { ctx });
+    await app.register(adminRoutes, { ctx });
+    await app.register(logRoutes, { ctx });
     registerEventRoutes(app, ctx);
     registerSessionRoutes(app, ctx);
     registerDashboardApiRoutes(app, ctx);

@@ -5,7 +5,22 @@ import { HttpError } from '../errors.js';
 import { hasSession, isCrossOriginWrite } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
-export type Principal = { kind: 'admin' } | { kind: 'device'; deviceId: string } | { kind: 'anonymous' };
+/**
+ * Who is calling. `admin` comes by the admin token (`secret`), the dashboard's session cookie (`session`) or an
+ * admin login token (`jwt`, POST /api/site/auth); `org` is
+ * an org's read-only dashboard token; a device registered through an org carries its org.
+ */
+export type Principal =
+  | { kind: 'admin'; via: 'secret' | 'session' | 'jwt' }
+  | { kind: 'device'; deviceId: string; org: string | null }
+  | { kind: 'org'; org: string }
+  | { kind: 'anonymous' };
+
+/**
+ * The anchor's SDK uploads with this token when it could not register (offline at first launch);
+ * the anchor answers 406 so that it registers again.
+ */
+export const DUMMY_TOKEN = 'DUMMY_TOKEN';
 
 /** Constant-time comparison of two secrets. */
 export function sameSecret(a: string, b: string): boolean {
@@ -33,18 +48,28 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
   const token = bearerOf(request);
   if (!token) {
     const session = !isCrossOriginWrite(request) && (await hasSession(ctx, request));
-    return session ? { kind: 'admin' } : { kind: 'anonymous' };
+    return session ? { kind: 'admin', via: 'session' } : { kind: 'anonymous' };
   }
-  if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin' };
-  if (looksLikeJwt(token)) return { kind: 'device', deviceId: await ctx.tokens.verify(token) };
-  return { kind: 'anonymous' };
+  if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
+  if (token === DUMMY_TOKEN) {
+    throw new HttpError(406, 'REGISTRATION_REQUIRED', 'This device has no token yet: register (POST /api/register)');
+  }
+  if (!looksLikeJwt(token)) return { kind: 'anonymous' };
+  const subject = await ctx.tokens.verify(token);
+  return subject.kind === 'admin' ? { kind: 'admin', via: 'jwt' } : subject;
 }
 
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const principal = await principalOf(ctx, request);
   if (principal.kind === 'admin') return;
-  if (principal.kind === 'device') {
-    throw new HttpError(403, 'FORBIDDEN', 'A device token may only upload (POST /api/locations, POST /api/logs)');
+  if (principal.kind === 'device' || principal.kind === 'org') {
+    throw new HttpError(
+      403,
+      'FORBIDDEN',
+      principal.kind === 'device'
+        ? 'A device token may only upload (POST /api/locations, POST /api/logs)'
+        : 'An org token may only read its org (the /api/site and /api/jwt read routes)',
+    );
   }
   throw new HttpError(
     401,
@@ -56,6 +81,9 @@ export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Pr
 /** The uploading device's principal; 401 when tokens are required and none was sent. */
 export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const principal = await principalOf(ctx, request);
+  if (principal.kind === 'org') {
+    throw new HttpError(403, 'FORBIDDEN', 'An org token reads; uploads need a device access token');
+  }
   if (ctx.options.requireTokens && principal.kind !== 'device') {
     throw new HttpError(
       401,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
-import { refuseDevice } from '../ingest/ingest-service.js';
+import { refuseDevice } from '../ingest/device-policy.js';
 import { createDeviceIfAbsent, describeDevice } from '../store/devices.js';
 import { principalOf, sameSecret } from './principal.js';
 import { decideRegistration, type RegistrationCredentials } from './registration-policy.js';

@@ -56,6 +56,15 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE locations ADD COLUMN event TEXT`,
     `CREATE INDEX locations_device_event ON locations (device_id, event, recorded_at) WHERE event IS NOT NULL`,
   ],
+  // Organizations (the anchor's company tokens), a level above devices.
+  (t) => [
+    `CREATE TABLE orgs (
+      id ${t.id}, name TEXT NOT NULL, status TEXT NOT NULL DEFAULT 'active',
+      created_at ${t.bigint} NOT NULL, CONSTRAINT orgs_name UNIQUE (name))`,
+    `ALTER TABLE devices ADD COLUMN org_id ${t.bigint} REFERENCES orgs(id)`,
+    `ALTER TABLE devices ADD COLUMN uuid TEXT`,
+    `CREATE INDEX devices_org_uuid ON devices (org_id, uuid)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

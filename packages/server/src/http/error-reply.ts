@@ -35,6 +35,10 @@ export function errorReply(error: FastifyError, bodyLimit: number): ErrorReply {
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return reply(400, 'MALFORMED_JSON', `Malformed JSON body: ${error.message}`);
   }
+  if (error.validation) {
+    // A route's JSON schema refused the request.
+    return reply(400, error.validationContext === 'body' ? 'INVALID_BODY' : 'INVALID_PARAMETER', error.message);
+  }
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply(400, 'EMPTY_BODY', 'The body is empty; send JSON');
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_INVALID_TYPE') {
     return reply(415, 'UNSUPPORTED_MEDIA_TYPE', error.message);

@@ -11,9 +11,11 @@ export interface FoundRecord {
 export interface UploadBody {
   records: FoundRecord[];
   deviceId: string | null;
+  /** The object holding the body's params (the body, or one body of an array), null for a bare array. */
+  params: JsonObject | null;
 }
 
-type JsonObject = Record<string, unknown>;
+export type JsonObject = Record<string, unknown>;
 
 const isObject = (value: unknown): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -74,7 +76,8 @@ export function deviceIdIn(value: unknown): string | null {
 
 function fromObject(body: JsonObject, path: string): UploadBody {
   const root = findRootKey(body);
-  if (root === null) return { records: [{ value: body, path: path || 'body' }], deviceId: deviceIdIn(body) };
+  if (root === null)
+    return { records: [{ value: body, path: path || 'body' }], deviceId: deviceIdIn(body), params: body };
   const content = body[root];
   const where = path ? `${path}.${root}` : root;
   if (Array.isArray(content)) {
@@ -82,10 +85,15 @@ function fromObject(body: JsonObject, path: string): UploadBody {
     return {
       records: content.map((value, i) => ({ value, path: `${where}[${i}]` })),
       deviceId: deviceIdIn(body) ?? deviceIdIn(first),
+      params: body,
     };
   }
   // Params beside the root key win; params merged into the root object come next.
-  return { records: [{ value: content, path: where }], deviceId: deviceIdIn(body) ?? deviceIdIn(content) };
+  return {
+    records: [{ value: content, path: where }],
+    deviceId: deviceIdIn(body) ?? deviceIdIn(content),
+    params: body,
+  };
 }
 
 /**
@@ -99,7 +107,9 @@ export function extractBodies(body: unknown): UploadBody[] {
     const bodies = body.every((item) => isObject(item) && findRootKey(item) !== null);
     if (bodies && body.length > 0) return body.map((item, i) => fromObject(item as JsonObject, `body[${i}]`));
     const first = body.find(isObject);
-    return [{ records: body.map((value, i) => ({ value, path: `body[${i}]` })), deviceId: deviceIdIn(first) }];
+    return [
+      { records: body.map((value, i) => ({ value, path: `body[${i}]` })), deviceId: deviceIdIn(first), params: null },
+    ];
   }
   throw badRequest(
     'INVALID_BODY',

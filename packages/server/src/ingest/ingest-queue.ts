@@ -9,7 +9,8 @@ import {
 } from '../store/devices.js';
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
-import { refuseDevice, type IngestJob } from './ingest-service.js';
+import { refuseDevice } from './device-policy.js';
+import type { IngestJob } from './ingest-job.js';
 
 /** The newest position a request stored for one of its devices (for live dashboards). */
 export interface StoredPosition {
@@ -37,7 +38,8 @@ const sortedUnique = (values: Iterable<string>): string[] => [...new Set(values)
 
 function refusalOf(job: IngestJob, devices: Map<string, DeviceState>): Error | null {
   for (const batch of job.batches) {
-    const refusal = refuseDevice(batch.deviceId, devices.get(batch.deviceId)?.status ?? 'active');
+    const state = devices.get(batch.deviceId);
+    const refusal = refuseDevice(batch.deviceId, state?.status ?? 'active', state?.org ?? null);
     if (refusal) return refusal;
   }
   return null;

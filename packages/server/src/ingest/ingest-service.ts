@@ -1,43 +1,12 @@
 import type { AppContext } from '../context.js';
-import { HttpError } from '../errors.js';
 import type { Command } from '../store/commands.js';
-import type { DeviceStatus } from '../store/devices.js';
-import type { StoredRecord } from './normalize.js';
+import type { DeviceBatch } from './ingest-job.js';
 import { checkDeviceId } from './validation.js';
-
-/** Records of one device in a request. */
-export interface DeviceBatch {
-  deviceId: string;
-  records: StoredRecord[];
-}
 
 export interface IngestResult {
   stored: number;
   duplicates: number;
   commands: Command[];
-}
-
-const STOP: Command = ['stop'];
-
-/** The reply for a device that may not upload: nothing is stored, and the device is told to stop. */
-export function refuseDevice(deviceId: string, status: DeviceStatus): HttpError | null {
-  if (status === 'deleted') {
-    return new HttpError(410, 'DEVICE_DELETED', `Device ${deviceId} was deleted on this server`, {
-      background_geolocation: STOP,
-    });
-  }
-  if (status === 'blocked') {
-    return new HttpError(403, 'DEVICE_BLOCKED', `Device ${deviceId} is blocked on this server`, {
-      background_geolocation: STOP,
-    });
-  }
-  return null;
-}
-
-/** One request's work: its device batches, and the device whose pending commands ride on its reply. */
-export interface IngestJob {
-  batches: DeviceBatch[];
-  commandsFor: string | null;
 }
 
 /**
@@ -72,15 +41,4 @@ export async function ingest(
     })),
   );
   return { stored: outcome.stored, duplicates: outcome.duplicates, commands: outcome.commands };
-}
-
-/** Groups batches by device, keeping first-seen order. */
-export function byDevice(batches: DeviceBatch[]): DeviceBatch[] {
-  const groups = new Map<string, StoredRecord[]>();
-  for (const batch of batches) {
-    const records = groups.get(batch.deviceId) ?? [];
-    records.push(...batch.records);
-    groups.set(batch.deviceId, records);
-  }
-  return [...groups].map(([deviceId, records]) => ({ deviceId, records }));
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAdmin } from '../auth/principal.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { principalOf, requireAdmin } from '../auth/principal.js';
 import { parseCommand } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -10,9 +10,11 @@ import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
 import { queryLocations } from '../store/locations.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
+import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
 
-export const DEFAULT_EXPORT_LIMIT = 1000;
-export const MAX_EXPORT_LIMIT = 100_000;
+import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
+
+export { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT };
 
 type Params = { id: string };
 type Query = Record<string, string | undefined>;
@@ -35,8 +37,16 @@ function limitParam(query: Query): number {
   return limit;
 }
 
+/** Whether the caller of a path shared with the anchor's API is one of the anchor's callers. */
+async function speaksAnchor(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  const principal = await principalOf(ctx, request).catch(() => null);
+  if (principal === null) return false;
+  if (principal.kind === 'admin') return principal.via === 'jwt';
+  return principal.kind === 'org' || (principal.kind === 'device' && principal.org !== null);
+}
+
 /** The admin API under /api: Authorization: Bearer <adminToken>; device tokens get 403. */
-export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
   const existing = async (id: string) => {
     const device = await findDevice(ctx.db, id);
@@ -52,11 +62,24 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return deviceJson((await existing(request.params.id))!);
   };
 
-  app.get('/api/devices', { preHandler: admin }, async () => (await listDevices(ctx.db)).map(deviceJson));
+  // Shared with the anchor's API: its callers (an org's token, a device registered through an org,
+  // the admin's login token) get the anchor's answer; the admin token gets Waypost's.
+  const anchorDevices = anchorDevicesHandler(ctx);
+  const anchorDelete = anchorDeleteDeviceHandler(ctx);
+  app.get('/api/devices', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
+    if (await speaksAnchor(ctx, request)) return anchorDevices(request);
+    await requireAdmin(ctx, request);
+    return (await listDevices(ctx.db)).map(deviceJson);
+  });
   app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
     deviceJson(await existing(request.params.id)),
   );
-  app.delete<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, setStatus('deleted'));
+  const deleteDevice = setStatus('deleted');
+  app.delete('/api/devices/:id', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
+    if (await speaksAnchor(ctx, request)) return anchorDelete(request);
+    await requireAdmin(ctx, request);
+    return deleteDevice(request);
+  });
   app.post<{ Params: Params }>('/api/devices/:id/block', { preHandler: admin }, setStatus('blocked'));
   app.post<{ Params: Params }>('/api/devices/:id/unblock', { preHandler: admin }, setStatus('active'));
   app.post<{ Params: Params }>('/api/devices/:id/tokens/revoke', { preHandler: admin }, async (request) => {
@@ -96,4 +119,4 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     await existing(request.params.id);
     return (await listCommands(ctx.db, request.params.id)).map(commandJson);
   });
-}
+};

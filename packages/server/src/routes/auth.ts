@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { registerDevice } from '../auth/registration.js';
@@ -21,9 +21,44 @@ function refreshTokenIn(body: Body): string {
   return token;
 }
 
-/** Device registration and token refresh, the way the SDK's authorization config sends them. */
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/auth/register', async (request) => {
+const REGISTER_REPLY = {
+  200: {
+    type: 'object',
+    properties: {
+      deviceId: { type: 'string' },
+      accessToken: { type: 'string' },
+      refreshToken: { type: 'string' },
+      expires: { type: 'integer' },
+    },
+    required: ['deviceId', 'accessToken', 'refreshToken', 'expires'],
+  },
+} as const;
+
+const REFRESH_REPLY = {
+  200: {
+    type: 'object',
+    properties: {
+      access_token: { type: 'string' },
+      refresh_token: { type: 'string' },
+      expires_at: { type: 'integer' },
+      expires_in: { type: 'integer' },
+      token_type: { type: 'string' },
+    },
+    required: ['access_token', 'refresh_token', 'expires_at', 'expires_in', 'token_type'],
+  },
+} as const;
+
+const REVOKE_REPLY = {
+  200: { type: 'object', properties: { revoked: { type: 'boolean' } }, required: ['revoked'] },
+} as const;
+
+/**
+ * Device registration and token refresh, the way the SDK's authorization config sends them. Their
+ * bodies (JSON or form, or none at all for a bare registration) are checked member by member in the
+ * handlers, for stable error codes; the replies have schemas.
+ */
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post('/auth/register', { schema: { response: REGISTER_REPLY } }, async (request) => {
     const body = bodyOf(request.body);
     const deviceId =
       deviceIdIn(body) ?? (body.uuid === undefined ? globalThis.crypto.randomUUID() : checkDeviceId(body.uuid, 'uuid'));
@@ -33,7 +68,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { deviceId, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expires: pair.expires };
   });
 
-  app.post('/auth/refresh', async (request) => {
+  app.post('/auth/refresh', { schema: { response: REFRESH_REPLY } }, async (request) => {
     const { deviceId, pair } = await ctx.tokens.refresh(ctx.db, refreshTokenIn(bodyOf(request.body)));
     const device = await findDevice(ctx.db, deviceId);
     if (!device || device.status !== 'active') {
@@ -52,8 +87,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
-  app.post('/auth/revoke', async (request) => {
+  app.post('/auth/revoke', { schema: { response: REVOKE_REPLY } }, async (request) => {
     const revoked = await revokeRefreshToken(ctx.db, hashToken(refreshTokenIn(bodyOf(request.body))), ctx.now());
     return { revoked };
   });
-}
+};

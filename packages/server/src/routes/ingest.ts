@@ -1,118 +1,133 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { uploaderOf, type Principal } from '../auth/principal.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { badRequest, HttpError } from '../errors.js';
-import { extractBodies } from '../ingest/extract.js';
-import { byDevice, ingest, type DeviceBatch } from '../ingest/ingest-service.js';
+import { badRequest } from '../errors.js';
+import { extractBodies, type UploadBody } from '../ingest/extract.js';
+import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
+import { ingest } from '../ingest/ingest-service.js';
 import { normalizeRecord } from '../ingest/normalize.js';
+import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';
+import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
 import { isOwnTracks, ownTracksDevice, ownTracksRecord } from '../presets/owntracks.js';
 import { overlandDevice, overlandFeatures, overlandRecord } from '../presets/overland.js';
 import { osmandRecord } from '../presets/osmand.js';
+import {
+  checkCount,
+  commandsReply,
+  deviceOutsideBody,
+  noDevice,
+  tokenDevice,
+  UPLOAD_BODY,
+  UPLOAD_REPLY,
+  uploadRoute,
+} from './upload-route.js';
 
 type Query = Record<string, unknown>;
+type Params = { company_token?: string };
 
-/** Device named outside the body: the X-Device-Id header or ?device_id= (for bare-array bodies). */
-function deviceOutsideBody(request: FastifyRequest): string | null {
-  const header = request.headers['x-device-id'];
-  if (typeof header === 'string' && header !== '') return header;
-  const query = request.query as Query;
-  return typeof query.device_id === 'string' && query.device_id !== '' ? query.device_id : null;
+/** Which org a tokenless upload names on an anchor route: the path's, else its body's. */
+export type OrgOf = ((request: FastifyRequest, params: UploadBody['params']) => string | null) | null;
+
+/** The org in the path (/locations/:company_token), else in the body (company_token, org, device.*). */
+export const orgOfPathOrBody: OrgOf = (request, params) => (request.params as Params).company_token || orgIn(params);
+
+/** A device name of an anchor body: its device id, else a top-level uuid beside the records. */
+function anchorDeviceName(body: UploadBody): string | null {
+  if (body.deviceId !== null) return body.deviceId;
+  const uuid = body.params?.uuid;
+  const isRecordItself = body.records.length === 1 && body.records[0]!.value === body.params;
+  return typeof uuid === 'string' && uuid !== '' && !isRecordItself ? uuid : null;
 }
 
-function noDevice(): HttpError {
-  return badRequest(
-    'NO_DEVICE',
-    'No device named: send a device access token, or a device_id (or device.uuid) param, or an X-Device-Id header',
-  );
-}
-
-function checkCount(ctx: AppContext, count: number): void {
-  if (count > ctx.options.maxRecordsPerRequest) {
-    throw new HttpError(
-      413,
-      'TOO_MANY_RECORDS',
-      `The request holds ${count} records; this server takes at most ${ctx.options.maxRecordsPerRequest} per request (send smaller batches: http.maxBatchSize)`,
-    );
-  }
-}
-
-type UploadHandler = (
-  request: FastifyRequest,
-  principal: Principal,
-  found: (records: number) => void,
-) => Promise<unknown>;
-
-/**
- * A route that takes uploads: the uploader is identified first (401 when tokens are required), and
- * the records of a request refused with a 4xx are counted as rejected (at least one per request).
- */
-function uploadRoute(ctx: AppContext, handler: UploadHandler) {
-  return async (request: FastifyRequest) => {
-    const principal = await uploaderOf(ctx, request);
-    let records = 0;
-    try {
-      return await handler(request, principal, (n) => {
-        records = n;
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
-        ctx.metrics.rejected += Math.max(1, records);
-      }
-      throw error;
-    }
-  };
-}
-
-function commandsReply(commands: unknown[]): Record<string, unknown> {
-  return commands.length > 0 ? { background_geolocation: commands } : {};
-}
-
-async function ingestOwnTracks(
-  ctx: AppContext,
-  request: FastifyRequest,
-  principal: Principal,
-  body: Record<string, unknown>,
-) {
-  const deviceId =
-    principal.kind === 'device' ? principal.deviceId : (deviceOutsideBody(request) ?? ownTracksDevice(body));
-  if (!deviceId) throw noDevice();
-  const record = ownTracksRecord(body, deviceId, ctx.now());
-  await ingest(ctx, [{ deviceId, records: record ? [record] : [] }], null);
+async function ingestOwnTracks(ctx: AppContext, request: FastifyRequest, principal: Principal, body: Query) {
+  const device = uploadingDevice({
+    token: tokenDevice(principal),
+    body: ownTracksDevice(body),
+    outside: deviceOutsideBody(request),
+  });
+  if (!device) throw noDevice();
+  const record = ownTracksRecord(body, device.deviceId, ctx.now());
+  await ingest(ctx, [{ deviceId: device.deviceId, records: record ? [record] : [] }], null);
   return [];
 }
 
-export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const locations = uploadRoute(ctx, async (request, principal, found) => {
-    const body = request.body;
-    if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
-    const bodies = extractBodies(body);
-    const count = bodies.reduce((sum, b) => sum + b.records.length, 0);
-    found(count);
-    checkCount(ctx, count);
-    const now = ctx.now();
-    const outside = deviceOutsideBody(request);
-    const batches: DeviceBatch[] = bodies.map((b) => {
-      const deviceId = principal.kind === 'device' ? principal.deviceId : (b.deviceId ?? outside);
-      if (!deviceId) throw noDevice();
-      return { deviceId, records: b.records.map((r) => normalizeRecord(r, now)) };
+/**
+ * The devices of each body of a request by the one rule; on an anchor route a device named
+ * without a token is looked up (or created) inside the org the request names.
+ */
+async function devicesOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  bodies: UploadBody[],
+  orgOf: OrgOf,
+): Promise<UploadingDevice[]> {
+  const outside = deviceOutsideBody(request);
+  const named = bodies.map((b) => {
+    const device = uploadingDevice({
+      token: tokenDevice(principal),
+      body: orgOf ? anchorDeviceName(b) : b.deviceId,
+      outside,
     });
-    const grouped = byDevice(batches);
-    const primary = principal.kind === 'device' ? principal.deviceId : (grouped[0]?.deviceId ?? outside);
-    if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-    const result = await ingest(ctx, grouped, primary);
-    return {
-      success: true,
-      stored: result.stored,
-      duplicates: result.duplicates,
-      ...commandsReply(result.commands),
-    };
+    if (!device) throw noDevice();
+    const org = device.source === 'token' || !orgOf ? null : orgOf(request, b.params);
+    return { device, org, params: b.params ?? {} };
   });
+  const inOrgs: OrgDeviceName[] = named.flatMap(({ device, org, params }) =>
+    org === null ? [] : [{ org, device: deviceInfoIn(params, device.deviceId) }],
+  );
+  const ids = await resolveOrgDevices(ctx, inOrgs);
+  return named.map(({ device, org }) =>
+    org === null ? device : { ...device, deviceId: ids.get(orgDeviceKey(org, device.deviceId))! },
+  );
+}
+
+/** The handler of the location routes: every SDK body shape, on Waypost's paths and the anchor's. */
+export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requireToken?: boolean } = {}) {
+  return uploadRoute(
+    ctx,
+    async (request, principal, found) => {
+      const body = request.body;
+      if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
+      const bodies = extractBodies(body);
+      const count = bodies.reduce((sum, b) => sum + b.records.length, 0);
+      found(count);
+      checkCount(ctx, count);
+      const now = ctx.now();
+      // Every record is checked before anything is written, devices of an org included.
+      const records = bodies.map((b) => b.records.map((r) => normalizeRecord(r, now)));
+      const devices = await devicesOf(ctx, request, principal, bodies, orgOf);
+      const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, records: records[i]! }));
+      const grouped = byDevice(batches);
+      const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
+      if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
+      const result = await ingest(ctx, grouped, primary);
+      return {
+        success: true,
+        stored: result.stored,
+        duplicates: result.duplicates,
+        ...commandsReply(result.commands),
+      };
+    },
+    options,
+  );
+}
+
+/** Waypost's own upload routes: /locations and its presets for other trackers. */
+export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const locations = locationsHandler(ctx, null);
   for (const url of ['/locations', '/api/locations']) {
-    app.route({ method: ['POST', 'PUT', 'PATCH'], url, handler: locations });
+    app.route({
+      method: ['POST', 'PUT', 'PATCH'],
+      url,
+      schema: { body: UPLOAD_BODY, response: UPLOAD_REPLY },
+      handler: locations,
+    });
   }
 
   app.post(
     '/owntracks',
+    { schema: { body: { type: 'object' } } },
     uploadRoute(ctx, async (request, principal) => {
       const body = request.body;
       if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
@@ -122,6 +137,12 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   app.post(
     '/overland',
+    {
+      schema: {
+        body: { type: 'object' },
+        response: { 200: { type: 'object', properties: { result: { type: 'string' } } } },
+      },
+    },
     uploadRoute(ctx, async (request, principal, found) => {
       const features = overlandFeatures(request.body);
       found(features.length);
@@ -129,9 +150,12 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
       const now = ctx.now();
       const outside = deviceOutsideBody(request);
       const batches = features.map((feature, i): DeviceBatch => {
-        const deviceId = principal.kind === 'device' ? principal.deviceId : (overlandDevice(feature) ?? outside);
-        if (!deviceId) throw noDevice();
-        return { deviceId, records: [overlandRecord(feature, `locations[${i}]`, deviceId, now)] };
+        const device = uploadingDevice({ token: tokenDevice(principal), body: overlandDevice(feature), outside });
+        if (!device) throw noDevice();
+        return {
+          deviceId: device.deviceId,
+          records: [overlandRecord(feature, `locations[${i}]`, device.deviceId, now)],
+        };
       });
       await ingest(ctx, byDevice(batches), null);
       return { result: 'ok' };
@@ -145,10 +169,10 @@ export function registerIngestRoutes(app: FastifyInstance, ctx: AppContext): voi
       ...(request.query as Query),
     };
     const { deviceId, record } = osmandRecord(params, ctx.now());
-    const owner = principal.kind === 'device' ? principal.deviceId : deviceId;
+    const owner = uploadingDevice({ token: tokenDevice(principal), body: deviceId, outside: null })!.deviceId;
     const result = await ingest(ctx, [{ deviceId: owner, records: [record] }], null);
     return { success: true, stored: result.stored, duplicates: result.duplicates };
   });
-  app.get('/osmand', osmand);
-  app.post('/osmand', osmand);
-}
+  app.get('/osmand', { schema: { response: UPLOAD_REPLY } }, osmand);
+  app.post('/osmand', { schema: { response: UPLOAD_REPLY } }, osmand);
+};

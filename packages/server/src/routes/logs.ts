@@ -1,12 +1,12 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Multipart } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { checkGzip } from '../http/decompress.js';
-import { refuseDevice } from '../ingest/ingest-service.js';
+import { refuseDevice } from '../ingest/device-policy.js';
 import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
@@ -46,7 +46,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
  * fields). Logs are stored gzipped; a gzipped part is inflated once as a stream to check it, and
  * refused with 413 when it would inflate past logLimitBytes (a gzip bomb never grows in memory).
  */
-export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limit = ctx.options.logLimitBytes;
   app.post('/api/logs', async (request, reply) => {
     const principal = await uploaderOf(ctx, request);
@@ -105,4 +105,4 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       return reply.type('text/plain; charset=utf-8').send(text);
     },
   );
-}
+};

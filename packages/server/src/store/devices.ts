@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import { isoOrNull } from '../iso-time.js';
+import type { OrgStatus } from './orgs.js';
 
 export type DeviceStatus = 'active' | 'blocked' | 'deleted';
 
@@ -15,6 +16,10 @@ export interface DeviceRow {
   last_latitude: number | null;
   last_longitude: number | null;
   last_recorded_at: number | null;
+  /** Its organization (migration 2), null for devices outside any. */
+  org_id: number | null;
+  /** What the device calls itself when registered through an org (the SDK's device uuid). */
+  uuid: string | null;
 }
 
 export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
@@ -89,6 +94,8 @@ export interface DeviceState {
   status: DeviceStatus;
   /** Whether remote commands wait for it (as of this read). */
   pendingCommands: boolean;
+  /** Its organization, when it belongs to one. */
+  org: { name: string; status: OrgStatus } | null;
 }
 
 /**
@@ -105,12 +112,22 @@ export async function lockDevices(
   const states = new Map<string, DeviceState>();
   const sorted = [...ids].sort();
   for (const chunk of chunks(sorted, IDS_PER_STATEMENT)) {
-    const rows = await db.query<{ id: string; status: DeviceStatus; pending: boolean | number }>(
-      `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending
-       FROM devices d WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
+    const rows = await db.query<{
+      id: string;
+      status: DeviceStatus;
+      pending: boolean | number;
+      org_name: string | null;
+      org_status: OrgStatus | null;
+    }>(
+      `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
+         o.name AS org_name, o.status AS org_status
+       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
-    for (const row of rows) states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending) });
+    for (const row of rows) {
+      const org = row.org_name === null ? null : { name: row.org_name, status: row.org_status ?? 'active' };
+      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org });
+    }
   }
   return states;
 }

@@ -64,3 +64,12 @@ export async function revokeRefreshToken(db: Queryable, hash: string, now: numbe
 export async function revokeDeviceTokens(db: Queryable, deviceId: string, now: number): Promise<number> {
   return db.run(`UPDATE refresh_tokens SET revoked_at = ? WHERE device_id = ? AND revoked_at IS NULL`, [now, deviceId]);
 }
+
+/** Whether any of the device's refresh tokens was revoked at or after `since` (epoch ms). */
+export async function revokedSince(db: Queryable, deviceId: string, since: number): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 AS revoked FROM refresh_tokens WHERE device_id = ? AND revoked_at >= ? LIMIT 1`,
+    [deviceId, since],
+  );
+  return rows.length > 0;
+}

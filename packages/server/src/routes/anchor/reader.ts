@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { principalOf } from '../../auth/principal.js';
+import type { AppContext } from '../../context.js';
+import { badRequest, HttpError } from '../../errors.js';
+import { parseTimestamp } from '../../ingest/normalize.js';
+import type { ReadFilter, ReadScope } from '../../store/anchor-reads.js';
+import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from '../limits.js';
+
+/**
+ * The anchor's refusal of its read API: 403 with `"status": 401` in the body. Kept for reads (no
+ * client refreshes on them); uploads get a real 401 instead, so the SDK refreshes its token.
+ */
+export const accessDenied = (message: string): HttpError =>
+  new HttpError(403, 'ACCESS_DENIED', message, { status: 401 });
+
+/** What the caller may read: the admin everything, an org's token its org, a device itself. */
+export async function readScopeOf(ctx: AppContext, request: FastifyRequest): Promise<ReadScope> {
+  let principal;
+  try {
+    principal = await principalOf(ctx, request);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) throw accessDenied(error.message);
+    throw error;
+  }
+  if (principal.kind === 'admin') return { kind: 'all' };
+  if (principal.kind === 'org') return { kind: 'org', org: principal.org };
+  if (principal.kind === 'device') return { kind: 'device', deviceId: principal.deviceId };
+  throw accessDenied('Authorization Bearer not found');
+}
+
+export type Query = Record<string, string | undefined>;
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** A date parameter; a bare date (the anchor's dashboard sends those) covers its whole UTC day. */
+function dateParam(query: Query, name: 'start_date' | 'end_date'): number | null {
+  const raw = query[name];
+  if (raw === undefined || raw === '') return null;
+  const ms = parseTimestamp(raw);
+  if (ms === null) {
+    throw badRequest('INVALID_PARAMETER', `${name} must be a date, ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
+  }
+  return name === 'end_date' && DATE_ONLY.test(raw.trim()) ? ms + DAY_MS - 1 : ms;
+}
+
+export function readFilter(query: Query): ReadFilter {
+  const deviceId = query.device_id === undefined || query.device_id === '' ? null : query.device_id;
+  return { deviceId, from: dateParam(query, 'start_date'), to: dateParam(query, 'end_date') };
+}
+
+export function readLimit(query: Query): number {
+  if (query.limit === undefined || query.limit === '') return DEFAULT_EXPORT_LIMIT;
+  const limit = Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_LIMIT) {
+    throw badRequest('INVALID_PARAMETER', `limit must be an integer 1..${MAX_EXPORT_LIMIT}, got ${query.limit}`);
+  }
+  return limit;
+}

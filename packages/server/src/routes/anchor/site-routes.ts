@@ -1,0 +1,82 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from '../../auth/principal.js';
+import type { AppContext } from '../../context.js';
+import { findOrg } from '../../store/orgs.js';
+
+type Body = Record<string, unknown>;
+
+const bodyOf = (body: unknown): Body =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const LOGIN_BODY = {
+  type: 'object',
+  properties: { login: { type: 'string', maxLength: 256 }, password: { type: 'string', maxLength: 1024 } },
+} as const;
+const ORG_BODY = { type: 'object', properties: { org: { type: 'string', maxLength: 256 } } } as const;
+
+/**
+ * The anchor's site API besides its uploads and reads: its dashboard's login (/auth), its org
+ * tokens (/jwt), and two stubs SDK developers test against (/locations_template, /configure).
+ */
+export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  /** The admin's login: the password is the server's admin token; the answer a read token for everything. */
+  app.post(
+    '/api/site/auth',
+    { schema: { body: LOGIN_BODY }, config: { rateLimitScope: 'login' } },
+    async (request, reply) => {
+      const { login, password } = bodyOf(request.body);
+      const org = text(login);
+      if (typeof password === 'string' && sameSecret(password, ctx.options.adminToken)) {
+        const { accessToken } = await ctx.tokens.issueScoped('admin', null);
+        return { access_token: accessToken, token_type: 'Bearer', org };
+      }
+      return reply.code(401).send({ org, error: 'Await not public account and right password', code: 'LOGIN_FAILED' });
+    },
+  );
+
+  /**
+   * An org's read token. The anchor hands it to anyone who names the org; Waypost to the admin
+   * only (admin token or login token), who passes it to the org's people.
+   */
+  app.post('/api/site/jwt', { schema: { body: ORG_BODY } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const org = text(bodyOf(request.body).org);
+    const caller = await principalOf(ctx, request).catch(() => null);
+    if (caller?.kind !== 'admin') {
+      return reply.code(401).send({
+        org,
+        error: 'An org token is issued to the admin only (Authorization: Bearer <adminToken>)',
+        code: 'ADMIN_TOKEN_REQUIRED',
+      });
+    }
+    const row = org === null ? null : await findOrg(ctx.db, org);
+    if (!row) return reply.code(401).send({ org, error: 'Org not found', code: 'UNKNOWN_ORG' });
+    const { accessToken, expires } = await ctx.tokens.issueScoped('org', row.name);
+    return { access_token: accessToken, token_type: 'Bearer', org: row.name, isAdmin: false, expires };
+  });
+
+  /** A sink for trying locationTemplate out: the anchor stores nothing and asks to retry in 5 s. */
+  app.post('/api/site/locations_template', async (_request, reply) => {
+    reply.header('Retry-After', '5');
+    return { success: true };
+  });
+
+  /**
+   * The anchor's fixed OAuth-shaped answer, for trying a client's token parsing. These tokens
+   * authorize nothing on this server.
+   */
+  app.post('/api/site/configure', async () => ({
+    access_token: 'e7ebae5e-4bea-4d63-8f28-8a104acd2f4c',
+    token_type: 'Bearer',
+    expires_in: 3600,
+    refresh_token: '2a69e1cd-d7db-44f6-87fc-3d66c4505ee4',
+    scope: 'openid+email+profile+phone+address+group',
+  }));
+};

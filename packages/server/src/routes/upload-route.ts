@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify';
+import { uploaderOf, type Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import type { Command } from '../store/commands.js';
+
+type Query = Record<string, unknown>;
+
+/** Device named outside the body: the X-Device-Id header or ?device_id= (for bare-array bodies). */
+export function deviceOutsideBody(request: FastifyRequest): string | null {
+  const header = request.headers['x-device-id'];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = request.query as Query;
+  return typeof query.device_id === 'string' && query.device_id !== '' ? query.device_id : null;
+}
+
+/** The token's device, when the upload carries a device token. */
+export const tokenDevice = (principal: Principal): string | null =>
+  principal.kind === 'device' ? principal.deviceId : null;
+
+export function noDevice(): HttpError {
+  return badRequest(
+    'NO_DEVICE',
+    'No device named: send a device access token, or a device_id (or device.uuid) param, or an X-Device-Id header',
+  );
+}
+
+export function checkCount(ctx: AppContext, count: number): void {
+  if (count > ctx.options.maxRecordsPerRequest) {
+    throw new HttpError(
+      413,
+      'TOO_MANY_RECORDS',
+      `The request holds ${count} records; this server takes at most ${ctx.options.maxRecordsPerRequest} per request (send smaller batches: http.maxBatchSize)`,
+    );
+  }
+}
+
+export function commandsReply(commands: Command[]): Record<string, unknown> {
+  return commands.length > 0 ? { background_geolocation: commands } : {};
+}
+
+export type UploadHandler = (
+  request: FastifyRequest,
+  principal: Principal,
+  found: (records: number) => void,
+) => Promise<unknown>;
+
+/**
+ * A route that takes uploads: the uploader is identified first (401 when tokens are required), and
+ * the records of a request refused with a 4xx are counted as rejected (at least one per request).
+ */
+export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { requireToken?: boolean } = {}) {
+  return async (request: FastifyRequest) => {
+    const principal = await uploaderOf(ctx, request);
+    if (options.requireToken && principal.kind !== 'device') {
+      throw new HttpError(
+        401,
+        'TOKEN_REQUIRED',
+        'This route takes a device access token: register at POST /api/register',
+      );
+    }
+    let records = 0;
+    try {
+      return await handler(request, principal, (n) => {
+        records = n;
+      });
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
+        ctx.metrics.rejected += Math.max(1, records);
+      }
+      throw error;
+    }
+  };
+}
+
+/** Reply schema of the location routes: fast serialization, and the members clients read. */
+export const UPLOAD_REPLY = {
+  200: {
+    anyOf: [
+      {
+        type: 'object',
+        properties: {
+          success: { type: 'boolean' },
+          stored: { type: 'integer' },
+          duplicates: { type: 'integer' },
+          background_geolocation: { type: 'array' },
+        },
+        required: ['success', 'stored', 'duplicates'],
+      },
+      // OwnTracks clients, which may post to /locations too, expect an array of messages back.
+      { type: 'array', maxItems: 0 },
+    ],
+  },
+} as const;
+
+/** Upload bodies are JSON objects or arrays (spec 2.3); anything else is refused before parsing records. */
+export const UPLOAD_BODY = { type: ['object', 'array'] } as const;
