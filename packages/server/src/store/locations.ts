@@ -7,11 +7,15 @@ const COLUMNS = 8;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
-const insertSql = (rows: number): string =>
+const buildInsertSql = (rows: number): string =>
   `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
+/** The statement for each row count, built once: the text is several kB, and the prepared-statement
+ *  caches look it up by that text, so building it anew cost a full string hash per statement too. */
+const insertSqlByRows: string[] = [];
+const insertSql = (rows: number): string => (insertSqlByRows[rows] ??= buildInsertSql(rows));
 
 /** A record to insert for a device. */
 export interface LocationInsert {
