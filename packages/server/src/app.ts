@@ -135,7 +135,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.server.maxConnections = resolved.maxConnections;
     app.decorate('waypost', ctx);
-    await registerSecurityHeaders(app, resolved.tileUrl);
+    registerSecurityHeaders(app, resolved.tileUrl);
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,

@@ -33,6 +33,10 @@ export function openSqlite(file: string): Database {
     async run(sql: string, params: readonly SqlValue[] = []): Promise<number> {
       return prepare(sql).run(...params).changes;
     },
+    async runEach(sql: string, paramLists: readonly (readonly SqlValue[])[]): Promise<number[]> {
+      const statement = prepare(sql);
+      return paramLists.map((params) => statement.run(...params).changes);
+    },
   };
   let queue: Promise<unknown> = Promise.resolve();
   return {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -51,7 +52,7 @@ export function registerBodyGuards(
   ctx: AppContext,
   onRefused: (request: FastifyRequest) => void,
 ): void {
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  const guarded = (request: FastifyRequest, payload: Readable): Readable => {
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
     const type = mediaType(request.headers['content-type']);
     const accepted = request.routeOptions.config.accepts ??
@@ -71,6 +72,16 @@ export function registerBodyGuards(
       throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'Multipart bodies are taken without Content-Encoding');
     }
     return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
+  };
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    let body: Readable;
+    try {
+      body = guarded(request, payload);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(null, body);
   });
 
   // JSON as Fastify parses it (prototype poisoning refused), then bounded in depth: a body nested

@@ -7,11 +7,18 @@ const COLUMNS = 8;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
-const insertSql = (rows: number): string =>
+const buildInsertSql = (rows: number): string =>
   `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
+/** The statement for each row count, built once: the text is several kB, and the prepared-statement
+ *  caches look it up by that text, so building it anew cost a full string hash per statement too. */
+const insertSqlByRows: string[] = [];
+const insertSql = (rows: number): string => (insertSqlByRows[rows] ??= buildInsertSql(rows));
+
+const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event)
+  VALUES (${Array(COLUMNS).fill('?').join(', ')}) ON CONFLICT (device_id, uuid) DO NOTHING`;
 
 /** A record to insert for a device. */
 export interface LocationInsert {
@@ -46,14 +53,22 @@ export async function insertLocations(
   receivedAt: number,
 ): Promise<Set<string>> {
   const sorted = [...rows].sort(byDeviceAndUuid);
+  const paramsOf = ({ deviceId, record: r }: LocationInsert): SqlValue[] => {
+    const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
+    return [deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record), event];
+  };
   const stored = new Set<string>();
+  if (db.runEach) {
+    // One row per run: a run that changed a row stored it (of equal keys, the first in order).
+    const changes = await db.runEach(INSERT_ONE, sorted.map(paramsOf));
+    sorted.forEach(({ deviceId, record }, i) => {
+      if (changes[i]! > 0) stored.add(locationKey(deviceId, record.uuid));
+    });
+    return stored;
+  }
   for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {
     const chunk = sorted.slice(start, start + ROWS_PER_STATEMENT);
-    const params: SqlValue[] = [];
-    for (const { deviceId, record: r } of chunk) {
-      const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
-      params.push(deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record), event);
-    }
+    const params = chunk.flatMap(paramsOf);
     const inserted = await db.query<{ device_id: string; uuid: string }>(insertSql(chunk.length), params);
     for (const row of inserted) stored.add(locationKey(row.device_id, row.uuid));
   }
