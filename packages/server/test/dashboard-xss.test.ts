@@ -102,7 +102,7 @@ describe('the dashboard renders hostile data as text', () => {
     const eventTip = tooltip.filter({ hasText: payload('geofence-event') });
     await eventTip.waitFor();
     expect(await eventTip.textContent()).toContain(payload('geofence-action'));
-    await page.locator('path.event-motionchange').click();
+    await page.locator('path.event-motionchange').dispatchEvent('click');
     await page
       .locator('.leaflet-popup-content')
       .filter({ hasText: JSON.stringify(payload('event-popup')) }) // the record as JSON text
