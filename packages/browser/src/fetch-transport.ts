@@ -1,34 +1,7 @@
-import { WaypostError, type HttpRequest, type HttpResponse, type Transport } from '@waypost/sdk';
+import { readBoundedText, WaypostError, type HttpRequest, type HttpResponse, type Transport } from '@waypost/sdk';
 
-/** Bodies beyond this are cut: a misbehaving server must not exhaust a device's memory. */
-export const MAX_RESPONSE_BYTES = 1024 * 1024;
 /** Browsers refuse keepalive requests whose bodies together exceed 64 KiB. */
 export const KEEPALIVE_MAX_BYTES = 64 * 1024;
-
-async function readBounded(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  const all = new Uint8Array(Math.min(size, MAX_RESPONSE_BYTES));
-  let at = 0;
-  for (const chunk of chunks) {
-    const part = chunk.subarray(0, all.length - at);
-    all.set(part, at);
-    at += part.length;
-  }
-  return new TextDecoder().decode(all);
-}
 
 const byteLength = (body: string | Uint8Array) =>
   typeof body === 'string' ? new TextEncoder().encode(body).byteLength : body.byteLength;
@@ -69,7 +42,7 @@ export function createFetchTransport(options: { isHidden?: () => boolean } = {})
         // Only what the core reads (a 429/503's Retry-After), bounded.
         const retryAfter = response.headers.get('retry-after');
         if (retryAfter !== null) headers['retry-after'] = retryAfter.slice(0, 64);
-        return { status: response.status, text: await readBounded(response), headers };
+        return { status: response.status, text: await readBoundedText(response), headers };
       } catch (error) {
         const host = new URL(request.url).host;
         if (controller.signal.aborted) {

@@ -1,25 +1,4 @@
-import { WaypostError, type HttpRequest, type HttpResponse, type Transport } from '@waypost/sdk';
-
-/** Bodies beyond this are cut: a misbehaving server must not exhaust a device's memory. */
-export const MAX_RESPONSE_BYTES = 1024 * 1024;
-
-async function readBounded(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size >= MAX_RESPONSE_BYTES) {
-      await reader.cancel();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8');
-}
+import { readBoundedText, WaypostError, type HttpRequest, type HttpResponse, type Transport } from '@waypost/sdk';
 
 /**
  * The HTTP port over Node's fetch. The timeout covers the whole exchange (connect, headers and
@@ -45,7 +24,7 @@ export function createFetchTransport(): Transport {
         // Only what the core reads: a hostile server's thousand headers are not copied around.
         const retryAfter = response.headers.get('retry-after');
         if (retryAfter !== null) headers['retry-after'] = retryAfter.slice(0, 64);
-        return { status: response.status, text: await readBounded(response), headers };
+        return { status: response.status, text: await readBoundedText(response), headers };
       } catch (error) {
         if (controller.signal.aborted) {
           throw new WaypostError(
