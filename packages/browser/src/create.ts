@@ -1,5 +1,6 @@
 import {
   BackgroundGeolocation,
+  persistentDeviceUuid,
   decideAutoUpload,
   type ConfigInput,
   type Location,
@@ -35,8 +36,14 @@ export interface CreateOptions {
   store?: Store;
   /** relaxed (default) survives a crashed tab or browser; strict also survives power loss. */
   durability?: Durability;
-  /** Default: the Geolocation API where the page has one (not in workers); null for none. */
+  /** Records while tracking is started. Default: the Geolocation API where the page has one (not in workers); null for none. */
   provider?: LocationProvider | null;
+  /**
+   * Serves getCurrentPosition() and watchPosition(), as in @waypost/node. Default: its own
+   * Geolocation API watch (separate from the tracking provider's, so a position request never
+   * stops tracking); null for none: they then reject with NO_LOCATION_PROVIDER.
+   */
+  locationProvider?: LocationProvider | null;
   /**
    * Default true: tabs of the origin elect one uploader with the Web Locks API. False only where
    * the caller already holds the upload lock (the service worker's drain does).
@@ -54,11 +61,7 @@ export const LOG_FLUSH_DELAY_MS = 250;
 
 /** The device's identity: a uuid made once and kept in the database, and what the browser says. */
 async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promise<DeviceInfo> {
-  let uuid = given.uuid ?? (await store.kv.get('device.uuid'));
-  if (!uuid) {
-    uuid = globalThis.crypto.randomUUID();
-    await store.kv.set('device.uuid', uuid);
-  }
+  const uuid = await persistentDeviceUuid(store, given.uuid);
   const nav = globalThis.navigator as { userAgent?: string; userAgentData?: { platform?: string } } | undefined;
   return {
     uuid,
@@ -90,6 +93,12 @@ class BrowserBackgroundGeolocation extends BackgroundGeolocation {
 }
 
 const hasGeolocation = () => (globalThis.navigator as { geolocation?: unknown } | undefined)?.geolocation !== undefined;
+
+/** The core's getCurrentPosition()/watchPosition() source: the caller's, or a watch of its own. */
+function positionsFrom(given: LocationProvider | null | undefined): { locationProvider?: LocationProvider } {
+  const locationProvider = given === undefined ? (hasGeolocation() ? createGeolocationProvider() : null) : given;
+  return locationProvider ? { locationProvider } : {};
+}
 
 /**
  * Opens Waypost in a page or worker: the IndexedDB queue shared by every tab of the origin, fetch,
@@ -124,6 +133,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       network,
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(raw, options.device),
+      ...positionsFrom(options.locationProvider),
       defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
       dispose: () => {
         scope.removeEventListener?.('pagehide', flushLog);

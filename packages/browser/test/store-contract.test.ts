@@ -78,6 +78,8 @@ describe('@waypost/browser in Chromium', () => {
     await context.grantPermissions(['geolocation'], { origin: server.url });
     await context.setGeolocation({ latitude: 52.5, longitude: 13.4, accuracy: 10 });
     expect(await h.evaluate((x: Harness) => x.watchOnce())).toEqual({ latitude: 52.5, speed: -1 });
+    // The anchor's getCurrentPosition() is served by the browser's Geolocation API by default.
+    expect(await h.evaluate((x: Harness) => x.currentPosition())).toEqual({ latitude: 52.5, accuracy: 10 });
   });
 
   it('the service worker drain leaves the queue to a tab that leads, and drains it once none is open', async () => {

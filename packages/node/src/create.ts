@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import {
   BackgroundGeolocation,
+  persistentDeviceUuid,
   systemClock,
   type Clock,
   type LocationProvider,
@@ -55,11 +56,7 @@ function readBootId(): string | undefined {
 
 /** The device's identity: a uuid made once and kept in the database, and what the host says. */
 async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promise<DeviceInfo> {
-  let uuid = given.uuid ?? (await store.kv.get('device.uuid'));
-  if (!uuid) {
-    uuid = globalThis.crypto.randomUUID();
-    await store.kv.set('device.uuid', uuid);
-  }
+  const uuid = await persistentDeviceUuid(store, given.uuid);
   return {
     uuid,
     model: given.model ?? hostname(),

@@ -63,6 +63,7 @@ export type { Subscription } from './events/emitter.js';
 export type { Location, LocationInput, Coords, GeofenceAction, MotionActivityType } from './records/location.js';
 export { MOTION_ACTIVITY_TYPES } from './records/location.js';
 export { buildPayload } from './http/payload.js';
+export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
 export { MAX_RESPONSE_BYTES, readBoundedText } from './http/read-bounded.js';
 export { decideAutoUpload } from './queue/upload-policy.js';
 export type { SyncTrigger, AutoTrigger, PolicyState } from './queue/upload-policy.js';

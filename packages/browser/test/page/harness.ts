@@ -79,6 +79,20 @@ async function drainBesideATab(url: string) {
   return { whileOpen, afterClose };
 }
 
+/** getCurrentPosition() of an instance with the default providers (the Geolocation API). */
+async function currentPosition() {
+  const bg = await createBackgroundGeolocation({ database: `position-${++databases}` });
+  try {
+    await bg.ready({});
+    const location = await bg.getCurrentPosition({ samples: 1, timeout: 10 });
+    return { latitude: location.coords.latitude, accuracy: location.coords.accuracy };
+  } catch (error) {
+    return { code: (error as { code?: string }).code };
+  } finally {
+    await bg.close();
+  }
+}
+
 Object.assign(globalThis, {
   harness: {
     cases: STORE_CONTRACT.map((c) => c.name),
@@ -87,6 +101,7 @@ Object.assign(globalThis, {
     send,
     network: () => ({ current: monitor.current(), seen: [...seen] }),
     watchOnce,
+    currentPosition,
     drainBesideATab,
   },
 });
