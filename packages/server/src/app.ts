@@ -24,15 +24,15 @@ import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
-import { registerDashboardApiRoutes } from './routes/dashboard-api.js';
-import { registerBrowserSdkRoutes } from './routes/browser-sdk.js';
-import { registerDashboardRoutes } from './routes/dashboard.js';
-import { registerEventRoutes } from './routes/events.js';
+import { dashboardApiRoutes } from './routes/dashboard-api.js';
+import { browserSdkRoutes } from './routes/browser-sdk.js';
+import { dashboardRoutes } from './routes/dashboard.js';
+import { eventRoutes } from './routes/events.js';
 import { anchorRoutes } from './routes/anchor/index.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
-import { registerSessionRoutes } from './routes/session.js';
+import { sessionRoutes } from './routes/session.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -189,11 +189,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     await app.register(logRoutes, { ctx });
-    registerEventRoutes(app, ctx);
-    registerSessionRoutes(app, ctx);
-    registerDashboardApiRoutes(app, ctx);
-    registerDashboardRoutes(app, ctx);
-    registerBrowserSdkRoutes(app, ctx);
+    await app.register(eventRoutes, { ctx });
+    await app.register(sessionRoutes, { ctx });
+    await app.register(dashboardApiRoutes, { ctx });
+    await app.register(dashboardRoutes, { ctx });
+    await app.register(browserSdkRoutes, { ctx });
   } catch (error) {
     await live?.close();
     await db.close();

@@ -29,6 +29,18 @@ describe.each(backends)('dashboard sessions instead of tokens in URLs on $name',
 
   it('logs in with the admin token in a JSON body and gets an HttpOnly SameSite=Strict session cookie', async () => {
     expect((await login('wrong')).status).toBe(401);
+    // Anything but {"token": "<string>"} is refused by the route's body schema, with no cookie.
+    for (const body of [{}, { token: '' }, { token: 'x'.repeat(5000) }, { token: null }, [server.adminToken]]) {
+      const refused = await fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.json()).toMatchObject({ code: 'INVALID_BODY' });
+      clockMs += 2_000; // each attempt spends a login token: let the bucket refill on the clock
+    }
     const response = await login(server.adminToken);
     expect(response.status).toBe(204);
     const setCookie = response.headers.get('set-cookie')!;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 
@@ -43,7 +43,7 @@ async function send(reply: FastifyReply, dir: string, name: string, types: Recor
  * The browser SDK at /sdk/waypost-browser.js, and the tracker page at /track/: a phone opens it,
  * enrolls under the server's registration policy and uploads through the SDK's durable queue.
  */
-export function registerBrowserSdkRoutes(app: FastifyInstance, _ctx: AppContext): void {
+export const browserSdkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, _options) => {
   app.get<{ Params: { file: string } }>('/sdk/:file', (request, reply) =>
     send(reply, BROWSER_DIST, request.params.file, SDK_FILES),
   );
@@ -52,4 +52,4 @@ export function registerBrowserSdkRoutes(app: FastifyInstance, _ctx: AppContext)
   app.get<{ Params: { file: string } }>('/track/:file', (request, reply) =>
     send(reply, TRACK_DIR, request.params.file, TRACK_FILES),
   );
-}
+};

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import { COMMAND_HELP } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
@@ -85,7 +85,7 @@ function recordJson(row: StoredRow): Record<string, unknown> {
  * split into trips, its records page by page, its event markers and geofences, the command table.
  * Times go out as epoch milliseconds, so no stored value can make a reply fail.
  */
-export function registerDashboardApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
   const rangeOf = async (request: FastifyRequest<{ Params: Params; Querystring: Query }>): Promise<DeviceRange> => {
     const deviceId = request.params.id;
@@ -160,4 +160,4 @@ export function registerDashboardApiRoutes(app: FastifyInstance, ctx: AppContext
       return geofencesFromCommands(commands);
     },
   );
-}
+};

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 
@@ -36,7 +36,7 @@ async function fileUnder(root: string, relative: string): Promise<{ data: Buffer
 }
 
 /** The dashboard page, its assets, and Leaflet from node_modules (never a CDN). */
-export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/', async (_request, reply) => {
     const file = await fileUnder(PUBLIC_DIR, 'index.html');
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
@@ -55,4 +55,4 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
   vendor('leaflet', LEAFLET_DIR);
   vendor('world-atlas', WORLD_ATLAS_DIR);
   vendor('topojson-client', TOPOJSON_DIR);
-}
+};

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import type { PositionEvent } from '../live-events.js';
@@ -10,7 +10,7 @@ const KEEPALIVE_MS = 15_000;
  * Server-sent events of new positions for the dashboard. EventSource cannot send headers: the
  * dashboard's session cookie authenticates it (a Bearer header works for other clients).
  */
-export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void {
+export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const response of open) response.end();
@@ -35,4 +35,4 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext): void
       open.delete(response);
     });
   });
-}
+};
