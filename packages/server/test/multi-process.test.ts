@@ -1,39 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema, freshSchemaName, PG_URL } from './helpers/backends.js';
+import { describe, expect, it } from 'vitest';
 import { record } from './helpers/client.js';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('./fixtures/server-process.mjs', import.meta.url));
-
-function spawnServer(schema: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, PG_URL, schema], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
+import { useServerProcesses } from './helpers/server-processes.js';
 
 describe('two server processes sharing one PostgreSQL', () => {
-  const schema = freshSchemaName();
-  let servers: { child: ChildProcess; url: string }[] = [];
-  beforeAll(async () => {
-    // The child processes run the built server: bring dist up to date first.
-    execFileSync(
-      process.execPath,
-      [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-      { cwd: ROOT },
-    );
-    servers = await Promise.all([spawnServer(schema), spawnServer(schema)]);
-  });
-  afterAll(async () => {
-    await Promise.all(
-      servers.map(({ child }) => new Promise((resolve) => (child.once('exit', resolve), child.stdin!.end()))),
-    );
-    await dropSchema(schema);
-  });
+  const servers = useServerProcesses(2);
 
   it('stores each uuid exactly once when overlapping batches are re-sent concurrently to both', async () => {
     const DISTINCT = 300;
