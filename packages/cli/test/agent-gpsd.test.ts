@@ -1,18 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
 import { epochSentences, straightTrack } from '../../node/test/providers/support/nmea-writer.js';
 import { spawnAgent } from './support/agent-process.js';
-
-// The real daemon: Debian's gpsd, fed through a pseudo-terminal by gpsfake's engine (python3-gps).
-// scripts/run-tests.mjs installs both when missing; without them this test fails, never skips.
-const GPSD = '/usr/sbin/gpsd';
-const PYTHON = '/usr/bin/python3';
-const GPSFAKE = fileURLToPath(new URL('./support/gpsfake.py', import.meta.url));
+import { startGpsfake } from './support/gpsfake-session.js';
 
 let dir: string;
 beforeEach(() => {
@@ -20,48 +13,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function requireGpsd(): void {
-  const fake = existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import gps.fake'], { stdio: 'ignore' }).status === 0;
-  if (!existsSync(GPSD) || !fake) {
-    throw new Error('gpsd and python3-gps are needed: apt-get install -y gpsd python3-gps (npm test installs them)');
-  }
-}
-
-/** gpsfake.py in its own process group, so that the gpsd it spawns is stopped with it. */
-async function startGpsfake(log: string): Promise<{ port: number; go: () => void }> {
-  const child = spawn(PYTHON, [GPSFAKE, log], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-    env: { ...process.env, WRITE_PAD: '0.005' },
-  });
-  onTestFinished(() => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM'); // gpsfake's own handler stops the gpsd it spawned
-    } catch {
-      // already gone
-    }
-  });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`gpsfake did not start: ${err}`)), 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /^ready (\d+)$/m.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`gpsfake exited (${code}): ${err}`)));
-  });
-  return { port, go: () => child.stdin.write('go\n') };
-}
-
 describe('waypost agent with the real gpsd', () => {
   it('an NMEA log replayed through gpsfake reaches the service as the same track', async () => {
-    requireGpsd();
     const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
     onTestFinished(() => server.close());
 

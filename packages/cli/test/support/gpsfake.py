@@ -5,8 +5,12 @@
 # this is the same session (gpsd spawned with -b -N -S PORT, a FakePTY fed line by line).
 # Usage: gpsfake.py LOGFILE
 #   prints "ready PORT" once gpsd listens on PORT (a free one), starts the log when a line arrives on stdin (so that the
-#   client under test is connected before the first sentence), runs until killed.
+#   client under test is connected before the first sentence), and ends when its stdin closes:
+#   it stops gpsd and reaps it first (killed outright it would leave gpsd a zombie: in a container
+#   whose first process does not reap orphans, nothing else ever would).
+import os
 import sys
+import threading
 from gps import fake
 
 logfile = sys.argv[1]
@@ -15,7 +19,16 @@ session.spawn()
 # Play the log once; afterwards the loop idles (gpsd keeps its last fix) until we are killed.
 session.set_predicate(lambda index, dev: index < len(dev.testload.sentences))
 print("ready %d" % session.port, flush=True)
-sys.stdin.readline()
+def end_on_eof():
+    sys.stdin.read()
+    session.cleanup()
+    os._exit(0)
+
+
+if not sys.stdin.readline():
+    session.cleanup()
+    sys.exit(0)
+threading.Thread(target=end_on_eof, daemon=True).start()
 session.gps_add(logfile, speed=38400, oneshot=True)
 try:
     session.run()
