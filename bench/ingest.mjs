@@ -3,7 +3,10 @@
 // clients do not share the server's event loop), as a fleet: CLIENTS keep-alive connections, each one
 // device uploading its batches one after the other, as the SDK does. Each case is printed next to a
 // floor measured in the same run: the same rows inserted directly by the database driver, one
-// transaction per batch (on PostgreSQL with as many concurrent connections as there are clients).
+// transaction per batch (on PostgreSQL with as many concurrent connections as there are clients),
+// and the same load against a minimal node:http service that inserts the same rows in one
+// transaction per request (bench/lib/minimal-ingest-server.mjs): the floor a Node service can
+// reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20).
 // Run after `npm run build`. WAYPOST_BENCH_CLIENTS changes the fleet size (default 50).
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -13,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
 
 const PG_URL =
   process.env.WAYPOST_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,6 +26,8 @@ const ONLY = process.env.WAYPOST_BENCH_ONLY?.split(',');
 /** The anchor's Express+Sequelize demo server on SQLite, records/s. */
 const ANCHOR = { 100: 240, 1: 90 };
 const TARGET_VS_ANCHOR = 50;
+const TARGET_VS_MINIMAL = 0.8;
+const POOL_SIZE = 10; // Waypost's default PostgreSQL pool, given to the minimal service too
 const CASES = [
   { batch: 100, records: 40_000 },
   { batch: 1, records: 20_000 },
@@ -185,16 +191,25 @@ async function postgresFloor(schema, perClient) {
   }
 }
 
-async function withSchema(fn) {
-  const schema = `bench_${process.pid}_${Date.now()}`;
+async function adminQuery(sql) {
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+const createSchema = (schema) => adminQuery(`CREATE SCHEMA ${schema}`);
+const dropSchema = (schema) => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+
+async function withSchema(fn) {
+  const schema = `bench_${process.pid}_${Date.now()}`;
+  await createSchema(schema);
   try {
     return await fn(schema);
   } finally {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await dropSchema(schema);
   }
 }
 
@@ -203,32 +218,47 @@ async function withSchema(fn) {
 /** The load comes from one address at many times a device's rate: this measures ingest, not the limiter. */
 const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
 
+/** Starts a service, sends it the run's load from the load process, closes it; records/s. */
+async function measure(start, run, spec, minimalSchemaOf) {
+  if (minimalSchemaOf) await createSchema(`${minimalSchemaOf}_minimal`);
+  const server = await start();
+  try {
+    return await viaServer(server.url, run, spec);
+  } finally {
+    await server.close();
+    if (minimalSchemaOf) await dropSchema(`${minimalSchemaOf}_minimal`);
+  }
+}
+
 async function runCase(startServer, backend, spec) {
   const run = `${backend}-${spec.batch}-${Date.now()}`;
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-'));
     try {
-      const server = await startServer({ port: 0, database: join(dir, 'server.db'), ...NO_RATE_LIMITS });
-      let rate;
-      try {
-        rate = await viaServer(server.url, run, spec);
-      } finally {
-        await server.close();
-      }
-      return { rate, floor: sqliteFloor(join(dir, 'floor.db'), batchesOf(run, spec.records, spec.batch)) };
+      const rate = await measure(
+        () => startServer({ port: 0, database: join(dir, 'server.db'), ...NO_RATE_LIMITS }),
+        run,
+        spec,
+      );
+      const minimal = await measure(() => startMinimalIngestServer({ sqlite: join(dir, 'minimal.db') }), run, spec);
+      return { rate, minimal, floor: sqliteFloor(join(dir, 'floor.db'), batchesOf(run, spec.records, spec.batch)) };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }
   return withSchema(async (schema) => {
-    const server = await startServer({ port: 0, databaseUrl: PG_URL, schema, ...NO_RATE_LIMITS });
-    let rate;
-    try {
-      rate = await viaServer(server.url, run, spec);
-    } finally {
-      await server.close();
-    }
-    return { rate, floor: await postgresFloor(schema, batchesOf(run, spec.records, spec.batch)) };
+    const rate = await measure(
+      () => startServer({ port: 0, databaseUrl: PG_URL, schema, poolSize: POOL_SIZE, ...NO_RATE_LIMITS }),
+      run,
+      spec,
+    );
+    const minimal = await measure(
+      () => startMinimalIngestServer({ postgres: PG_URL, schema: `${schema}_minimal`, poolSize: POOL_SIZE }),
+      run,
+      spec,
+      schema,
+    );
+    return { rate, minimal, floor: await postgresFloor(schema, batchesOf(run, spec.records, spec.batch)) };
   });
 }
 
@@ -244,13 +274,16 @@ async function main() {
       if (ONLY && !ONLY.includes(`${backend}:${spec.batch}`)) continue;
       const label = `${backend.padEnd(8)} batch ${String(spec.batch).padStart(3)}`;
       try {
-        const { rate, floor } = await runCase(startServer, backend, spec);
+        const { rate, minimal, floor } = await runCase(startServer, backend, spec);
         const vsAnchor = rate / ANCHOR[spec.batch];
+        const vsMinimal = rate / minimal;
+        const verdict = (ok) => (ok ? 'met' : 'NOT met');
         console.log(
-          `${label}: ${Math.round(rate)} records/s | floor ${Math.round(floor)} records/s | ratio ${(rate / floor).toFixed(2)} | ` +
-            `${vsAnchor.toFixed(0)}x anchor (target ${TARGET_VS_ANCHOR}x: ${vsAnchor >= TARGET_VS_ANCHOR ? 'met' : 'NOT met'})`,
+          `${label}: ${Math.round(rate)} records/s | minimal node:http ${Math.round(minimal)}/s, ratio ${vsMinimal.toFixed(2)} ` +
+            `(target ${TARGET_VS_MINIMAL}: ${verdict(vsMinimal >= TARGET_VS_MINIMAL)}) | driver alone ${Math.round(floor)}/s, ` +
+            `ratio ${(rate / floor).toFixed(2)} | ${vsAnchor.toFixed(0)}x anchor (target ${TARGET_VS_ANCHOR}x: ${verdict(vsAnchor >= TARGET_VS_ANCHOR)})`,
         );
-        if (vsAnchor < TARGET_VS_ANCHOR) failed = true;
+        if (vsAnchor < TARGET_VS_ANCHOR || vsMinimal < TARGET_VS_MINIMAL) failed = true;
       } catch (error) {
         failed = true;
         console.log(`${label}: FAILED ${error.message}`);

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +67,32 @@ describe('waypost server', () => {
       expect(io.err()).toMatch(/waypost server: could not start: .*EADDRINUSE/);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('--max-connections closes the connection over the limit at once and keeps those under it', async () => {
+    const io = captureIo();
+    const running = main(['server', '--port', '0', '--database', join(dir, 'server.db'), '--max-connections', '2'], io);
+    const [, url] = await waitFor(io.out, /^url: http:\/\/127\.0\.0\.1:(\d+)$/m);
+    const sockets = [0, 1, 2].map(() => connect(Number(url), '127.0.0.1'));
+    try {
+      const fates = await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<string>((resolve) => {
+              // Served (an answer to a request on it), or closed without an answer.
+              socket.once('data', (data) => resolve(data.toString().startsWith('HTTP/1.1 200') ? 'served' : 'other'));
+              socket.once('close', () => resolve('closed'));
+              socket.on('error', () => undefined); // the refused one may be reset: 'close' follows
+              socket.once('connect', () => socket.write('GET /health HTTP/1.1\r\nHost: waypost\r\n\r\n'));
+            }),
+        ),
+      );
+      expect(fates.sort()).toEqual(['closed', 'served', 'served']);
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      io.stop();
+      expect(await running).toBe(0);
     }
   });
 });

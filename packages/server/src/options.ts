@@ -57,7 +57,7 @@ export interface ServerOptions {
   headersTimeoutMs?: number;
   /** Time for a client to send a whole request; default 30 s. */
   requestTimeoutMs?: number;
-  /** Open connections at most (more are refused); default 1000. */
+  /** Open connections at most (more are closed at once); default 10,000 (about 8 KiB each when idle). */
   maxConnections?: number;
 }
 
@@ -105,7 +105,7 @@ export const DEFAULTS = {
   logLimitBytes: 50 * 1024 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  maxConnections: 1000,
+  maxConnections: 10_000,
 } as const;
 
 function rate(name: string, value: number | undefined, fallback: number): number {

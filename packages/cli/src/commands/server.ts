@@ -21,6 +21,7 @@ export const serverCommand: Command = {
     'rate-limit-address': { type: 'string' },
     'cors-origins': { type: 'string' },
     'trust-proxy': { type: 'boolean' },
+    'max-connections': { type: 'string' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -45,6 +46,8 @@ Options:
                       requests/s per client address (burst 20x); default 1000, 0 off
   --cors-origins L    comma-separated origins allowed to call the API from a browser; default none
   --trust-proxy       behind a reverse proxy: client address and https from X-Forwarded-*
+  --max-connections N open connections at most (keep-alive devices included; more are closed
+                      at once); default 10000
 
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
@@ -80,6 +83,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         rateLimitPerAddress: numberFlag(NAME, values, 'rate-limit-address', 1000, 0),
         corsOrigins,
         trustProxy: values['trust-proxy'] === true,
+        maxConnections: integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 }),
       });
     } catch (error) {
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
