@@ -70,6 +70,9 @@ const INGEST_PATHS = new Set([
   '/locations/:company_token',
 ]);
 
+/** The request content codings body-guards decode (http/decompress.ts). */
+const ACCEPTED_REQUEST_CODINGS = 'gzip, deflate, br';
+
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
   return openSqlite(options.database);
@@ -148,7 +151,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
     // Per client address, before anything is read; /health stays answerable for monitors.
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      // Request codings this service decodes, advertised on every ingest answer (RFC 7694), errors
+      // included: the SDK compresses its uploads only once a server has said so.
+      if (INGEST_PATHS.has(routeOf(request))) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS);
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
