@@ -8,14 +8,12 @@
 // transaction per request (bench/lib/minimal-ingest-server.mjs): the floor a Node service can
 // reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20).
 // Run after `npm run build`. WAYPOST_BENCH_CLIENTS changes the fleet size (default 50).
-import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { batchesOf, deviceOf, loadFromChild } from './lib/ingest-load.mjs';
 import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
 
 const PG_URL =
@@ -27,95 +25,15 @@ const ONLY = process.env.WAYPOST_BENCH_ONLY?.split(',');
 const ANCHOR = { 100: 240, 1: 90 };
 const TARGET_VS_ANCHOR = 50;
 const TARGET_VS_MINIMAL = 0.8;
+const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const POOL_SIZE = 10; // Waypost's default PostgreSQL pool, given to the minimal service too
 const CASES = [
   { batch: 100, records: 40_000 },
   { batch: 1, records: 20_000 },
 ];
 
-const deviceOf = (client) => `bench-${client}`;
-
-const record = (i, run) => ({
-  uuid: `${run}-${i}`,
-  timestamp: new Date(Date.UTC(2024, 4, 1) + i * 1000).toISOString(),
-  is_moving: true,
-  odometer: i * 10,
-  coords: {
-    latitude: 48 + (i % 1000) / 10_000,
-    longitude: 11 + (i % 1000) / 10_000,
-    accuracy: 5,
-    speed: 1.2,
-    heading: 90,
-    altitude: 520,
-  },
-  activity: { type: 'walking', confidence: 100 },
-  battery: { level: 0.8, is_charging: false },
-  extras: {},
-});
-
-/** Each client's (device's) batches: records dealt round-robin in batches, so all devices get work. */
-function batchesOf(run, records, size) {
-  const perClient = Array.from({ length: CLIENTS }, () => []);
-  let n = 0;
-  for (let i = 0; i < records; i += size) {
-    const batch = Array.from({ length: Math.min(size, records - i) }, (_, j) => record(i + j, run));
-    perClient[n++ % CLIENTS].push(batch);
-  }
-  return perClient;
-}
-
-// ---- the load process -------------------------------------------------------------------------
-
-function post(agent, url, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** Sends every client's batches over its own keep-alive connection; reports elapsed seconds and stored. */
-async function runLoad({ url, run, records, batch }) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const bodies = batchesOf(run, records, batch).map((batches, client) =>
-    batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
-  );
-  let stored = 0;
-  const started = process.hrtime.bigint();
-  await Promise.all(
-    bodies.map(async (list) => {
-      for (const body of list) {
-        const { status, text } = await post(agent, `${url}/locations`, body);
-        if (status !== 200) throw new Error(`server answered ${status}: ${text}`);
-        stored += JSON.parse(text).stored;
-      }
-    }),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  agent.destroy();
-  return { seconds, stored };
-}
-
-function loadFromChild(job) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
-    child.once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply.result)));
-    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
-    child.send(job);
-  });
-}
-
 async function viaServer(url, run, { batch, records }) {
-  const { seconds, stored } = await loadFromChild({ url, run, records, batch });
+  const { seconds, stored } = await loadFromChild({ urls: [url], run, records, batch, clients: CLIENTS });
   if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
   return records / seconds;
 }
@@ -230,8 +148,8 @@ async function measure(start, run, spec, minimalSchemaOf) {
   }
 }
 
-async function runCase(startServer, backend, spec) {
-  const run = `${backend}-${spec.batch}-${Date.now()}`;
+/** One round: Waypost, then the minimal service, each on a fresh database, the same load. */
+async function round(startServer, backend, spec, run) {
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-'));
     try {
@@ -241,7 +159,7 @@ async function runCase(startServer, backend, spec) {
         spec,
       );
       const minimal = await measure(() => startMinimalIngestServer({ sqlite: join(dir, 'minimal.db') }), run, spec);
-      return { rate, minimal, floor: sqliteFloor(join(dir, 'floor.db'), batchesOf(run, spec.records, spec.batch)) };
+      return { rate, minimal };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -258,8 +176,31 @@ async function runCase(startServer, backend, spec) {
       spec,
       schema,
     );
-    return { rate, minimal, floor: await postgresFloor(schema, batchesOf(run, spec.records, spec.batch)) };
+    return { rate, minimal };
   });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** ROUNDS interleaved rounds (a busy neighbour slows both alike), medians; then the driver alone. */
+async function runCase(startServer, backend, spec) {
+  const rounds = [];
+  for (let i = 0; i < ROUNDS; i++)
+    rounds.push(await round(startServer, backend, spec, `${backend}-${spec.batch}-${Date.now()}-${i}`));
+  const run = `${backend}-${spec.batch}-${Date.now()}-floor`;
+  const perClient = batchesOf(run, spec.records, spec.batch, CLIENTS);
+  let floor;
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-'));
+    try {
+      floor = sqliteFloor(join(dir, 'floor.db'), perClient);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    floor = await withSchema((schema) => postgresFloor(schema, perClient));
+  }
+  return { rate: median(rounds.map((r) => r.rate)), minimal: median(rounds.map((r) => r.minimal)), floor };
 }
 
 async function main() {
@@ -293,14 +234,4 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-// The same file is the load process (forked with --load) and the benchmark.
-if (process.argv[2] === '--load') {
-  process.once('message', (job) => {
-    runLoad(job).then(
-      (result) => process.send({ result }, () => process.exit(0)),
-      (error) => process.send({ error: error.message }, () => process.exit(1)),
-    );
-  });
-} else {
-  await main();
-}
+await main();

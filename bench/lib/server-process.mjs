@@ -11,7 +11,8 @@ let server;
 
 process.on('message', async (message) => {
   if (message.start) {
-    server = await startServer({ port: 0, database: join(dir, 'server.db'), ...message.start });
+    const storage = message.start.databaseUrl ? {} : { database: join(dir, 'server.db') };
+    server = await startServer({ port: 0, ...storage, ...message.start });
     process.send({ url: server.url });
   } else if (message === 'rss') {
     process.send({ rss: process.memoryUsage().rss });

@@ -1,0 +1,92 @@
+// Scale-out (issue 20): how ingest grows from 1 to 2 server processes on one PostgreSQL. Each
+// server runs in a process of its own (bench/lib/server-process.mjs), the fleet's load in another
+// (device i uploads to process i % P), batches of 100 and one record per request, ROUNDS
+// interleaved rounds, medians. A report, not a target: this machine has 2 cores, shared by the
+// servers, the load process and PostgreSQL. Run after `npm run build`.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadFromChild } from './lib/ingest-load.mjs';
+
+const PG_URL =
+  process.env.WAYPOST_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CLIENTS = 50;
+const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
+const CASES = [
+  { batch: 100, records: 40_000 },
+  { batch: 1, records: 10_000 },
+];
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function serverProcess(options) {
+  const child = fork(fileURLToPath(new URL('./lib/server-process.mjs', import.meta.url)), { stdio: 'inherit' });
+  const next = (key) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message && key in message) {
+          child.off('message', onMessage);
+          resolve(message[key]);
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
+    });
+  return {
+    start: async () => (await next('ready'), child.send({ start: options }), next('url')),
+    close: async () => {
+      child.send('close');
+      await next('closed').catch(() => undefined);
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+async function rate(processes, spec, run) {
+  const schema = `bench_scale_${process.pid}_${Date.now()}`;
+  await admin(`CREATE SCHEMA ${schema}`);
+  const servers = Array.from({ length: processes }, () =>
+    serverProcess({ databaseUrl: PG_URL, schema, rateLimit: 0, rateLimitPerAddress: 0 }),
+  );
+  try {
+    const urls = await Promise.all(servers.map((s) => s.start()));
+    const { seconds, stored } = await loadFromChild({
+      urls,
+      run,
+      records: spec.records,
+      batch: spec.batch,
+      clients: CLIENTS,
+    });
+    if (stored !== spec.records) throw new Error(`stored ${stored} of ${spec.records}`);
+    return spec.records / seconds;
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+    await admin(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+console.log(`ingest scale-out on one PostgreSQL: ${CLIENTS} devices, 1 vs 2 server processes, ${ROUNDS} rounds each`);
+for (const spec of CASES) {
+  const one = [];
+  const two = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    one.push(await rate(1, spec, `scale-${spec.batch}-${Date.now()}-1`));
+    two.push(await rate(2, spec, `scale-${spec.batch}-${Date.now()}-2`));
+  }
+  const [r1, r2] = [median(one), median(two)];
+  console.log(
+    `batch ${String(spec.batch).padStart(3)}: 1 process ${Math.round(r1)} records/s | 2 processes ${Math.round(r2)} records/s | x${(r2 / r1).toFixed(2)}`,
+  );
+}
+process.exit(0);

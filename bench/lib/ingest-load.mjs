@@ -1,0 +1,99 @@
+// The load of the ingest benches, in a process of its own (so that the clients do not share a
+// server's event loop): CLIENTS devices, each on its own keep-alive connection, uploading their
+// batches one after the other as the SDK does. With several URLs (several server processes on one
+// database), device i talks to urls[i % urls.length].
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+export const deviceOf = (client) => `bench-${client}`;
+
+export const record = (i, run) => ({
+  uuid: `${run}-${i}`,
+  timestamp: new Date(Date.UTC(2024, 4, 1) + i * 1000).toISOString(),
+  is_moving: true,
+  odometer: i * 10,
+  coords: {
+    latitude: 48 + (i % 1000) / 10_000,
+    longitude: 11 + (i % 1000) / 10_000,
+    accuracy: 5,
+    speed: 1.2,
+    heading: 90,
+    altitude: 520,
+  },
+  activity: { type: 'walking', confidence: 100 },
+  battery: { level: 0.8, is_charging: false },
+  extras: {},
+});
+
+/** Each client's (device's) batches: records dealt round-robin in batches, so all devices get work. */
+export function batchesOf(run, records, size, clients) {
+  const perClient = Array.from({ length: clients }, () => []);
+  let n = 0;
+  for (let i = 0; i < records; i += size) {
+    const batch = Array.from({ length: Math.min(size, records - i) }, (_, j) => record(i + j, run));
+    perClient[n++ % clients].push(batch);
+  }
+  return perClient;
+}
+
+// ---- the load process -------------------------------------------------------------------------
+
+function post(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': body.length } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Sends every client's batches over its own keep-alive connection; reports elapsed seconds and stored. */
+async function runLoad({ urls, run, records, batch, clients }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const bodies = batchesOf(run, records, batch, clients).map((batches, client) =>
+    batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
+  );
+  let stored = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    bodies.map(async (list, client) => {
+      const url = urls[client % urls.length];
+      for (const body of list) {
+        const { status, text } = await post(agent, `${url}/locations`, body);
+        if (status !== 200) throw new Error(`server answered ${status}: ${text}`);
+        stored += JSON.parse(text).stored;
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return { seconds, stored };
+}
+
+/** Runs `{ urls, run, records, batch, clients }` in a child process: `{ seconds, stored }`. */
+export function loadFromChild(job) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
+    child.once('message', (reply) => (reply.error ? reject(new Error(reply.error)) : resolve(reply.result)));
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load process exited with ${code}`)));
+    child.send(job);
+  });
+}
+
+if (process.argv[2] === '--load') {
+  process.once('message', (job) => {
+    runLoad(job).then(
+      (result) => process.send({ result }, () => process.exit(0)),
+      (error) => process.send({ error: error.message }, () => process.exit(1)),
+    );
+  });
+}
