@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBackgroundGeolocation, ManualNetwork, openSqliteStore } from '@waypost/node';
 import { startServer } from '@waypost/server';
@@ -47,6 +48,8 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 /** NMEA times have centiseconds at best; whole seconds compare exactly. */
 const wholeSecondsAgo = (seconds: number) => Math.floor(Date.now() / 1000) * 1000 - seconds * 1000;
 
+const EXAMPLE_GPX = fileURLToPath(new URL('../../../examples/track.gpx', import.meta.url));
+
 function configFile(content: unknown): string {
   const path = join(dir, 'agent.json');
   writeFileSync(path, JSON.stringify(content));
@@ -63,9 +66,13 @@ describe('waypost agent: command line', () => {
     [['--source', 'gpsd://', '--url', 'ftp://x'], /http\.url/],
     [['--source', 'gpsd://', '--bogus'], /unknown flag --bogus/],
     [
-      ['--source', 'gpx:t.gpx', '--exit-when-done', '--database', ':memory:'],
+      ['--source', `gpx:${EXAMPLE_GPX}`, '--exit-when-done', '--database', ':memory:'],
       /--exit-when-done .* no http\.url is configured/,
     ],
+    [['--source', 'gpx:./missing.gpx', '--exit-when-done'], /--source gpx:\.\/missing\.gpx: ENOENT/],
+    [['--source', 'nmea-file:/nonexistent/log.nmea'], /--source nmea-file:\/nonexistent\/log\.nmea: ENOENT/],
+    [['--source', 'gpsd://', '--device-id', ''], /--device-id must be 1 to 200 characters/],
+    [['--source', 'gpsd://', '--give-up-after', 'never'], /--give-up-after "never" is not a duration/],
   ])('%j exits 2 naming the problem', async (args, message) => {
     const io = captureIo();
     expect(await main(['agent', ...args], io)).toBe(2);

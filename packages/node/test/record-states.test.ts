@@ -130,7 +130,16 @@ describe('spec 3 record states', () => {
     );
     const location = await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toEqual([]);
-    expect(http).toEqual([{ success: false, isSuccess: false, status: 0, responseText: '', uuids: [location.uuid] }]);
+    expect(http).toEqual([
+      {
+        success: false,
+        isSuccess: false,
+        status: 0,
+        responseText: '',
+        uuids: [location.uuid],
+        error: expect.stringMatching(/within \d+ ms \(http\.timeout\)/),
+      },
+    ]);
     expect(await bg.getCount()).toBe(1);
     // A reply that comes after the timeout is a timeout too.
     expect(await bg.sync()).toEqual([]);

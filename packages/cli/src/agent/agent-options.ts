@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import {
   applyConfigInput,
   defaultConfig,
@@ -16,6 +16,15 @@ export const AGENT = 'waypost agent';
 /** Below systemd's TimeoutStopSec (30 s in the printed unit), so the agent ends before it is killed. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
+/**
+ * --exit-when-done: how long the agent keeps trying without delivering anything before it gives up
+ * (exit 1). Long enough for a server restart or a short outage, short enough for a script to notice.
+ */
+export const DEFAULT_GIVE_UP_AFTER_MS = 2 * 60_000;
+
+/** A device id longer than this is not a name (the server refuses ids over 200 characters). */
+export const MAX_DEVICE_ID_CHARS = 200;
+
 /** A configuration file is small; anything bigger is the wrong file. */
 export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 
@@ -27,6 +36,10 @@ export interface AgentOptions {
   /** Files only: 1 = recorded pace, 0 = as fast as possible. */
   replaySpeed: number;
   exitWhenDone: boolean;
+  /** --exit-when-done: give up (exit 1) after this long without a delivery. */
+  giveUpAfterMs: number;
+  /** The device's name on the server (--device-id); default: decided at start (device-identity.ts). */
+  deviceId: string | undefined;
   /** After SIGTERM, how long closing may wait for the upload in flight. */
   shutdownTimeoutMs: number;
   /** The SDK configuration (groups or the anchor's flat keys), merged over the saved one. */
@@ -34,7 +47,7 @@ export interface AgentOptions {
 }
 
 /** The agent's own keys in a --config file; every other key is SDK configuration. */
-const AGENT_KEYS = ['database', 'source', 'replaySpeed', 'exitWhenDone'] as const;
+const AGENT_KEYS = ['database', 'source', 'replaySpeed', 'exitWhenDone', 'deviceId'] as const;
 
 function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
@@ -96,6 +109,17 @@ export function resolveAgentOptions(values: Parsed['values']): AgentOptions {
   if (exitWhenDone && source.kind !== 'nmea-file' && source.kind !== 'gpx') {
     throw usageError(`${AGENT}: --exit-when-done needs a file source (nmea-file: or gpx:), not ${sourceText}`);
   }
+  if (source.kind === 'gpx' || (source.kind === 'nmea-file' && source.path !== '-')) {
+    try {
+      accessSync(source.path, constants.R_OK);
+    } catch (error) {
+      throw usageError(`${AGENT}: --source ${sourceText}: ${(error as Error).message}`);
+    }
+  }
+  const deviceId = stringFlag(values, 'device-id') ?? typed<string>(file, 'deviceId', 'string', from);
+  if (deviceId !== undefined && (deviceId.trim() === '' || deviceId.length > MAX_DEVICE_ID_CHARS)) {
+    throw usageError(`${AGENT}: --device-id must be 1 to ${MAX_DEVICE_ID_CHARS} characters`);
+  }
   const sdk: Record<string, unknown> = Object.fromEntries(
     Object.entries(file).filter(([key]) => !(AGENT_KEYS as readonly string[]).includes(key)),
   );
@@ -118,6 +142,8 @@ export function resolveAgentOptions(values: Parsed['values']): AgentOptions {
     replaySpeed,
     exitWhenDone,
     shutdownTimeoutMs: durationFlag(AGENT, values, 'shutdown-timeout', DEFAULT_SHUTDOWN_TIMEOUT_MS),
+    giveUpAfterMs: durationFlag(AGENT, values, 'give-up-after', DEFAULT_GIVE_UP_AFTER_MS),
+    deviceId,
     sdk: sdk as ConfigInput,
   };
 }

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import {
   createBackgroundGeolocation,
   createProviderFromSource,
   isWaypostError,
   openSqliteStore,
+  persistentDeviceUuid,
   systemClock,
   type BackgroundGeolocation,
   type Clock,
@@ -11,15 +13,17 @@ import {
   type NetworkMonitor,
   type Store,
 } from '@waypost/node';
-import { CliError, EXIT_OK, usageError } from '../errors.js';
+import { formatDuration } from '../args.js';
+import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from '../errors.js';
 import type { Io } from '../io.js';
+import { describeUploadFailure } from '../upload-failure.js';
 import { AGENT, type AgentOptions } from './agent-options.js';
+import { decideIdentity, hostDeviceName, IDENTITY_SOURCES } from './device-identity.js';
+import { drainQueue, type DrainEnd } from './drain.js';
 import { decideLaunch } from './launch.js';
 
 /** How often the agent looks for a configuration saved by another process. */
 export const CONFIG_POLL_MS = 2_000;
-/** With --exit-when-done, how long to wait between attempts to drain the rest of the queue. */
-export const DRAIN_RETRY_MS = 2_000;
 /** The agent's own key in the shared database: the boot it last ran in. */
 const BOOT_KEY = 'agent.bootId';
 
@@ -87,6 +91,12 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
       `${AGENT}: --exit-when-done waits for the queue to be uploaded, but no http.url is configured (--url)`,
     );
   }
+  const identity = decideIdentity(
+    options.deviceId,
+    bg.config.current.http,
+    hostDeviceName(hostname(), await persistentDeviceUuid(store)),
+  );
+  if (identity.http) await bg.setConfig({ http: identity.http });
   const bootId = (runtime.bootId ?? readBootId)();
   const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.config.current.app.startOnBoot });
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
@@ -94,6 +104,10 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const provider = createProviderFromSource(options.source, { clock, replaySpeed: options.replaySpeed });
   let sourceEnded!: () => void;
   const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
+  // A file that cannot be read or parsed is a bad command line (exit 2), not a source to wait for.
+  const fileSource = options.source.kind === 'gpx' || options.source.kind === 'nmea-file';
+  let sourceInvalid!: (message: string) => void;
+  const badFile = new Promise<string>((resolve) => (sourceInvalid = resolve));
   let recording: Promise<unknown> = Promise.resolve();
   let providerOn = false;
 
@@ -111,7 +125,10 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     void provider.start(
       // In order, one at a time; a file waits for each (backpressure), a live source does not.
       (fix) => (recording = recording.then(() => record(fix))),
-      (error) => say(`source ${provider.name ?? options.sourceText}: ${describe(error)}`),
+      (error) => {
+        say(`source ${provider.name ?? options.sourceText}: ${describe(error)}`);
+        if (fileSource && (error as { code?: string }).code === 'SOURCE_INVALID') sourceInvalid(describe(error));
+      },
       () => {
         say(`source ${provider.name ?? options.sourceText} exhausted`);
         sourceEnded();
@@ -125,14 +142,16 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     await recording;
   };
 
+  let lastFailure: string | null = null;
   bg.onEnabledChange((enabled) => {
     say(enabled ? 'tracking started' : 'tracking stopped');
     if (enabled) startSource();
     else void stopSource();
   });
   bg.onHttp((event) => {
-    const outcome = event.status === 0 ? 'no response' : `HTTP ${event.status}`;
-    if (!event.success) say(`upload failed (${outcome}); the records stay queued`);
+    if (event.success) return;
+    lastFailure = describeUploadFailure(event);
+    say(`upload failed (${lastFailure}); the records stay queued`);
   });
 
   if (launch.track && !bg.tracking.enabled) await bg.start();
@@ -140,6 +159,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const url = bg.config.current.http.url;
   const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
   say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
+  say(`device id ${identity.deviceId} (from ${IDENTITY_SOURCES[identity.source]})`);
   if (launch.track) startSource();
   else sourceEnded(); // nothing will be read: a file source counts as done
 
@@ -161,13 +181,29 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   poll();
 
   let shuttingDown = false;
-  const drained = options.exitWhenDone
-    ? drainAfter(sourceDone, bg, clock, say, () => shuttingDown)
-    : new Promise<void>(() => {});
-  const reason = await Promise.race([signalled, drained.then(() => 'done')]);
+  const drained: Promise<DrainEnd> = options.exitWhenDone
+    ? sourceDone.then(() => drainQueue(bg, clock, options.giveUpAfterMs, () => shuttingDown))
+    : new Promise(() => {});
+  const ending = await Promise.race([
+    signalled.then((signal) => ({ kind: 'signal' as const, signal })),
+    drained,
+    badFile.then((message) => ({ kind: 'bad-file' as const, message })),
+  ]);
   shuttingDown = true;
   clock.clearTimeout(pollTimer);
-  say(reason === 'done' ? 'source done and queue empty: stopping' : `${reason}: stopping`);
+  let exitCode = EXIT_OK;
+  if (ending.kind === 'done') say('source done and queue empty: stopping');
+  else if (ending.kind === 'signal') say(`${ending.signal}: stopping`);
+  else if (ending.kind === 'bad-file') {
+    say(`cannot read ${options.sourceText}: ${ending.message}; stopping`);
+    exitCode = EXIT_USAGE;
+  } else {
+    say(
+      `gave up: ${ending.left} record(s) not delivered after ${formatDuration(options.giveUpAfterMs)} without a ` +
+        `delivery (--give-up-after); last failure: ${lastFailure ?? 'none reported'}. They stay queued in ${options.database}.`,
+    );
+    exitCode = EXIT_FAILURE;
+  }
   await stopSource();
   if (bg.config.current.app.stopOnTerminate && bg.tracking.enabled) await bg.stop();
 
@@ -184,33 +220,9 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     say(
       `closing took over ${options.shutdownTimeoutMs} ms: ${released} record(s) of the upload in flight released; exiting`,
     );
-    io.exit?.(EXIT_OK);
-    return EXIT_OK;
+    io.exit?.(exitCode);
+    return exitCode;
   }
   say('closed');
-  return EXIT_OK;
-}
-
-/** --exit-when-done: after the source ends, upload until the queue is empty (or the agent stops). */
-async function drainAfter(
-  sourceDone: Promise<void>,
-  bg: BackgroundGeolocation,
-  clock: Clock,
-  say: (message: string) => void,
-  stopping: () => boolean,
-): Promise<void> {
-  await sourceDone;
-  while (!stopping()) {
-    const left = await bg.getCount();
-    if (left === 0) return;
-    try {
-      await bg.sync();
-      continue;
-    } catch (error) {
-      // NO_URL included: another process may have removed http.url meanwhile; it may come back.
-      say(`upload of the remaining ${left} record(s) failed: ${describe(error)}; retrying`);
-    }
-    await new Promise<void>((resolve) => clock.setTimeout(resolve, DRAIN_RETRY_MS));
-  }
-  await new Promise(() => {}); // stopping: the signal wins the race
+  return exitCode;
 }

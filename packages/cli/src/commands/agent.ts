@@ -12,7 +12,16 @@ const BIN = fileURLToPath(new URL('../bin.js', import.meta.url));
 /** The same options as given, for the unit's ExecStart=, with files made absolute. */
 function unitArgs(values: Record<string, string | boolean | undefined>): string[] {
   const args: string[] = [];
-  for (const flag of ['source', 'url', 'database', 'config', 'replay-speed', 'shutdown-timeout']) {
+  for (const flag of [
+    'source',
+    'url',
+    'database',
+    'config',
+    'replay-speed',
+    'shutdown-timeout',
+    'device-id',
+    'give-up-after',
+  ]) {
     const value = values[flag];
     if (typeof value !== 'string') continue;
     args.push(`--${flag}`, flag === 'database' || flag === 'config' ? resolve(value) : value);
@@ -33,6 +42,8 @@ export const agentCommand: Command = {
     config: { type: 'string' },
     'print-systemd-unit': { type: 'boolean' },
     'shutdown-timeout': { type: 'string' },
+    'device-id': { type: 'string' },
+    'give-up-after': { type: 'string' },
   },
   help: `Usage: ${AGENT} --source SOURCE [--url URL] [--database FILE] [options]
        ${AGENT} --config FILE.json
@@ -52,8 +63,15 @@ Options:
   --database FILE      the SQLite queue (default ./waypost.db)
   --replay-speed X     file sources: 1 = recorded pace (default), 10 = ten times faster,
                        0 = as fast as possible
-  --exit-when-done     file sources: exit 0 once the file is read and the queue is empty
+  --exit-when-done     file sources: exit 0 once the file is read and the queue is empty;
+                       exit 1 when nothing could be delivered for --give-up-after
+  --give-up-after D    with --exit-when-done: how long to keep retrying without a delivery
+                       (waits 1s doubling to 1m, and as long as a Retry-After says); default 2m
+  --device-id NAME     this device's name on the server (http.params.device_id); default: the
+                       name the configuration gives, else <host name>-<8 characters of the
+                       device uuid kept in the database>
   --config FILE.json   the options above as "source", "database", "replaySpeed", "exitWhenDone",
+                       "deviceId",
                        plus any SDK configuration ("http", "persistence", "app", ...); flags win
   --shutdown-timeout D after SIGTERM, how long to wait for the upload in flight (default 10s);
                        past it its records are unlocked (sent again later) and the agent exits
@@ -62,7 +80,8 @@ Options:
 Tracking starts when the agent starts; after a reboot only with app.startOnBoot (and
 app.stopOnTerminate: false, since stopping the agent stops tracking otherwise).
 
-Exit codes: 0 stopped cleanly, 1 could not open the database, 2 bad command line or configuration.
+Exit codes: 0 stopped cleanly, 1 could not open the database or (--exit-when-done) gave up
+delivering, 2 bad command line, configuration or source file.
 `,
   async run(values, _positionals, io) {
     const options = resolveAgentOptions(values);

@@ -11,6 +11,11 @@ export interface HttpEvent {
   responseText: string;
   /** The uuids of the records the request carried, in the order they were sent. */
   uuids: string[];
+  /**
+   * Waypost: why no response arrived, when `status` is 0 (for example "Request to host:9 failed:
+   * ECONNREFUSED"); absent when the server answered.
+   */
+  error?: string;
 }
 
 /** Why records left the queue without being delivered. */

@@ -129,6 +129,7 @@ export class Uploader {
     const ids = batch.map((r) => r.id);
     const uuids = batch.map((r) => r.uuid);
     let response: HttpResponse | undefined;
+    let failure: string | undefined;
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
     try {
@@ -157,6 +158,7 @@ export class Uploader {
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
           response = undefined;
+          failure = error.message;
           outcome = classifyFailure(error.code as 'TIMEOUT' | 'NETWORK');
           this.deps.logger.warn('HTTP', `HTTP ${http.method} failed: ${error.message}`);
         }
@@ -198,6 +200,7 @@ export class Uploader {
       status: outcome.status,
       responseText: response?.text ?? '',
       uuids,
+      ...(failure === undefined ? {} : { error: failure }),
     });
     if (response) await this.runCommands(response);
     return { delivered, actions };

@@ -1,0 +1,50 @@
+import type { HttpEvent } from '@waypost/node';
+
+/** A server's reason is shown, not stored: one line, at most this long. */
+export const MAX_REASON_CHARS = 200;
+
+/** Text from outside on one line of a terminal: control characters (escapes, newlines) dropped, bounded. */
+export function oneLine(text: string, max = MAX_REASON_CHARS): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The `code` and message of an error reply (`{"code", "error"|"message"}`, as Waypost's server sends). */
+function serverReason(responseText: string): string | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(responseText);
+  } catch {
+    return responseText.trim() === '' ? null : oneLine(responseText);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { code, error, message } = body as Record<string, unknown>;
+  const text = typeof error === 'string' ? error : typeof message === 'string' ? message : '';
+  const parts = [typeof code === 'string' ? code : '', text].filter((part) => part !== '');
+  return parts.length === 0 ? null : oneLine(parts.join(': '));
+}
+
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ETIMEDOUT: 'timed out',
+};
+
+/**
+ * How a failed upload reads for a person: `HTTP 400 NO_DEVICE: No device named: ...` when the server
+ * answered (its code and message when the reply carries them), `no response: connection refused
+ * (Request to 127.0.0.1:9 failed: ECONNREFUSED)` when it did not.
+ */
+export function describeUploadFailure(event: Pick<HttpEvent, 'status' | 'responseText' | 'error'>): string {
+  if (event.status === 0) {
+    const error = oneLine(event.error ?? 'the request failed');
+    const known = Object.entries(NETWORK_CODES).find(([code]) => error.includes(code));
+    return known ? `no response: ${known[1]} (${error})` : `no response: ${error}`;
+  }
+  const reason = serverReason(event.responseText);
+  return reason ? `HTTP ${event.status} ${reason}` : `HTTP ${event.status}`;
+}

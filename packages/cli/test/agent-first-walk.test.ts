@@ -1,0 +1,143 @@
+// The agent as a new user first meets it (issue 17): the CLI as a child process, against Waypost's
+// own server with its defaults and against servers that refuse. It names itself, says why an
+// upload was refused, backs off instead of spinning, gives up with an error, and a source file
+// that cannot be read is a bad command line.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { startServer } from '@waypost/server';
+import { spawnAgent } from './support/agent-process.js';
+import { startRefusingServer } from './support/refusing-server.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'waypost-first-walk-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A short GPX walk of `points` fixes, one second apart, a minute ago. */
+function gpx(points: number): string {
+  const start = Date.now() - 60_000;
+  const trkpts = Array.from(
+    { length: points },
+    (_, i) =>
+      `<trkpt lat="${(45.5 + i * 1e-4).toFixed(6)}" lon="-73.56"><time>${new Date(start + i * 1000).toISOString()}</time></trkpt>`,
+  );
+  const path = join(dir, 'walk.gpx');
+  writeFileSync(
+    path,
+    `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${trkpts.join('')}</trkseg></trk></gpx>`,
+  );
+  return path;
+}
+
+async function waypostServer() {
+  const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
+  onTestFinished(() => server.close());
+  const devices = async () => {
+    const response = await fetch(`${server.url}/api/devices`, { headers: { authorization: 'Bearer adm' } });
+    return (await response.json()) as { id: string; records: number }[];
+  };
+  return { url: `${server.url}/locations`, devices };
+}
+
+const replay = (source: string, url: string, ...more: string[]) =>
+  spawnAgent([
+    '--source',
+    `gpx:${source}`,
+    '--url',
+    url,
+    '--database',
+    join(dir, 'agent.db'),
+    '--replay-speed',
+    '0',
+    '--exit-when-done',
+    ...more,
+  ]);
+
+describe('waypost agent: a new user', () => {
+  it('names itself by default (host name and a piece of its uuid), the same name on every run', async () => {
+    const server = await waypostServer();
+    const walk = gpx(5);
+    const first = replay(walk, server.url);
+    expect(await first.exited, first.stderr()).toEqual([0, null]);
+    const [, name] = /device id (\S+) \(from this host, kept in the database\)/.exec(first.stderr())!;
+    const host = hostname()
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-');
+    expect(name).toMatch(new RegExp(`^${host.replace(/[.]/g, '\\.')}-[0-9a-f]{8}$`));
+    const second = replay(walk, server.url);
+    expect(await second.exited).toEqual([0, null]);
+    expect(second.stderr()).toMatch(`device id ${name} (from the configuration)`);
+    // Two replays of the walk, one device: each fix recorded is a record of its own.
+    expect(await server.devices()).toEqual([expect.objectContaining({ id: name, records: 10 })]);
+  });
+
+  it('--device-id names it', async () => {
+    const server = await waypostServer();
+    const agent = replay(gpx(3), server.url, '--device-id', 'truck-9');
+    expect(await agent.exited, agent.stderr()).toEqual([0, null]);
+    expect(await server.devices()).toEqual([expect.objectContaining({ id: 'truck-9', records: 3 })]);
+  });
+
+  it('a server refusing everything: its code and message are printed, requests back off, and the agent gives up with exit 1', async () => {
+    const refusing = await startRefusingServer(400, JSON.stringify({ error: 'No device named', code: 'NO_DEVICE' }));
+    const agent = replay(gpx(5), refusing.url, '--give-up-after', '3s');
+    expect(await agent.exited).toEqual([1, null]);
+    expect(agent.stderr()).toContain('upload failed (HTTP 400 NO_DEVICE: No device named); the records stay queued');
+    expect(agent.stderr()).toMatch(
+      /gave up: 5 record\(s\) not delivered after 3s without a delivery \(--give-up-after\); last failure: HTTP 400 NO_DEVICE/,
+    );
+    // 5 automatic attempts (one per fix) and the drain's, 1 s doubling: far from a request loop.
+    expect(refusing.requests()).toBeLessThanOrEqual(10);
+  });
+
+  it('honours Retry-After while draining', async () => {
+    const refusing = await startRefusingServer(429, '{"error":"slow down","code":"RATE_LIMITED"}', {
+      'retry-after': '3600',
+    });
+    const agent = replay(gpx(4), refusing.url, '--give-up-after', '3s');
+    expect(await agent.exited).toEqual([1, null]);
+    // The first automatic upload is told to wait an hour: the later fixes do not upload, the
+    // drain's one manual attempt (sync() always proceeds) is told the same, and nothing follows.
+    expect(refusing.requests()).toBeLessThanOrEqual(2);
+    expect(agent.stderr()).toContain('HTTP 429 RATE_LIMITED: slow down');
+  });
+
+  it("a hostile server's reason is printed as one bounded line of text", async () => {
+    const hostile = `\u001b[2J\u001b[31mPWNED\r\nfake: line${'x'.repeat(10_000)}`;
+    const refusing = await startRefusingServer(
+      400,
+      JSON.stringify({ error: hostile, code: 'BAD\u001b]0;title\u0007' }),
+    );
+    const agent = replay(gpx(1), refusing.url, '--give-up-after', '1s');
+    expect(await agent.exited).toEqual([1, null]);
+    const line = agent
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('upload failed'))!;
+    const controls = [...agent.stderr()].filter((c) => (c < ' ' && c !== '\n') || c === '\u007f');
+    expect(controls).toEqual([]);
+    expect(line.length).toBeLessThan(400);
+    expect(line).toContain('PWNED');
+  });
+
+  it('a GPX file that is missing or is not GPX exits 2 naming it', async () => {
+    const missing = spawnAgent([
+      '--source',
+      'gpx:./missing.gpx',
+      '--exit-when-done',
+      '--url',
+      'http://127.0.0.1:9/locations',
+    ]);
+    expect(await missing.exited).toEqual([2, null]);
+    expect(missing.stderr()).toMatch(/--source gpx:\.\/missing\.gpx: ENOENT/);
+    const garbage = join(dir, 'garbage.gpx');
+    writeFileSync(garbage, 'this is not xml at all <<<');
+    const server = await waypostServer();
+    const bad = replay(garbage, server.url);
+    expect(await bad.exited).toEqual([2, null]);
+    expect(bad.stderr()).toMatch(/cannot read gpx:.*SOURCE_INVALID/);
+  });
+});
