@@ -32,6 +32,8 @@ const NETWORK_CODES: Record<string, string> = {
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   ETIMEDOUT: 'timed out',
+  // undici refuses the Fetch standard's blocked ports (9, 25, 6000, ...) without connecting.
+  'bad port': 'this port is one fetch never connects to (a blocked port of the Fetch standard); use another',
 };
 
 /**

@@ -88,7 +88,9 @@ describe('waypost queue', () => {
     const { code, out, err } = await run('queue', '--database', database, 'sync');
     expect(code).toBe(1);
     expect(out).toBe('delivered 0, queued 5\n');
-    expect(err).toContain('upload stopped (HTTP request failed); 5 records stay queued');
+    expect(err).toMatch(
+      /upload stopped \(no response: connection refused \(Request to 127\.0\.0\.1:\d+ failed: ECONNREFUSED\)\); 5 records stay queued/,
+    );
     expect((await run('queue', '--database', database, 'count')).out).toBe('5\n');
   });
 

@@ -135,12 +135,16 @@ describe('waypost simulate', () => {
       keep,
       '--json',
     );
-    expect(code).toBe(0);
+    // Nothing lost (every record is still queued), but nothing delivered either: a failed run.
+    expect(code).toBe(1);
     for (const device of (JSON.parse(out) as Summary).devices) {
       expect(device).toMatchObject({ delivered: 0, queued: device.recorded, lost: 0 });
       expect(device.failedRequests).toBeGreaterThan(0);
     }
     expect(err).toContain('records still queued after 1s');
+    expect(err).toMatch(
+      /nothing was delivered to http:\/\/127\.0\.0\.1:\d+\/locations: no response: connection refused/,
+    );
     expect((await readdir(keep)).filter((f) => f.endsWith('.db')).sort()).toEqual(['sim-1.db', 'sim-2.db']);
     server = await startServer({ port: 0, host: '127.0.0.1', database: join(dir, 'server.db') });
   });

@@ -3,6 +3,7 @@ import { CliError, EXIT_FAILURE, EXIT_OK, usageError } from '../errors.js';
 import { isWaypostError } from '@waypost/node';
 import type { Command } from './command.js';
 import { openDeviceDatabase } from './open-device.js';
+import { describeUploadFailure } from '../upload-failure.js';
 
 const NAME = 'waypost queue';
 const ACTIONS = ['count', 'list', 'sync', 'destroy'] as const;
@@ -83,7 +84,7 @@ async function sync(
   io.stderr.write(`uploading ${await bg.getCount()} records to ${target}...\n`);
   let failure: string | null = null;
   const listener = bg.onHttp((event) => {
-    if (!event.success) failure = `HTTP ${event.status === 0 ? 'request failed' : event.status}`;
+    if (!event.success) failure = describeUploadFailure(event);
   });
   try {
     // --url is for this sync only: the device's saved configuration is put back afterwards.

@@ -57,8 +57,8 @@ Options:
   --drain-timeout D     how long to keep syncing at the end until every queue is empty (default 30s)
   --json                print the summary as JSON instead of a table
 
-Exit codes: 0 nothing lost (records still queued are not lost), 1 records lost or an
-error, 2 bad command line.
+Exit codes: 0 nothing lost (records still queued are not lost), 1 records lost, nothing
+delivered at all, or an error, 2 bad command line.
 `,
   async run(values, _positionals, io) {
     const url = requireFlag(NAME, values, 'url');
@@ -118,6 +118,13 @@ error, 2 bad command line.
       }
       if (!adminToken) progress.note("no --admin-token: lost and duplicates are counted from the devices' side only");
       if (lost > 0) progress.note(`${lost} records lost`);
+      const failure = fleet.devices.map((d) => d.lastUploadFailure).find((f) => f !== null);
+      if (left > 0 && failure) progress.note(`last failed upload: ${failure}`);
+      const recorded = reports.reduce((sum, r) => sum + r.recorded, 0);
+      if (recorded > 0 && reports.every((r) => r.delivered === 0)) {
+        progress.note(`nothing was delivered to ${url}${failure ? `: ${failure}` : ''}`);
+        return EXIT_FAILURE;
+      }
       // Records still queued are safe on the device, not lost: the run reports them but passes.
       return lost > 0 ? EXIT_FAILURE : EXIT_OK;
     } finally {

@@ -9,6 +9,7 @@ import {
 import { recordingStore, type QueueLedger } from './recording-store.js';
 import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
+import { describeUploadFailure } from '../upload-failure.js';
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -45,6 +46,8 @@ export class SimulatedDevice {
   duplicatesReported = 0;
   recordErrors = 0;
   lastError: string | null = null;
+  /** The last failed upload, as a person reads it (status and the server's reason, or why no answer came). */
+  lastUploadFailure: string | null = null;
   phase = 'run';
   readonly requests = new Map<string, RequestCounts>();
   private acknowledgedSeen = 0;
@@ -68,6 +71,7 @@ export class SimulatedDevice {
         counts.records += this.ledger.acknowledged.size - this.acknowledgedSeen;
       } else {
         counts.failed++;
+        this.lastUploadFailure = describeUploadFailure(event);
       }
       this.acknowledgedSeen = this.ledger.acknowledged.size;
       this.duplicatesReported += duplicatesIn(event.responseText);

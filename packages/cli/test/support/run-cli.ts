@@ -1,0 +1,20 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { onTestFinished } from 'vitest';
+import { BIN } from './agent-process.js';
+
+/** `waypost ARGS` as a child process, as a user runs it: its exit code and what it printed. */
+export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = once(child, 'exit');
+  onTestFinished(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await exited) as [number | null];
+  return { code, stdout, stderr };
+}
