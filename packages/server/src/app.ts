@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { keptAdminToken } from './auth/kept-admin-token.js';
 import { loadSigningKey } from './auth/signing-key.js';
 import { createTokenService } from './auth/tokens.js';
 import type { AppContext } from './context.js';
@@ -87,6 +88,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let live: LiveFeed | null = null;
   try {
     await migrate(db);
+    if (resolved.adminToken === '') {
+      const kept = await keptAdminToken(db, resolved);
+      resolved.adminToken = kept.token;
+      resolved.adminTokenKeptIn = kept.keptIn;
+    }
     const key = await loadSigningKey(db);
     const events = new LiveEvents();
     live = resolved.databaseUrl

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
@@ -15,7 +14,10 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** PostgreSQL schema; wins over the URL's `?schema=`. Created when missing. */
   schema?: string;
-  /** Default: process.env.WAYPOST_ADMIN_TOKEN, else a random one (see RunningServer.adminToken). */
+  /**
+   * Default: process.env.WAYPOST_ADMIN_TOKEN, else one generated on first start and kept (beside a
+   * SQLite file, in PostgreSQL's settings table): see RunningServer.adminToken and adminTokenKeptIn.
+   */
   adminToken?: string;
   /** When true, uploads need a valid device access token (401 otherwise). */
   requireTokens?: boolean;
@@ -68,6 +70,8 @@ export interface ResolvedOptions {
   databaseUrl: string | null;
   schema: string | undefined;
   adminToken: string;
+  /** Where a generated admin token is kept (a file, the database), or null when one was given or it lives in memory. */
+  adminTokenKeptIn: string | null;
   requireTokens: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -142,7 +146,9 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     database: options.database ?? DEFAULTS.database,
     databaseUrl: options.databaseUrl ?? null,
     schema: options.schema,
-    adminToken: options.adminToken ?? process.env.WAYPOST_ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
+    // '' = none given: buildApp takes the kept one (auth/kept-admin-token.ts).
+    adminToken: options.adminToken ?? process.env.WAYPOST_ADMIN_TOKEN ?? '',
+    adminTokenKeptIn: null,
     requireTokens: options.requireTokens ?? false,
     accessTokenTtlSeconds: positive(
       'accessTokenTtlSeconds',

@@ -6,13 +6,15 @@ export interface RunningServer {
   url: string;
   port: number;
   adminToken: string;
+  /** Where a generated admin token is kept (a file beside the SQLite database, or the database); null when it was given. */
+  adminTokenKeptIn: string | null;
   close(): Promise<void>;
 }
 
 /** Starts the service and listens; close() stops it and closes the database. */
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
   const resolved = resolveOptions(options);
-  const app = await buildApp({ ...options, adminToken: resolved.adminToken });
+  const app = await buildApp(options);
   try {
     await app.listen({ port: resolved.port, host: resolved.host });
   } catch (error) {
@@ -27,6 +29,7 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
     url: `http://${host}:${port}`,
     port,
     adminToken: ctx.options.adminToken,
+    adminTokenKeptIn: ctx.options.adminTokenKeptIn,
     close: async () => {
       await app.close();
     },

@@ -35,7 +35,9 @@ Options:
                       PostgreSQL is used instead
   --require-tokens    uploads need a device access token (401 otherwise)
   --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
-  --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else a random one)
+  --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else one generated on
+                      first start and kept: in <database>.admin-token, owner-only, beside a
+                      SQLite file; in the settings table with DATABASE_URL)
   --log               request log on stdout (credentials redacted)
   --registration M    who may register devices: open (default; an existing device id needs
                       its own token or the admin token), secret (callers with the enrollment
@@ -66,6 +68,9 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       .map((origin) => origin.trim())
       .filter((origin) => origin !== '');
     const registrationSecret = io.env['WAYPOST_REGISTRATION_SECRET'];
+    // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
+    // systemd) must close the server cleanly, not kill it.
+    const signalled = io.shutdown();
     let server: RunningServer;
     try {
       const startServer = await loadStartServer();
@@ -90,11 +95,12 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     }
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;
     io.stdout.write(
-      `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}\n` +
+      `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}` +
+        `${server.adminTokenKeptIn ? ` (kept in ${server.adminTokenKeptIn})` : ''}\n` +
         `dashboard: ${dashboardUrl(server.url)} (log in with the admin token)\n`,
     );
     io.stderr.write(`waypost service listening on ${server.url} (${storage}); Ctrl-C to stop\n`);
-    const signal = await io.shutdown();
+    const signal = await signalled;
     io.stderr.write(`${signal}: closing...\n`);
     await server.close();
     io.stderr.write('closed\n');

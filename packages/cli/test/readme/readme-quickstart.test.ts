@@ -23,7 +23,7 @@ describe('README: a server and a device, by hand', () => {
     const dir = userFolder();
     const port = String(await freePort());
     const server = runShell(block('quick-start-server').code.trim().replaceAll('8080', port), dir);
-    const [, token] = await server.waitFor(/^admin token: (\S+)$/m);
+    const [, token] = await server.waitFor(/^admin token: (\S+)/m);
     await server.waitFor(/listening on/);
     const agent = runShell(block('quick-start-agent').code.trim().replaceAll('8080', port), dir);
     expect(await agent.exited, agent.output()).toBe(0);

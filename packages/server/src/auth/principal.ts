@@ -32,7 +32,7 @@ export function sameSecret(a: string, b: string): boolean {
 /** `Bearer <token>` (JWT strategy) or the bare token (SAS strategy). */
 function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header || /^\s*Bearer\s*$/i.test(header)) return null; // "Bearer " with nothing: none sent
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
   return (match ? match[1]! : header).trim() || null;
 }
@@ -61,6 +61,7 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
 
 export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const principal = await principalOf(ctx, request);
+  if (principal.kind === 'anonymous' && bearerOf(request) !== null) throw wrongToken();
   if (principal.kind === 'admin') return;
   if (principal.kind === 'device' || principal.kind === 'org') {
     throw new HttpError(
@@ -77,6 +78,17 @@ export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Pr
     'Send the admin token (Authorization: Bearer <adminToken>) or log in at POST /api/session',
   );
 }
+
+/**
+ * A token was sent and it is none of this server's: most often yesterday's admin token (another
+ * --admin-token, or a new token file), so the answer says "wrong", not "send one".
+ */
+export const wrongToken = (): HttpError =>
+  new HttpError(
+    401,
+    'WRONG_TOKEN',
+    "The token sent is not this server's admin token, nor a valid device or org token (was the server given another admin token?)",
+  );
 
 /** The uploading device's principal; 401 when tokens are required and none was sent. */
 export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {

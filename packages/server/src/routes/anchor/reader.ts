@@ -1,17 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../auth/principal.js';
+import { principalOf, wrongToken } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import { badRequest, HttpError } from '../../errors.js';
 import { parseTimestamp } from '../../ingest/normalize.js';
 import type { ReadFilter, ReadScope } from '../../store/anchor-reads.js';
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from '../limits.js';
 
-/**
- * The anchor's refusal of its read API: 403 with `"status": 401` in the body. Kept for reads (no
- * client refreshes on them); uploads get a real 401 instead, so the SDK refreshes its token.
- */
+/** The anchor's refusal of a token refresh: 403 with `"status": 401` in the body. */
 export const accessDenied = (message: string): HttpError =>
   new HttpError(403, 'ACCESS_DENIED', message, { status: 401 });
+
+/**
+ * The refusal of the read API: 401 on every mount (/api, /api/jwt, /api/site, /api/firebase), as
+ * Waypost's own admin API answers, with the anchor's `"status": 401` kept in the body for its
+ * clients (the anchor's server sent that body with a 403).
+ */
+const readDenied = (message: string, code = 'ACCESS_DENIED'): HttpError =>
+  new HttpError(401, code, message, { status: 401 });
 
 /** What the caller may read: the admin everything, an org's token its org, a device itself. */
 export async function readScopeOf(ctx: AppContext, request: FastifyRequest): Promise<ReadScope> {
@@ -19,13 +24,16 @@ export async function readScopeOf(ctx: AppContext, request: FastifyRequest): Pro
   try {
     principal = await principalOf(ctx, request);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) throw accessDenied(error.message);
+    if (error instanceof HttpError && error.statusCode === 401) throw readDenied(error.message);
     throw error;
   }
   if (principal.kind === 'admin') return { kind: 'all' };
   if (principal.kind === 'org') return { kind: 'org', org: principal.org };
   if (principal.kind === 'device') return { kind: 'device', deviceId: principal.deviceId };
-  throw accessDenied('Authorization Bearer not found');
+  if (request.headers.authorization?.replace(/^Bearer\s*/i, '').trim()) {
+    throw readDenied(wrongToken().message, 'WRONG_TOKEN');
+  }
+  throw readDenied('Authorization Bearer not found');
 }
 
 export type Query = Record<string, string | undefined>;
