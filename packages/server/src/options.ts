@@ -1,4 +1,3 @@
-
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
