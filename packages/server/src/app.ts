@@ -11,7 +11,6 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { openPostgres } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
-import { HttpError } from './errors.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { requestLogOptions } from './http/request-log.js';
@@ -50,26 +49,16 @@ declare module 'fastify' {
     /** The rate-limit scope of a route's requests per client address; default 'address'. */
     rateLimitScope?: RateLimitScope;
   }
+  interface FastifyInstance {
+    /** The service's context (database, options, metrics, ...), for startServer and tools. */
+    waypost: AppContext;
+  }
 }
 
-/** A route path without its query (Fastify's routeOptions.url), for the rejected-records count. */
+/** A route path without its query (Fastify's routeOptions.url). */
 const routeOf = (request: FastifyRequest): string => request.routeOptions.url ?? '';
-
-const INGEST_PATHS = new Set([
-  '/locations',
-  '/api/locations',
-  '/owntracks',
-  '/overland',
-  '/osmand',
-  '/api/jwt/locations',
-  '/api/jwt/locations/:company_token',
-  '/api/firebase/locations',
-  '/api/firebase/locations/:company_token',
-  '/api/locations/:company_token',
-  '/api/site/locations',
-  '/api/site/locations/:company_token',
-  '/locations/:company_token',
-]);
+/** Routes mark themselves as upload routes (routes/upload-route.ts, INGEST_ROUTE). */
+const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
 const ACCEPTED_REQUEST_CODINGS = 'gzip, deflate, br';
@@ -160,7 +149,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.addHook('onRequest', (request, reply, done) => {
       // Request codings this service decodes, advertised on every ingest answer (RFC 7694), errors
       // included: the SDK compresses its uploads only once a server has said so.
-      if (INGEST_PATHS.has(routeOf(request))) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS);
+      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS);
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
@@ -170,22 +159,25 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         done(error as Error);
       }
     });
-    registerBodyGuards(app, ctx, (request) => {
-      if (INGEST_PATHS.has(routeOf(request))) ctx.metrics.rejected += 1;
-    });
+    registerBodyGuards(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      if (!(error instanceof HttpError) && status < 500 && INGEST_PATHS.has(routeOf(request)))
-        ctx.metrics.rejected += 1;
       return reply.code(status).headers(headers).send(body);
     });
     app.setNotFoundHandler((request, reply) =>
       reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
     );
     // A callback hook, not an async one: no promise per response.
-    app.addHook('onResponse', (_request, reply, done) => {
-      ctx.metrics.requestsByStatus.set(reply.statusCode, (ctx.metrics.requestsByStatus.get(reply.statusCode) ?? 0) + 1);
+    app.decorateRequest('uploadRecords', 0);
+    app.addHook('onResponse', (request, reply, done) => {
+      const status = reply.statusCode;
+      ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
+      // The one place rejected records are counted: any 4xx of an upload route (refused type,
+      // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
+      if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
+        ctx.metrics.rejected += Math.max(1, request.uploadRecords);
+      }
       done();
     });
     app.addHook('onClose', async () => {

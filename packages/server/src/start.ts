@@ -1,5 +1,4 @@
 import { buildApp, type BuildOptions } from './app.js';
-import type { AppContext } from './context.js';
 import { resolveOptions } from './options.js';
 
 export interface RunningServer {
@@ -24,7 +23,7 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : resolved.port;
   const host = resolved.host.includes(':') ? `[${resolved.host}]` : resolved.host;
-  const ctx = (app as unknown as { waypost: AppContext }).waypost;
+  const ctx = app.waypost;
   return {
     url: `http://${host}:${port}`,
     port,

@@ -47,18 +47,13 @@ function hasBody(request: FastifyRequest): boolean {
  * Before any body is read: the content type must be one the route documents (415, nothing read
  * or stored), and a compressed body is inflated as a stream bounded by the body limit.
  */
-export function registerBodyGuards(
-  app: FastifyInstance,
-  ctx: AppContext,
-  onRefused: (request: FastifyRequest) => void,
-): void {
+export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void {
   const guarded = (request: FastifyRequest, payload: Readable): Readable => {
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
     const type = mediaType(request.headers['content-type']);
     const accepted = request.routeOptions.config.accepts ??
       ACCEPTED_TYPES[request.routeOptions.url ?? ''] ?? [JSON_TYPE];
     if (!accepted.includes(type)) {
-      onRefused(request);
       throw new HttpError(
         415,
         'UNSUPPORTED_MEDIA_TYPE',
@@ -68,7 +63,6 @@ export function registerBodyGuards(
     const encoding = request.headers['content-encoding'];
     if (!encoding || encoding.trim().toLowerCase() === 'identity') return payload;
     if (type === MULTIPART) {
-      onRefused(request);
       throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'Multipart bodies are taken without Content-Encoding');
     }
     return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);

@@ -4,8 +4,6 @@ import { parseCommand } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { EXPORT_FORMATS, renderTrack, type ExportFormat } from '../export/formats.js';
-import { parseTimestamp } from '../ingest/normalize.js';
-import { isoOrNull } from '../iso-time.js';
 import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
 import { queryLocations } from '../store/locations.js';
@@ -13,30 +11,11 @@ import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
 
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
+import { limitParam, timeParam, type Query } from './query-params.js';
 
 export { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT };
 
 type Params = { id: string };
-type Query = Record<string, string | undefined>;
-
-function timeParam(query: Query, name: string): number | null {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return null;
-  const ms = parseTimestamp(raw);
-  if (ms === null || isoOrNull(ms) === null)
-    throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
-  return ms;
-}
-
-function limitParam(query: Query): number {
-  if (query.limit === undefined || query.limit === '') return DEFAULT_EXPORT_LIMIT;
-  const limit = Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_LIMIT) {
-    throw badRequest('INVALID_PARAMETER', `limit must be an integer 1..${MAX_EXPORT_LIMIT}, got ${query.limit}`);
-  }
-  return limit;
-}
-
 /** Whether the caller of a path shared with the anchor's API is one of the anchor's callers. */
 async function speaksAnchor(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const principal = await principalOf(ctx, request).catch(() => null);

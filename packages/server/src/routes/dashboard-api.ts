@@ -3,7 +3,7 @@ import { requireAdmin } from '../auth/principal.js';
 import { COMMAND_HELP } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
-import { parseTimestamp } from '../ingest/normalize.js';
+import { integerParam, timeParam, type Query } from './query-params.js';
 import { listCommands } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices } from '../store/devices.js';
 import {
@@ -29,26 +29,6 @@ export const MAX_PAGE_SIZE = 500;
 const MAX_EVENT_MARKERS = 500;
 
 type Params = { id: string };
-type Query = Record<string, string | undefined>;
-
-function timeParam(query: Query, name: string): number | null {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return null;
-  const ms = parseTimestamp(raw);
-  if (ms === null)
-    throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
-  return ms;
-}
-
-function integerParam(query: Query, name: string, min: number, max: number, fallback: number): number {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw badRequest('INVALID_PARAMETER', `${name} must be an integer ${min}..${max}, got ${raw}`);
-  return value;
-}
-
 function cursorParam(query: Query): PageCursor | null {
   const raw = query.before;
   if (raw === undefined || raw === '') return null;

@@ -19,6 +19,7 @@ import {
   tokenDevice,
   UPLOAD_BODY,
   UPLOAD_REPLY,
+  INGEST_ROUTE,
   uploadRoute,
 } from './upload-route.js';
 
@@ -121,13 +122,14 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       method: ['POST', 'PUT', 'PATCH'],
       url,
       schema: { body: UPLOAD_BODY, response: UPLOAD_REPLY },
+      config: INGEST_ROUTE,
       handler: locations,
     });
   }
 
   app.post(
     '/owntracks',
-    { schema: { body: { type: 'object' } } },
+    { schema: { body: { type: 'object' } }, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal) => {
       const body = request.body;
       if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
@@ -142,6 +144,7 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         body: { type: 'object' },
         response: { 200: { type: 'object', properties: { result: { type: 'string' } } } },
       },
+      config: INGEST_ROUTE,
     },
     uploadRoute(ctx, async (request, principal, found) => {
       const features = overlandFeatures(request.body);
@@ -173,6 +176,6 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const result = await ingest(ctx, [{ deviceId: owner, records: [record] }], null);
     return { success: true, stored: result.stored, duplicates: result.duplicates };
   });
-  app.get('/osmand', { schema: { response: UPLOAD_REPLY } }, osmand);
-  app.post('/osmand', { schema: { response: UPLOAD_REPLY } }, osmand);
+  app.get('/osmand', { schema: { response: UPLOAD_REPLY }, config: INGEST_ROUTE }, osmand);
+  app.post('/osmand', { schema: { response: UPLOAD_REPLY }, config: INGEST_ROUTE }, osmand);
 };

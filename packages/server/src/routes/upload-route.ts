@@ -6,6 +6,23 @@ import type { Command } from '../store/commands.js';
 
 type Query = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An upload route: its answers advertise the request codings the server decodes, and its
+     * refusals count as rejected records (app.ts). Routes mark themselves with INGEST_ROUTE.
+     */
+    ingest?: boolean;
+  }
+  interface FastifyRequest {
+    /** Records an upload request was found to hold, once its body was read (0 before). */
+    uploadRecords: number;
+  }
+}
+
+/** The route config of every upload route. */
+export const INGEST_ROUTE = { ingest: true } as const;
+
 /** Device named outside the body: the X-Device-Id header or ?device_id= (for bare-array bodies). */
 export function deviceOutsideBody(request: FastifyRequest): string | null {
   const header = request.headers['x-device-id'];
@@ -47,7 +64,7 @@ export type UploadHandler = (
 
 /**
  * A route that takes uploads: the uploader is identified first (401 when tokens are required), and
- * the records of a request refused with a 4xx are counted as rejected (at least one per request).
+ * the records found in the body are noted on the request, for the rejected-records count.
  */
 export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { requireToken?: boolean } = {}) {
   return async (request: FastifyRequest) => {
@@ -59,17 +76,9 @@ export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { 
         'This route takes a device access token: register at POST /api/register',
       );
     }
-    let records = 0;
-    try {
-      return await handler(request, principal, (n) => {
-        records = n;
-      });
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode < 500 && error.statusCode !== 401) {
-        ctx.metrics.rejected += Math.max(1, records);
-      }
-      throw error;
-    }
+    return handler(request, principal, (n) => {
+      request.uploadRecords = n;
+    });
   };
 }
 

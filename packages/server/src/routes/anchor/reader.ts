@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { badRequest, HttpError } from '../../errors.js';
 import { parseTimestamp } from '../../ingest/normalize.js';
 import type { ReadFilter, ReadScope } from '../../store/anchor-reads.js';
-import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from '../limits.js';
+import { limitParam, type Query } from '../query-params.js';
 
 /** The anchor's refusal of a token refresh: 403 with `"status": 401` in the body. */
 export const accessDenied = (message: string): HttpError =>
@@ -36,7 +36,7 @@ export async function readScopeOf(ctx: AppContext, request: FastifyRequest): Pro
   throw readDenied('Authorization Bearer not found');
 }
 
-export type Query = Record<string, string | undefined>;
+export type { Query };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -57,11 +57,5 @@ export function readFilter(query: Query): ReadFilter {
   return { deviceId, from: dateParam(query, 'start_date'), to: dateParam(query, 'end_date') };
 }
 
-export function readLimit(query: Query): number {
-  if (query.limit === undefined || query.limit === '') return DEFAULT_EXPORT_LIMIT;
-  const limit = Number(query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EXPORT_LIMIT) {
-    throw badRequest('INVALID_PARAMETER', `limit must be an integer 1..${MAX_EXPORT_LIMIT}, got ${query.limit}`);
-  }
-  return limit;
-}
+/** `limit` of the anchor's reads, as Waypost's exports take it. */
+export const readLimit = limitParam;

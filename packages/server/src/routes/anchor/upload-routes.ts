@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { locationsHandler, orgOfPathOrBody } from '../ingest.js';
-import { UPLOAD_BODY, UPLOAD_REPLY } from '../upload-route.js';
+import { INGEST_ROUTE, UPLOAD_BODY, UPLOAD_REPLY } from '../upload-route.js';
 
-const schema = { body: UPLOAD_BODY, response: UPLOAD_REPLY };
+const route = { schema: { body: UPLOAD_BODY, response: UPLOAD_REPLY }, config: INGEST_ROUTE };
 
 /**
  * The anchor's upload paths, all on Waypost's one location handler. Under /api/jwt a device token
@@ -14,8 +14,8 @@ export const anchorUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   const withToken = locationsHandler(ctx, orgOfPathOrBody, { requireToken: true });
   const inOrg = locationsHandler(ctx, orgOfPathOrBody);
   for (const prefix of ['/api/jwt', '/api/firebase']) {
-    app.post(`${prefix}/locations`, { schema }, withToken);
-    app.post(`${prefix}/locations/:company_token`, { schema }, withToken);
+    app.post(`${prefix}/locations`, route, withToken);
+    app.post(`${prefix}/locations/:company_token`, route, withToken);
   }
   for (const url of [
     '/api/locations/:company_token',
@@ -23,6 +23,6 @@ export const anchorUploadRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     '/api/site/locations/:company_token',
     '/locations/:company_token',
   ]) {
-    app.post(url, { schema }, inOrg);
+    app.post(url, route, inOrg);
   }
 };
