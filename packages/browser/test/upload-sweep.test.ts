@@ -130,4 +130,33 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
       expect(Math.max(...uploads.map((u) => u.uuids.length))).toBeLessThanOrEqual(httpCase.maxBatchSize);
     }
   });
+
+  it('bad options are refused with INVALID_OPTION naming them (issue 17 item 12)', async () => {
+    const refusals = await page.evaluate(async () => {
+      const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
+        .waypost;
+      const attempts: Record<string, unknown>[] = [
+        { durability: 'bogus' },
+        { transport: {} },
+        { network: {} },
+        { provider: { start() {} } },
+        { leadership: 'yes' },
+      ];
+      return Promise.all(
+        attempts.map((options) =>
+          createBackgroundGeolocation({ database: 'options', ...options } as never).then(
+            () => null,
+            (e: { code?: string; key?: string; name?: string }) => ({ code: e.code, key: e.key, name: e.name }),
+          ),
+        ),
+      );
+    });
+    expect(refusals).toEqual(
+      ['durability', 'transport', 'network', 'provider', 'leadership'].map((key) => ({
+        code: 'INVALID_OPTION',
+        key,
+        name: 'WaypostError',
+      })),
+    );
+  });
 });
