@@ -99,6 +99,18 @@ describe('the anchor API: results', () => {
     await expect(bg.setOdometer(-1)).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
   });
 
+  it('setOdometer with no location known and no location provider: set, and resolved with a location without a position', async () => {
+    const bg = await openSdk(); // Node has no location provider unless one is given
+    await bg.ready({ http: { autoSync: false } });
+    const set = await bg.setOdometer(5000);
+    expect(set.odometer).toBe(5000);
+    expect(set.coords).toMatchObject({ latitude: NaN, longitude: NaN, accuracy: -1 });
+    expect(typeof set.uuid).toBe('string');
+    expect(await bg.getOdometer()).toBe(5000);
+    // Nothing was recorded for it.
+    expect(await bg.getCount()).toBe(0);
+  });
+
   it('reset, setLogLevel, getDeviceInfo and the anchor-shaped state', async () => {
     const bg = await openSdk({
       device: { uuid: 'd1', model: 'Pi', manufacturer: 'RPi', platform: 'linux', version: '6' },

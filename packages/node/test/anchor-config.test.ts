@@ -152,3 +152,18 @@ describe('transistorAuthorizationToken', () => {
     expect(await bg.getCount()).toBe(0);
   });
 });
+
+describe("values the anchor's v4 types allow and Waypost does not act on", () => {
+  it('are refused when applied, naming the key: OPTIONS as method, a non-string header, an unknown order', async () => {
+    const bg = await openSdk();
+    for (const [config, key] of [
+      [{ method: 'OPTIONS' }, 'method'],
+      [{ headers: { 'X-Count': 1 } }, 'headers.X-Count'],
+      [{ locationsOrderDirection: 'sideways' }, 'locationsOrderDirection'],
+    ] as const) {
+      await expect(bg.ready(config as never)).rejects.toMatchObject({ code: 'INVALID_CONFIG', key });
+    }
+    await bg.ready({ locationsOrderDirection: 'desc' });
+    expect(bg.config.current.persistence.locationsOrderDirection).toBe('DESC');
+  });
+});

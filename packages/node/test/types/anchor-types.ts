@@ -174,6 +174,23 @@ const v5: Required<Config> = {
 /** The anchor's v4 flat form (its v4 Config interface is not in the v5 types package): a literal, so every key is checked. */
 const legacy = { desiredAccuracy: DesiredAccuracy.High, distanceFilter: 10, stopOnTerminate: false } as const;
 
+/**
+ * The fields of the anchor's v4 `Config` (react-native-background-geolocation 4.18.4,
+ * src/declarations/interfaces/Config.d.ts) that Waypost typed narrower, as v4 declares them: the
+ * whole v4 Config was checked against ready()/setConfig() with tsc --strict, and these were its
+ * only errors (issue 17 item 10).
+ */
+/* eslint-disable @typescript-eslint/no-wrapper-object-types -- v4 declares Object */
+interface AnchorV4Fields {
+  method?: 'POST' | 'PUT' | 'OPTIONS';
+  headers?: Object;
+  params?: Object;
+  extras?: Object;
+  locationsOrderDirection?: string;
+}
+/* eslint-enable @typescript-eslint/no-wrapper-object-types */
+declare const v4: AnchorV4Fields;
+
 /** Waypost provides these members of the anchor's API with the anchor's signatures. */
 type Implemented = Omit<
   BackgroundGeolocationAPI,
@@ -213,10 +230,11 @@ export async function anchorTypedCode(input: LocationInput, geofence: Geofence):
     foregroundService: true,
   });
   const partial: State = await bg.setConfig({ http, logger });
+  const v4Typed: State[] = [await bg.ready(v4), await bg.setConfig(v4)];
   const state: State = await bg.getState();
   const reset: State = await bg.reset(v5);
   const lifecycle: State[] = [await bg.start(), await bg.stop(), await bg.changePace(true), await bg.startGeofences()];
-  void [ready, flat, partial, state, reset, lifecycle];
+  void [ready, flat, partial, v4Typed, state, reset, lifecycle];
 
   const uuid: string = await bg.insertLocation(input);
   const destroyed: boolean = await bg.destroyLocations();

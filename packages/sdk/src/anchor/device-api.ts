@@ -56,14 +56,23 @@ export abstract class AnchorDeviceApi extends AnchorEvents {
     return this.parts.tracker.state.odometer;
   }
 
-  /** Sets the odometer (metres) and resolves with the last known location carrying it. */
+  /**
+   * Sets the odometer (metres) and resolves with a location carrying it, as the anchor does: the
+   * last known one; else a current position from the location provider; else, when there is no
+   * provider or it finds no fix, a location without a position (latitude and longitude NaN,
+   * accuracy -1). The odometer is set in every case: setting it never depends on a GPS.
+   */
   async setOdometer(value: number): Promise<AnchorLocation> {
     this.parts.lifecycle.assertOpen();
     await this.parts.tracker.setOdometer(value);
+    const now = this.parts.clock.now();
     const known = this.parts.tracker.knownLocation();
-    if (known) return toAnchorLocation(known, this.parts.clock.now());
-    const fix = await this.parts.positions.current({ persist: false });
-    return toAnchorLocation(this.parts.tracker.locationFrom(fix), this.parts.clock.now());
+    if (known) return toAnchorLocation(known, now);
+    const fix = await this.parts.positions.current({ persist: false }).catch(() => null);
+    if (fix) return toAnchorLocation(this.parts.tracker.locationFrom(fix), now);
+    const placeholder = this.parts.tracker.locationFrom({ latitude: 0, longitude: 0 });
+    const unknown = { latitude: NaN, longitude: NaN, accuracy: -1, speed: -1, heading: -1, altitude: -1 };
+    return toAnchorLocation({ ...placeholder, coords: { ...placeholder.coords, ...unknown } }, now);
   }
 
   resetOdometer(): Promise<AnchorLocation> {

@@ -17,6 +17,12 @@ import type {
  */
 
 type Method = 'POST' | 'PUT' | 'PATCH';
+/**
+ * The methods a configuration may name. The anchor's v4 HttpMethod also has "OPTIONS": typed, so
+ * v4-typed code compiles, and refused when applied (INVALID_CONFIG naming http.method), since an
+ * upload is a POST, PUT or PATCH (spec 2.1).
+ */
+type MethodInput = Method | Lowercase<Method> | 'OPTIONS';
 /** The anchor's LogLevel constants (0 OFF .. 5 VERBOSE) or Waypost's names. */
 export type LogLevelInput = LogLevelName | 0 | 1 | 2 | 3 | 4 | 5;
 /** ASC/DESC, either case, or the anchor's SQLQueryOrder numbers (1 ascending, -1 descending). */
@@ -32,7 +38,7 @@ export interface TransistorAuthorizationToken {
 
 /** Every field Waypost acts on is derived from the resolved types, so a new field is accepted here too. */
 export interface HttpConfigInput extends Partial<Omit<HttpConfig, 'method'>> {
-  method?: Method | Lowercase<Method>;
+  method?: MethodInput;
 }
 
 export interface PersistenceConfigInput extends Partial<
@@ -103,15 +109,21 @@ export interface AuthorizationConfigInput extends Partial<Omit<AuthorizationConf
 /** The anchor's v4 flat form: every key at the top level. */
 export interface FlatConfigInput
   extends
-    Omit<HttpConfigInput, 'rootProperty' | 'timeout'>,
-    Omit<PersistenceConfigInput, 'extras'>,
+    Omit<HttpConfigInput, 'rootProperty' | 'timeout' | 'headers' | 'params'>,
+    Omit<PersistenceConfigInput, 'extras' | 'locationsOrderDirection'>,
     AppConfigInput,
     LoggerConfigInput,
     GeolocationConfigInput,
     ActivityConfigInput {
   httpRootProperty?: string;
   httpTimeout?: number;
-  extras?: JsonObject;
+  // The anchor's v4 types these three as `Object`: taken as objects, validated when applied (a
+  // header that is not a string, or params that are not JSON, are refused with INVALID_CONFIG).
+  headers?: Record<string, string> | object;
+  params?: JsonObject | object;
+  extras?: JsonObject | object;
+  /** The anchor's v4 types it as a string: "ASC" or "DESC" (either case) are what it takes. */
+  locationsOrderDirection?: OrderInput | (string & {});
   desiredOdometerAccuracy?: number;
   speedJumpFilter?: number;
   isMoving?: boolean;
