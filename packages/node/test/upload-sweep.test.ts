@@ -81,7 +81,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('upload sweep on t
     expect(sent).toEqual(recorded);
     expect(new Set(server.requests.map((r) => r.method))).toEqual(new Set([c.method]));
     if (c.batchSync && c.maxBatchSize > 0) {
-      expect(Math.max(...server.requests.map((r) => uuidsOf(r.body, c.rootProperty).length))).toBeLessThanOrEqual(c.maxBatchSize);
+      expect(Math.max(...server.requests.map((r) => uuidsOf(r.body, c.rootProperty).length))).toBeLessThanOrEqual(
+        c.maxBatchSize,
+      );
     }
     if (!c.batchSync) expect(server.requests.every((r) => uuidsOf(r.body, c.rootProperty).length === 1)).toBe(true);
     expect(http.every((e) => e.success)).toBe(true);
