@@ -1,7 +1,10 @@
 import {
   BackgroundGeolocation,
+  checkOptions,
   persistentDeviceUuid,
   decideAutoUpload,
+  PORT_RULES,
+  type OptionRules,
   type ConfigInput,
   type Location,
   type State,
@@ -52,6 +55,16 @@ export interface CreateOptions {
 }
 
 export const DEFAULT_DATABASE = 'waypost';
+
+/** What each option may be: checked before anything is opened (INVALID_OPTION naming it). */
+const OPTION_RULES = {
+  ...PORT_RULES,
+  database: { kind: 'string', nonEmpty: true },
+  durability: { kind: 'oneOf', values: ['relaxed', 'strict'] },
+  provider: { kind: 'port', methods: ['start', 'stop'], orNull: true },
+  locationProvider: { kind: 'port', methods: ['start', 'stop'], orNull: true },
+  leadership: { kind: 'boolean' },
+} as const satisfies OptionRules & Record<keyof CreateOptions, unknown>;
 /**
  * Log lines are written this long after the first of a batch: every IndexedDB transaction costs
  * about as much as a record's insert, so one per record would halve the enqueue rate. Records are
@@ -106,6 +119,7 @@ function positionsFrom(given: LocationProvider | null | undefined): { locationPr
  * at once; call ready(config) before start().
  */
 export async function createBackgroundGeolocation(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
+  checkOptions(options, OPTION_RULES, 'createBackgroundGeolocation');
   const database = options.database ?? DEFAULT_DATABASE;
   const raw = options.store ?? (await openIndexedDbStore(database, { durability: options.durability ?? 'relaxed' }));
   const ownNetwork = options.network === undefined;

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import {
   BackgroundGeolocation,
+  checkOptions,
   persistentDeviceUuid,
+  PORT_RULES,
+  type OptionRules,
   systemClock,
   type Clock,
   type LocationProvider,
@@ -46,6 +49,16 @@ export interface CreateOptions {
 
 export const DEFAULT_DATABASE = './waypost.db';
 
+/** What each option may be: checked before anything is opened (INVALID_OPTION naming it). */
+const OPTION_RULES = {
+  ...PORT_RULES,
+  database: { kind: 'string', nonEmpty: true },
+  durability: { kind: 'oneOf', values: ['NORMAL', 'FULL'] },
+  battery: { kind: 'falseOrFunction' },
+  locationProvider: { kind: 'port', methods: ['start', 'stop'] },
+  mail: { kind: 'function' },
+} as const satisfies OptionRules & Record<keyof CreateOptions, unknown>;
+
 function readBootId(): string | undefined {
   try {
     return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
@@ -71,6 +84,7 @@ async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promis
  * at once; call ready(config) before start().
  */
 export async function createBackgroundGeolocation(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
+  checkOptions(options, OPTION_RULES, 'createBackgroundGeolocation');
   const store =
     options.store ??
     openSqliteStore(options.database ?? DEFAULT_DATABASE, { durability: options.durability ?? 'NORMAL' });

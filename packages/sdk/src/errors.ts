@@ -4,6 +4,8 @@
  */
 export type WaypostErrorCode =
   | 'INVALID_CONFIG'
+  /** createBackgroundGeolocation() given an unknown or malformed option (the key names it). */
+  | 'INVALID_OPTION'
   | 'INVALID_LOCATION'
   | 'INVALID_GEOFENCE'
   | 'NO_URL'

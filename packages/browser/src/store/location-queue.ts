@@ -26,6 +26,9 @@ function asInterval(ids: readonly number[]): { from: number; to: number } | null
   return max - min + 1 === ids.length && new Set(ids).size === ids.length ? { from: min, to: max } : null;
 }
 
+/** The largest count IndexedDB's getAll takes (WebIDL unsigned long). */
+const MAX_GETALL_COUNT = 2 ** 32 - 1;
+
 type ReadLocksTx = { objectStore(name: 'locks'): { getAll(): Promise<IdRange[]> } };
 type LockTx = {
   objectStore(name: 'locks'): { clear(): Promise<void>; put(value: IdRange, key: number): Promise<number> };
@@ -81,7 +84,9 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
         let after: number | null = null;
         while (taken.length < limit) {
           const want = limit - taken.length;
-          const rows = await locations.getAll(after === null ? null : IDBKeyRange.lowerBound(after, true), want);
+          // getAll's count is an unsigned long: an unbounded batch (maxBatchSize -1) asks for all.
+          const count = want > MAX_GETALL_COUNT ? undefined : want;
+          const rows = await locations.getAll(after === null ? null : IDBKeyRange.lowerBound(after, true), count);
           for (const row of rows) if (!covers(locks, row.id!)) taken.push(toRecord(row, locks));
           if (rows.length < want) break;
           const last = rows.at(-1)!.id!;

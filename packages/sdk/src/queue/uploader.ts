@@ -46,6 +46,9 @@ interface BatchResult {
  * what decideAfterOutcome says (delete on 2xx, unlock otherwise, a smaller batch after a 413).
  * Only one drain runs at a time: drains are chained.
  */
+/** The log code of an upload attempt that broke before any answer (a store, template or adapter failure). */
+export const UPLOAD_ERROR = 'UPLOAD_ERROR';
+
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
@@ -83,6 +86,33 @@ export class Uploader {
         'Nothing can be uploaded: http.url is not set. Configure it with setConfig({ http: { url } }).',
       );
     }
+    // The batch in hand, for the report of an attempt that fails before any answer.
+    const inHand: { uuids: string[] } = { uuids: [] };
+    try {
+      await this.flush(result, collect, inHand);
+    } catch (error) {
+      // Anything that breaks an attempt (a store, a template, an adapter, a bug) ends it as a
+      // failed request would: an onHttp failure with status 0, a log line with a stable code, and
+      // the next trigger tries again. Nothing is ever swallowed into a silent stall. sync()
+      // rejects with the error as well: its caller asked.
+      const message = (error as Error)?.message ?? String(error);
+      this.deps.logger.error('HTTP', `${UPLOAD_ERROR}: upload attempt failed before an answer: ${message}`);
+      this.failures++;
+      result.failed = true;
+      this.deps.onHttp({
+        success: false,
+        isSuccess: false,
+        status: 0,
+        responseText: '',
+        uuids: inHand.uuids,
+        error: `${UPLOAD_ERROR}: ${message}`,
+      });
+      if (collect) throw error;
+    }
+    return result;
+  }
+
+  private async flush(result: DrainResult, collect: boolean, inHand: { uuids: string[] }): Promise<void> {
     await this.deps.beforeFlush();
     // The batch size a 413 taught this flush; kept until the flush ends.
     let learnedLimit = Number.MAX_SAFE_INTEGER;
@@ -96,6 +126,7 @@ export class Uploader {
         persistence.locationsOrderDirection,
       );
       if (batch.length === 0) break;
+      inHand.uuids = batch.map((r) => r.uuid);
       this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
       const sent = await this.send(batch, this.deps.config());
       if (sent.delivered) {
@@ -111,7 +142,6 @@ export class Uploader {
         break;
       }
     }
-    return result;
   }
 
   /** A reply that cannot be read never fails an upload whose outcome is already settled. */

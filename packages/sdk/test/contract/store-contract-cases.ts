@@ -106,6 +106,24 @@ export const STORE_CONTRACT: readonly ContractCase[] = [
     }),
   },
   {
+    // What batchSync with maxBatchSize -1 (the default) asks for: every record, however many.
+    name: 'lockNext with an unbounded limit (Number.MAX_SAFE_INTEGER) takes every unlocked record',
+    run: withStore(async (store) => {
+      await fill(store, 3);
+      same(
+        (await store.locations.lockNext(Number.MAX_SAFE_INTEGER, 'ASC')).map((r) => r.uuid),
+        ['u0', 'u1', 'u2'],
+        'ASC',
+      );
+      await store.locations.unlockAll();
+      same(
+        (await store.locations.lockNext(Number.MAX_SAFE_INTEGER, 'DESC')).map((r) => r.uuid),
+        ['u2', 'u1', 'u0'],
+        'DESC',
+      );
+    }),
+  },
+  {
     name: 'concurrent lockNext calls never hand out the same record',
     run: withStore(async (store) => {
       await fill(store, 20);

@@ -1,0 +1,162 @@
+// The browser SDK as a page uses it (the built bundle, IndexedDB, fetch, its defaults but the
+// database name), in Chromium, over a grid of `http` configurations: batchSync on and off,
+// maxBatchSize -1 (the default), 1 and 7, automatic uploads and sync(). Every record reaches the
+// server once, in order, and the queue ends empty. The default batch configuration
+// (`batchSync: true`, nothing else) is the case issue 17 found never uploading.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium.js';
+
+const BUNDLE = new URL('../dist/waypost-browser.js', import.meta.url);
+const RECORDS = 9;
+
+interface Upload {
+  method: string;
+  uuids: string[];
+}
+
+/** The page's origin: the bundle, an empty page, and /upload/<name> recording what arrives. */
+async function startSite() {
+  const uploads = new Map<string, Upload[]>();
+  const bundle = readFileSync(BUNDLE, 'utf8');
+  const server = http.createServer((req, res) => {
+    if (req.url === '/') {
+      const page = `<!doctype html><script type="module">import * as sdk from '/sdk.js'; globalThis.waypost = sdk;</script>`;
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    }
+    if (req.url === '/sdk.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
+    const name = /^\/upload\/([\w-]+)$/.exec(req.url ?? '')?.[1];
+    if (!name) return res.writeHead(404).end();
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(text) as { location: { uuid: string } | { uuid: string }[] };
+      const records = Array.isArray(body.location) ? body.location : [body.location];
+      uploads.set(name, [...(uploads.get(name) ?? []), { method: req.method!, uuids: records.map((r) => r.uuid) }]);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    uploads,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type HttpCase = { batchSync?: boolean; maxBatchSize?: number; autoSync?: boolean };
+
+/** In the page: record RECORDS locations with this http configuration, let them upload, report. */
+async function runInPage(page: Page, name: string, httpCase: HttpCase) {
+  return page.evaluate(
+    async ({ name, httpCase, records }) => {
+      // The bundle as the page imported it (a module script).
+      const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
+        .waypost;
+      const bg = await createBackgroundGeolocation({ database: name, provider: null });
+      const recorded: string[] = [];
+      const failures: string[] = [];
+      bg.onHttp((e: { success: boolean; status: number; error?: string }) => {
+        if (!e.success) failures.push(`${e.status} ${e.error ?? ''}`);
+      });
+      // Resolves once the queue is empty, woken by each upload's onHttp event.
+      const drained = async () => {
+        for (;;) {
+          const next = new Promise<void>((resolve) => {
+            const s = bg.onHttp(() => (s.remove(), resolve()));
+          });
+          if ((await bg.getCount()) === 0) return;
+          await next;
+        }
+      };
+      await bg.ready({ http: { url: `${location.origin}/upload/${name}`, ...httpCase } });
+      await bg.start();
+      for (let i = 0; i < records; i++) {
+        recorded.push((await bg.recordLocation({ latitude: 45.5 + i * 1e-6, longitude: -73.56, accuracy: 5 })).uuid);
+      }
+      if (httpCase.autoSync === false) {
+        while ((await bg.getCount()) > 0) await bg.sync();
+      } else {
+        await drained();
+      }
+      const left = await bg.getCount();
+      await bg.close();
+      return { recorded, left, failures };
+    },
+    { name, httpCase, records: RECORDS },
+  );
+}
+
+describe('uploads from Chromium over a grid of http configurations (IndexedDB)', () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchChromium();
+    page = await (await browser.newContext()).newPage();
+    await page.goto(site.url);
+    await page.waitForFunction(() => 'waypost' in globalThis);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const cases: HttpCase[] = [];
+  for (const autoSync of [true, false]) {
+    cases.push({ batchSync: false, autoSync });
+    for (const maxBatchSize of [undefined, 1, 7]) {
+      cases.push({ batchSync: true, ...(maxBatchSize === undefined ? {} : { maxBatchSize }), autoSync });
+    }
+  }
+
+  it.each(cases.map((c, i) => [JSON.stringify(c), c, i] as const))('%s', async (_label, httpCase, i) => {
+    const name = `sweep-${i}`;
+    const { recorded, left, failures } = await runInPage(page, name, httpCase);
+    const uploads = site.uploads.get(name) ?? [];
+    expect(failures).toEqual([]);
+    expect(uploads.flatMap((u) => u.uuids)).toEqual(recorded);
+    expect(left).toBe(0);
+    if (httpCase.batchSync === false) expect(uploads.every((u) => u.uuids.length === 1)).toBe(true);
+    if (httpCase.maxBatchSize) {
+      expect(Math.max(...uploads.map((u) => u.uuids.length))).toBeLessThanOrEqual(httpCase.maxBatchSize);
+    }
+  });
+
+  it('bad options are refused with INVALID_OPTION naming them (issue 17 item 12)', async () => {
+    const refusals = await page.evaluate(async () => {
+      const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
+        .waypost;
+      const attempts: Record<string, unknown>[] = [
+        { durability: 'bogus' },
+        { transport: {} },
+        { network: {} },
+        { provider: { start() {} } },
+        { leadership: 'yes' },
+      ];
+      return Promise.all(
+        attempts.map((options) =>
+          createBackgroundGeolocation({ database: 'options', ...options } as never).then(
+            () => null,
+            (e: { code?: string; key?: string; name?: string }) => ({ code: e.code, key: e.key, name: e.name }),
+          ),
+        ),
+      );
+    });
+    expect(refusals).toEqual(
+      ['durability', 'transport', 'network', 'provider', 'leadership'].map((key) => ({
+        code: 'INVALID_OPTION',
+        key,
+        name: 'WaypostError',
+      })),
+    );
+  });
+});
