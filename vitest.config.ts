@@ -13,6 +13,8 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/test/**/*.test.ts'],
+    // Fails the run when a test leaves a process running or a temporary file behind (and lists them).
+    globalSetup: ['./scripts/test-leftovers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,6 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
@@ -28,14 +30,17 @@ export function requireGpsd(): void {
 /**
  * gpsd replaying an NMEA log, ended when the test ends whatever its outcome: stdin closed (the
  * script stops and reaps gpsd, then exits), and if it has not exited within 5 s its whole process
- * group is killed. The exit is awaited, so nothing outlives the test.
+ * group is killed. The exit is awaited, so nothing outlives the test. gpsd's control socket
+ * (gpsfake-<pid>.sock, which gpsd leaves behind) goes in a folder of the session's own, removed
+ * after the exit.
  */
 export async function startGpsfake(log: string): Promise<GpsfakeSession> {
   requireGpsd();
+  const sockets = mkdtempSync(join(tmpdir(), 'waypost-gpsfake-'));
   const child = spawn(PYTHON, [GPSFAKE, log], {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
-    env: { ...process.env, WRITE_PAD: '0.005' },
+    env: { ...process.env, WRITE_PAD: '0.005', TMPDIR: sockets },
   });
   const exited = once(child, 'exit');
   onTestFinished(async () => {
@@ -49,6 +54,7 @@ export async function startGpsfake(log: string): Promise<GpsfakeSession> {
     }, 5_000);
     await exited;
     clearTimeout(timer);
+    rmSync(sockets, { recursive: true, force: true });
   });
   let out = '';
   let err = '';

@@ -19,18 +19,28 @@ session.spawn()
 # Play the log once; afterwards the loop idles (gpsd keeps its last fix) until we are killed.
 session.set_predicate(lambda index, dev: index < len(dev.testload.sentences))
 print("ready %d" % session.port, flush=True)
+# gpsd does not remove its control socket when it stops: the session does, once gpsd is gone.
+control_socket = session.daemon.control_socket
+
+
+def stop():
+    session.cleanup()
+    if os.path.exists(control_socket):
+        os.unlink(control_socket)
+
+
 def end_on_eof():
     sys.stdin.read()
-    session.cleanup()
+    stop()
     os._exit(0)
 
 
 if not sys.stdin.readline():
-    session.cleanup()
+    stop()
     sys.exit(0)
 threading.Thread(target=end_on_eof, daemon=True).start()
 session.gps_add(logfile, speed=38400, oneshot=True)
 try:
     session.run()
 finally:
-    session.cleanup()
+    stop()

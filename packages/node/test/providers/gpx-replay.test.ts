@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createGpxReplayProvider, ManualClock, parseGpxTrack, type LocationInput } from '@waypost/node';
 import { until } from '../support/until.js';
 
@@ -20,8 +20,11 @@ const GPX = `<?xml version="1.0" encoding="UTF-8"?>
   </trkseg></trk>
 </gpx>`;
 
+/** The track in a folder of its own, removed when the test ends (whatever its outcome). */
 function gpxFile(text = GPX): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'waypost-gpx-')), 'track.gpx');
+  const dir = mkdtempSync(join(tmpdir(), 'waypost-gpx-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, 'track.gpx');
   writeFileSync(path, text);
   return path;
 }
