@@ -3,6 +3,7 @@ import { hostname, release } from 'node:os';
 import {
   BackgroundGeolocation,
   checkOptions,
+  createFetchTransport,
   persistentDeviceUuid,
   PORT_RULES,
   type OptionRules,
@@ -14,7 +15,6 @@ import {
   type Store,
   type Transport,
 } from '@waypost/sdk';
-import { createFetchTransport } from './http-transport.js';
 import { createBatteryReader, type BatteryFacts } from './host/battery.js';
 import { createDefaultNetworkMonitor } from './network/default-network.js';
 import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';

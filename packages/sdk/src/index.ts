@@ -66,6 +66,7 @@ export { MOTION_ACTIVITY_TYPES } from './records/location.js';
 export { buildPayload } from './http/payload.js';
 export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
 export { MAX_RESPONSE_BYTES, readBoundedText } from './http/read-bounded.js';
+export { createFetchTransport, type FetchTransportOptions } from './http/fetch-transport.js';
 export { decideAutoUpload } from './queue/upload-policy.js';
 export type { SyncTrigger, AutoTrigger, PolicyState } from './queue/upload-policy.js';
 export { classifyResponse, classifyFailure } from './queue/outcome.js';

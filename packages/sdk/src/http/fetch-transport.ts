@@ -1,0 +1,66 @@
+import { WaypostError } from '../errors.js';
+import type { HttpRequest, HttpResponse, Transport } from '../ports/transport.js';
+import { readBoundedText } from './read-bounded.js';
+
+export interface FetchTransportOptions {
+  /** The platform's fetch; default globalThis.fetch (Node's undici, the browser's). */
+  fetch?: typeof fetch;
+  /** What a platform adds to one request (the browser: keepalive while hidden, no credentials). */
+  requestInit?: (request: HttpRequest) => RequestInit;
+}
+
+/** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
+const READ_HEADERS = ['retry-after'] as const;
+const MAX_HEADER_CHARS = 64;
+
+/**
+ * The HTTP port over fetch, one for every platform. The timeout covers the whole exchange
+ * (connect, headers and body) and aborts the request, reported as TIMEOUT; any other failure
+ * without a response is NETWORK, with the platform's reason (ECONNREFUSED, ...). Redirects are
+ * never followed: a followed 301/302/303 turns the POST into a bodiless GET whose 2xx would delete
+ * records the service never received, so a redirect is reported as its own (non-2xx) status.
+ */
+export function createFetchTransport(options: FetchTransportOptions = {}): Transport {
+  return {
+    async send(request: HttpRequest): Promise<HttpResponse> {
+      const doFetch = options.fetch ?? globalThis.fetch;
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+      try {
+        const response = await doFetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          // A view over a plain ArrayBuffer, which is what fetch accepts in every typing.
+          body: request.body as string | Uint8Array<ArrayBuffer>,
+          signal: controller.signal,
+          redirect: 'manual',
+          ...options.requestInit?.(request),
+        });
+        // In a browser, redirect: 'manual' gives an opaque response of status 0 for any 3xx.
+        if (response.type === 'opaqueredirect') return { status: 302, text: '' };
+        const headers: Record<string, string> = {};
+        for (const name of READ_HEADERS) {
+          const value = response.headers.get(name);
+          if (value !== null) headers[name] = value.slice(0, MAX_HEADER_CHARS);
+        }
+        return { status: response.status, text: await readBoundedText(response), headers };
+      } catch (error) {
+        const host = new URL(request.url).host;
+        if (controller.signal.aborted) {
+          throw new WaypostError(
+            'TIMEOUT',
+            `No complete response from ${host} within ${request.timeoutMs} ms (http.timeout)`,
+          );
+        }
+        // Node's fetch says why in `cause` (ECONNREFUSED, bad port); a browser only says "Failed to fetch".
+        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+        throw new WaypostError(
+          'NETWORK',
+          `Request to ${host} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+        );
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
