@@ -2,11 +2,10 @@ import {
   BackgroundGeolocation,
   checkOptions,
   persistentDeviceUuid,
-  decideAutoUpload,
+  OPEN_GATE,
   PORT_RULES,
   type OptionRules,
   type ConfigInput,
-  type Location,
   type State,
   type Clock,
   type DeviceInfo,
@@ -14,12 +13,12 @@ import {
   type NetworkMonitor,
   type Store,
   type Transport,
+  type UploadGate,
 } from '@waypost/sdk';
 import { createBrowserNetworkMonitor } from './browser-network.js';
 import { createFetchTransport } from './fetch-transport.js';
 import { createGeolocationProvider } from './geolocation-provider.js';
-import { leaderOnlyUploads } from './leader-store.js';
-import { createTabChannel } from './tab-channel.js';
+import { createTabChannel, type TabChannel } from './tab-channel.js';
 import { openIndexedDbStore } from './store/indexeddb-store.js';
 import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
@@ -91,12 +90,6 @@ async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promis
  */
 class BrowserBackgroundGeolocation extends BackgroundGeolocation {
   afterReady: () => void = () => {};
-  /** In a tab that does not lead, sync() is run by the leading tab; null: run it here. */
-  forwardSync: () => Promise<Location[] | null> = async () => null;
-
-  override async sync(): Promise<Location[]> {
-    return (await this.forwardSync()) ?? super.sync();
-  }
 
   override async ready(config?: Parameters<BackgroundGeolocation['ready']>[0]): Promise<State> {
     const state = await super.ready(config as ConfigInput);
@@ -121,21 +114,16 @@ function positionsFrom(given: LocationProvider | null | undefined): { locationPr
 export async function createBackgroundGeolocation(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
   checkOptions(options, OPTION_RULES, 'createBackgroundGeolocation');
   const database = options.database ?? DEFAULT_DATABASE;
-  const raw = options.store ?? (await openIndexedDbStore(database, { durability: options.durability ?? 'relaxed' }));
+  const store = options.store ?? (await openIndexedDbStore(database, { durability: options.durability ?? 'relaxed' }));
   const ownNetwork = options.network === undefined;
   const network = options.network ?? createBrowserNetworkMonitor();
-  const useLeadership = options.leadership ?? true;
-  let leadership: UploadLeadership | undefined;
-  let kick = () => {};
-  // A record written in another tab is the leader's to upload: tell it.
-  const tabs = useLeadership ? createTabChannel(database) : null;
-  const store = useLeadership
-    ? leaderOnlyUploads(
-        raw,
-        () => leadership,
-        () => tabs?.notifyQueued(),
-      )
-    : raw;
+  // Tabs of the origin share the queue; one leads the uploads. A new leader first frees the
+  // record locks of a leader that died mid-upload, then the engine sees its gate open.
+  const tabs = (options.leadership ?? true) ? createTabChannel(database) : null;
+  const leadership = tabs
+    ? requestUploadLeadership(database, async () => void (await store.locations.unlockAll()))
+    : null;
+  const uploadGate = tabs && leadership ? tabGate(tabs, leadership) : OPEN_GATE;
   let detach = () => {};
   let flushLog = () => {};
   // Windows have pagehide; in a worker the listener is simply never called.
@@ -145,8 +133,9 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       store,
       transport: options.transport ?? createFetchTransport(),
       network,
+      uploadGate,
       ...(options.clock ? { clock: options.clock } : {}),
-      device: await deviceInfo(raw, options.device),
+      device: await deviceInfo(store, options.device),
       ...positionsFrom(options.locationProvider),
       defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
       dispose: () => {
@@ -166,35 +155,30 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       bg.afterReady = attached.sync;
       detach = attached.detach;
     }
-    if (useLeadership) {
-      // What an automatic trigger would do, for records the leader did not record itself.
-      kick = () => {
-        if (!leadership?.isLeader) return;
-        void (async () => {
-          const { http } = bg.config.current;
-          const decision = decideAutoUpload('location', {
-            http,
-            network: network.current(),
-            queued: await bg.getCount(),
-          });
-          if (decision.upload) await bg.sync();
-        })().catch((error: Error) => bg.log.error('HTTP', `upload for another tab failed: ${error.message}`));
-      };
-      if (tabs) {
-        tabs.onQueued = kick;
-        tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
-        bg.forwardSync = async () => (leadership?.isLeader ? null : tabs.requestSync());
-      }
-      // A new leader first frees the record locks of a leader that died mid-upload.
-      leadership = requestUploadLeadership(database, async () => void (await raw.locations.unlockAll()));
-      leadership.onLeader(() => kick());
-    }
+    // The leader runs the sync() another tab asks for.
+    if (tabs) tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
     return bg;
   } catch (error) {
     leadership?.release();
     tabs?.close();
     if (ownNetwork) network.close?.();
-    await raw.close();
+    await store.close();
     throw error;
   }
+}
+
+/** The engine's upload gate over the tabs' Web Lock leadership and their BroadcastChannel. */
+function tabGate(tabs: TabChannel, leadership: UploadLeadership): UploadGate {
+  return {
+    get open() {
+      return leadership.isLeader;
+    },
+    onOpen: (listener) => leadership.onLeader(listener),
+    onQueuedElsewhere(listener) {
+      tabs.onQueued = listener;
+      return () => (tabs.onQueued = null);
+    },
+    queuedHere: () => tabs.notifyQueued(),
+    forwardSync: async () => (leadership.isLeader ? null : tabs.requestSync()),
+  };
 }

@@ -5,6 +5,7 @@ import type { Emitter } from '../events/emitter.js';
 import type { SdkEvents } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
+import type { UploadGate } from '../ports/upload-gate.js';
 import type { Store } from '../ports/store.js';
 import type { Retention } from '../queue/retention.js';
 import type { LogUploader } from '../log/log-uploader.js';
@@ -26,6 +27,8 @@ export interface LifecycleDeps {
   retention: Retention;
   logUploader: LogUploader;
   bootId: string | undefined;
+  /** Only the instance leading the uploads releases record locks: another's may be in flight. */
+  gate: UploadGate;
   /** Releases what the host adapter opened for this instance (a network watcher). */
   dispose: (() => void) | undefined;
 }
@@ -50,7 +53,7 @@ export class Lifecycle {
   async initialize(configProblem: string | null): Promise<void> {
     const { logger, store } = this.deps;
     if (configProblem) logger.warn('Config', `saved configuration ignored, defaults used: ${configProblem}`);
-    const released = await store.locations.unlockAll();
+    const released = this.deps.gate.open ? await store.locations.unlockAll() : 0;
     if (released > 0) logger.warn('Queue', `released ${released} locks left by an interrupted upload`);
     await this.deps.retention.apply();
     this.deps.retention.start();

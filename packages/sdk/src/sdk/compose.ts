@@ -15,6 +15,7 @@ import type { LocationProvider } from '../ports/location-provider.js';
 import type { NetworkMonitor } from '../ports/network.js';
 import type { Store } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
+import { OPEN_GATE, type UploadGate } from '../ports/upload-gate.js';
 import type { BatteryReader } from '../records/location.js';
 import { QueueRecords } from '../queue/queue-records.js';
 import { Retention } from '../queue/retention.js';
@@ -46,6 +47,8 @@ export interface BackgroundGeolocationDeps {
   locationProvider?: LocationProvider;
   /** Sends the log by mail (logger.emailLog); without one emailLog rejects NOT_SUPPORTED. */
   mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  /** Upload leadership over a queue shared by several instances; default OPEN_GATE (this one leads). */
+  uploadGate?: UploadGate;
 }
 
 /** The parts of one SDK instance, each the single owner of its concern. */
@@ -128,6 +131,7 @@ export function composeSdk(
     config,
     onResponse: (response) => remote.handleResponse(response.text),
     beforeFlush: () => retention.apply(),
+    gate: deps.uploadGate ?? OPEN_GATE,
   });
   const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
   const tracker = new Tracker(tracking, {
@@ -175,6 +179,7 @@ export function composeSdk(
     retention,
     logUploader,
     bootId: deps.bootId,
+    gate: deps.uploadGate ?? OPEN_GATE,
     dispose: deps.dispose,
   });
   const positions = new PositionRequests({

@@ -8,6 +8,7 @@ import type { Clock } from '../ports/clock.js';
 import type { NetworkMonitor, NetworkType } from '../ports/network.js';
 import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
 import type { HttpResponse, Transport } from '../ports/transport.js';
+import type { UploadGate } from '../ports/upload-gate.js';
 import { decideAutoUpload, type AutoTrigger } from '../queue/upload-policy.js';
 import { Uploader } from '../queue/uploader.js';
 import type { Location } from '../records/location.js';
@@ -25,6 +26,8 @@ export interface SyncSchedulerDeps {
   onResponse: (response: HttpResponse) => Promise<void>;
   /** Retention, run before each flush so expired records are never uploaded. */
   beforeFlush: () => Promise<void>;
+  /** Whether this instance leads the uploads of a shared queue (OPEN_GATE: it always does). */
+  gate: UploadGate;
 }
 
 /** Triggers that only repeat an attempt; after a failure they wait for the next one. */
@@ -37,7 +40,7 @@ const PLAIN_RETRIES: ReadonlySet<AutoTrigger> = new Set(['location', 'heartbeat'
  */
 export class SyncScheduler {
   private readonly uploader: Uploader;
-  private readonly unsubscribeNetwork: () => void;
+  private readonly unsubscribe: (() => void)[];
   private readonly retryTimer: OneShotTimer;
   private readonly deferralTimer: OneShotTimer;
   private active = false;
@@ -69,7 +72,12 @@ export class SyncScheduler {
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });
     this.deferralTimer = new OneShotTimer(deps.clock, { background: true });
-    this.unsubscribeNetwork = deps.network.subscribe((type) => this.onNetworkChange(type));
+    this.unsubscribe = [
+      deps.network.subscribe((type) => this.onNetworkChange(type)),
+      // Leading now: what the other instances queued is this one's to upload.
+      deps.gate.onOpen(() => void this.trigger('start')),
+      deps.gate.onQueuedElsewhere(() => void this.trigger('location')),
+    ];
   }
 
   /** Automatic uploads start once the SDK is ready (the first ready()), with the periodic retry. */
@@ -93,6 +101,12 @@ export class SyncScheduler {
    * say. Waits for a running upload and then drains what remains.
    */
   async sync(): Promise<Location[]> {
+    // Not leading: the leader runs it and answers with what it delivered; when none answers, it
+    // runs here (the store's record locks keep two instances from taking the same record).
+    if (!this.deps.gate.open) {
+      const forwarded = await this.deps.gate.forwardSync();
+      if (forwarded) return forwarded;
+    }
     const result = await this.uploader.drain(true);
     return result.records.map((r: StoredRecord) => JSON.parse(r.json) as Location);
   }
@@ -106,6 +120,11 @@ export class SyncScheduler {
     // Without a url or with autoSync off no trigger can upload (rule 4): nothing to remember.
     const { http } = this.deps.config();
     if (!http.url || !http.autoSync) return Promise.resolve();
+    if (!this.deps.gate.open) {
+      // Another instance leads: it uploads what is recorded here, once told.
+      if (trigger === 'location' || trigger === 'motionchange') this.deps.gate.queuedHere();
+      return Promise.resolve();
+    }
     if (trigger === 'motionchange') this.motionFlushOwed = true;
     if (this.pending.size === 0) this.failuresBeforePending = this.uploader.failedDrains;
     this.pending.add(trigger);
@@ -128,7 +147,7 @@ export class SyncScheduler {
     this.pending.clear();
     this.retryTimer.clear();
     this.deferralTimer.clear();
-    this.unsubscribeNetwork();
+    this.unsubscribe.forEach((unsubscribe) => unsubscribe());
     await this.idle();
   }
 
@@ -161,7 +180,7 @@ export class SyncScheduler {
     // A motion-change flush that could not run yet still ignores the threshold when it can.
     const effective: AutoTrigger = this.motionFlushOwed ? 'motionchange' : trigger;
     const { http } = this.deps.config();
-    if (!http.url || !http.autoSync) return;
+    if (!http.url || !http.autoSync || !this.deps.gate.open) return;
     const deferred = this.retryAfter;
     if (deferred !== null) {
       this.deps.logger.debug('HTTP', `no upload on ${trigger}: Retry-After until ${new Date(deferred).toISOString()}`);
