@@ -23,6 +23,7 @@ import { openIndexedDbStore } from './store/indexeddb-store.js';
 import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
 import { attachProvider } from './attach-provider.js';
+import { pageAppState } from './page-app-state.js';
 
 export interface CreateOptions {
   /** Name of the IndexedDB database holding the queue, log, configuration and geofences. */
@@ -124,6 +125,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     ? requestUploadLeadership(database, async () => void (await store.locations.unlockAll()))
     : null;
   const uploadGate = tabs && leadership ? tabGate(tabs, leadership) : OPEN_GATE;
+  const appState = pageAppState();
   let detach = () => {};
   let flushLog = () => {};
   // Windows have pagehide; in a worker the listener is simply never called.
@@ -134,6 +136,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       transport: options.transport ?? createFetchTransport(),
       network,
       uploadGate,
+      ...(appState ? { appState } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(store, options.device),
       ...positionsFrom(options.locationProvider),

@@ -14,19 +14,30 @@ export interface DrainResult {
 }
 
 /**
- * Drains the shared queue once from a service worker, with the configuration the page saved. The
- * upload lock is taken only when free: a tab that is still open keeps leading. Rejects when records
- * remain after a failed upload, so that the browser schedules the sync again.
+ * Drains the shared queue once from a service worker, with the configuration the page saved. A
+ * wake-up is an automatic upload, not sync(): it keeps the spec's rules as the page would (nothing
+ * with autoSync false, only on Wi-Fi with disableAutoSyncOnCellular, nothing before a server's
+ * Retry-After, which the page's instance saved). The upload lock is taken only when free: a tab
+ * that is still open keeps leading. Rejects when an upload failed and records remain, so that the
+ * browser schedules the sync again; records that the rules hold back are not a failure.
  */
 export async function drainQueue(options: { database?: string } = {}): Promise<DrainResult> {
   const database = options.database ?? DEFAULT_DATABASE;
   const run = async (): Promise<DrainResult> => {
     const bg = await createBackgroundGeolocation({ database, leadership: false, provider: null });
     try {
-      const delivered = bg.config.current.http.url ? (await bg.sync()).length : 0;
+      let delivered = 0;
+      let failed = false;
+      bg.onHttp((event) => {
+        if (event.success) delivered += event.uuids.length;
+        else failed = true;
+      });
+      // The page's saved configuration, applied as it is; ready() is the wake-up's trigger.
+      await bg.ready({ reset: false });
+      await bg.idle();
       const remaining = await bg.getCount();
-      if (remaining > 0 && bg.config.current.http.url) {
-        throw new Error(`${remaining} records still queued after the upload; the browser will retry`);
+      if (remaining > 0 && failed) {
+        throw new Error(`${remaining} records still queued after a failed upload; the browser will retry`);
       }
       return { ran: true, delivered, remaining };
     } finally {

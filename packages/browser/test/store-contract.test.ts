@@ -91,4 +91,20 @@ describe('@waypost/browser in Chromium', () => {
       afterClose: { ran: true, delivered: 2, remaining: 0 },
     });
   });
+
+  it("a service worker wake-up keeps the spec's rules: nothing with autoSync false, nothing during a Retry-After", async () => {
+    const result = await (
+      await harness(page)
+    ).evaluate(
+      (h: Harness, urls: string[]) => h.drainKeepsTheRules(urls[0], urls[1]),
+      [`${server.url}/sink`, `${server.url}/busy`],
+    );
+    expect(result).toEqual({
+      autoSyncOff: { ran: true, delivered: 0, remaining: 1 },
+      retryAfter: expect.any(String),
+      duringRetryAfter: { ran: true, delivered: 0, remaining: 1 },
+    });
+    // The page's one request; the worker's drain sent none.
+    expect(await (await fetch(`${server.url}/busy-count`)).text()).toBe('1');
+  });
 });

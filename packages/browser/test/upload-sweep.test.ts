@@ -21,6 +21,7 @@ interface Upload {
 /** The page's origin: the bundle, an empty page, and /upload/<name> recording what arrives. */
 async function startSite() {
   const uploads = new Map<string, Upload[]>();
+  const flaky = new Set<string>();
   const bundle = readFileSync(BUNDLE, 'utf8');
   const server = http.createServer((req, res) => {
     if (req.url === '/') {
@@ -28,8 +29,14 @@ async function startSite() {
       return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     }
     if (req.url === '/sdk.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    const name = /^\/upload\/([\w-]+)$/.exec(req.url ?? '')?.[1];
+    const [, path, name] = /^\/(upload|flaky)\/([\w-]+)$/.exec(req.url ?? '') ?? [];
     if (!name) return res.writeHead(404).end();
+    // /flaky/<name>: the first request fails (a server restarting), the next ones are recorded.
+    if (path === 'flaky' && !flaky.has(name)) {
+      flaky.add(name);
+      req.resume();
+      return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+    }
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
@@ -158,5 +165,33 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
         name: 'WaypostError',
       })),
     );
+  });
+
+  it('the page coming back to the foreground retries a failed upload (spec 7.3 "the app resumes")', async () => {
+    const result = await page.evaluate(async () => {
+      const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
+        .waypost;
+      const bg = await createBackgroundGeolocation({ database: 'resume', provider: null });
+      const statuses: number[] = [];
+      const next = () =>
+        new Promise<void>((resolve) => {
+          const s = bg.onHttp((e: { status: number }) => (statuses.push(e.status), s.remove(), resolve()));
+        });
+      await bg.ready({ http: { url: `${location.origin}/flaky/resume` } });
+      await bg.start();
+      await bg.idle();
+      const failed = next();
+      await bg.recordLocation({ latitude: 45.5, longitude: -73.56, accuracy: 5 });
+      await failed; // 503: plain retries now wait for the next trigger (the periodic one is 15 min away)
+      const retried = next();
+      // What the browser fires when the user comes back to the page.
+      document.dispatchEvent(new Event('visibilitychange'));
+      await retried;
+      const left = await bg.getCount();
+      await bg.close();
+      return { statuses, left };
+    });
+    expect(result).toEqual({ statuses: [503, 200], left: 0 });
+    expect(site.uploads.get('resume')?.flatMap((u) => u.uuids)).toHaveLength(1);
   });
 });

@@ -70,13 +70,39 @@ function watchOnce(): Promise<{ code?: string; message: string } | { latitude: n
 async function drainBesideATab(url: string) {
   const database = `drain-${Date.now()}`;
   const tab = await createBackgroundGeolocation({ database, provider: null });
-  await tab.ready({ http: { url, autoSync: false } });
+  // Recorded before the page knew where to upload; the url is saved as the page closes.
+  await tab.ready({ http: { autoSync: true } });
   await tab.insertLocation({ latitude: 1, longitude: 2 });
   await tab.insertLocation({ latitude: 1, longitude: 3 });
   const whileOpen = await drainQueue({ database });
+  await tab.setConfig({ http: { url } });
   await tab.close();
   const afterClose = await drainQueue({ database });
   return { whileOpen, afterClose };
+}
+
+/**
+ * A wake-up is an automatic upload: with autoSync false (rule 4) the drain sends nothing and
+ * leaves the records queued without failing; after a server's Retry-After (the page got 503) it
+ * sends nothing before that time either.
+ */
+async function drainKeepsTheRules(sink: string, busy: string) {
+  const manual = `drain-manual-${Date.now()}`;
+  const tab = await createBackgroundGeolocation({ database: manual, provider: null });
+  await tab.ready({ http: { url: sink, autoSync: false } });
+  await tab.insertLocation({ latitude: 1, longitude: 2 });
+  await tab.close();
+  const autoSyncOff = await drainQueue({ database: manual });
+
+  const held = `drain-held-${Date.now()}`;
+  const page = await createBackgroundGeolocation({ database: held, provider: null });
+  await page.ready({ http: { url: busy } });
+  await page.insertLocation({ latitude: 1, longitude: 2 }); // uploaded at once: 503, Retry-After 3600
+  await page.idle();
+  const retryAfter = (await page.getState()).retryAfter;
+  await page.close();
+  const duringRetryAfter = await drainQueue({ database: held });
+  return { autoSyncOff, retryAfter, duringRetryAfter };
 }
 
 /** getCurrentPosition() of an instance with the default providers (the Geolocation API). */
@@ -103,5 +129,6 @@ Object.assign(globalThis, {
     watchOnce,
     currentPosition,
     drainBesideATab,
+    drainKeepsTheRules,
   },
 });

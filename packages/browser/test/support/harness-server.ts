@@ -31,6 +31,7 @@ export interface HarnessServer {
  */
 export async function startHarnessServer(script: string): Promise<HarnessServer> {
   const hanging = new Set<http.ServerResponse>();
+  let busy = 0;
   const server = http.createServer((req, res) => {
     switch (req.url) {
       case '/':
@@ -49,6 +50,14 @@ export async function startHarnessServer(script: string): Promise<HarnessServer>
           res.end('{}');
         });
         return;
+      case '/busy':
+        busy++;
+        req.resume();
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '3600' });
+        return res.end('{}');
+      case '/busy-count':
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(String(busy));
       case '/redirect':
         res.writeHead(302, { location: '/' });
         return res.end();

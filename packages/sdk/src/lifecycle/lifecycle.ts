@@ -55,6 +55,7 @@ export class Lifecycle {
     if (configProblem) logger.warn('Config', `saved configuration ignored, defaults used: ${configProblem}`);
     const released = this.deps.gate.open ? await store.locations.unlockAll() : 0;
     if (released > 0) logger.warn('Queue', `released ${released} locks left by an interrupted upload`);
+    await this.deps.scheduler.restore();
     await this.deps.retention.apply();
     this.deps.retention.start();
     await logger.prune(this.deps.session.config.logger.logMaxDays);

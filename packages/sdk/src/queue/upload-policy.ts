@@ -10,6 +10,10 @@ export type SyncTrigger =
   | 'heartbeat'
   /** The periodic retry (spec 7.3 background fetch), and the end of a Retry-After. */
   | 'retry'
+  /** The app came back to the foreground (spec 7.3 "the app resumes"). */
+  | 'resume'
+  /** The platform woke a background context to upload (a service worker's Background Sync). */
+  | 'background'
   | 'manual';
 
 /** The triggers that start an upload by themselves (spec 7.3), as opposed to sync(). */

@@ -16,6 +16,7 @@ import type { NetworkMonitor } from '../ports/network.js';
 import type { Store } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
 import { OPEN_GATE, type UploadGate } from '../ports/upload-gate.js';
+import type { AppStateMonitor } from '../ports/app-state.js';
 import type { BatteryReader } from '../records/location.js';
 import { QueueRecords } from '../queue/queue-records.js';
 import { Retention } from '../queue/retention.js';
@@ -49,6 +50,8 @@ export interface BackgroundGeolocationDeps {
   mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
   /** Upload leadership over a queue shared by several instances; default OPEN_GATE (this one leads). */
   uploadGate?: UploadGate;
+  /** The app's foreground state (a page's visibility); coming back to it triggers an upload. */
+  appState?: AppStateMonitor;
 }
 
 /** The parts of one SDK instance, each the single owner of its concern. */
@@ -132,6 +135,8 @@ export function composeSdk(
     onResponse: (response) => remote.handleResponse(response.text),
     beforeFlush: () => retention.apply(),
     gate: deps.uploadGate ?? OPEN_GATE,
+    appState: deps.appState,
+    kv: store.kv,
   });
   const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
   const tracker = new Tracker(tracking, {

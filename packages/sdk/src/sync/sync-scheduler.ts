@@ -9,6 +9,8 @@ import type { NetworkMonitor, NetworkType } from '../ports/network.js';
 import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
 import type { HttpResponse, Transport } from '../ports/transport.js';
 import type { UploadGate } from '../ports/upload-gate.js';
+import type { AppStateMonitor } from '../ports/app-state.js';
+import type { KeyValueStore } from '../ports/store.js';
 import { decideAutoUpload, type AutoTrigger } from '../queue/upload-policy.js';
 import { Uploader } from '../queue/uploader.js';
 import type { Location } from '../records/location.js';
@@ -28,7 +30,14 @@ export interface SyncSchedulerDeps {
   beforeFlush: () => Promise<void>;
   /** Whether this instance leads the uploads of a shared queue (OPEN_GATE: it always does). */
   gate: UploadGate;
+  /** The app's foreground state, where the platform has one: coming back is a retry trigger. */
+  appState: AppStateMonitor | undefined;
+  /** Where a server's Retry-After is kept, so that every instance on the queue honours it. */
+  kv: KeyValueStore;
 }
+
+/** The kv key of the instant before which no automatic upload starts (a server's Retry-After). */
+const RETRY_AFTER_KEY = 'sync.retryAfter';
 
 /** Triggers that only repeat an attempt; after a failure they wait for the next one. */
 const PLAIN_RETRIES: ReadonlySet<AutoTrigger> = new Set(['location', 'heartbeat', 'retry']);
@@ -77,6 +86,7 @@ export class SyncScheduler {
       // Leading now: what the other instances queued is this one's to upload.
       deps.gate.onOpen(() => void this.trigger('start')),
       deps.gate.onQueuedElsewhere(() => void this.trigger('location')),
+      deps.appState?.onResume(() => void this.trigger('resume')) ?? (() => {}),
     ];
   }
 
@@ -84,6 +94,15 @@ export class SyncScheduler {
   activate(): void {
     this.active = true;
     this.scheduleRetry();
+  }
+
+  /**
+   * Right after open: a Retry-After that another instance on this queue was given (the page, when
+   * this is its service worker) still holds.
+   */
+  async restore(): Promise<void> {
+    const saved = Number(await this.deps.kv.get(RETRY_AFTER_KEY));
+    if (Number.isFinite(saved) && saved > this.deps.clock.now()) this.holdUntil(saved);
   }
 
   /** http.retryInterval changed: the next periodic retry is counted from now. */
@@ -225,9 +244,16 @@ export class SyncScheduler {
   }
 
   private defer(until: number, status: number): void {
-    this.deferredUntil = Math.max(this.deferredUntil ?? 0, until);
-    const at = new Date(this.deferredUntil).toISOString();
+    this.holdUntil(until);
+    const at = new Date(this.deferredUntil!).toISOString();
     this.deps.logger.warn('HTTP', `${status} with Retry-After: automatic uploads wait until ${at}`);
+    this.deps.kv
+      .set(RETRY_AFTER_KEY, String(this.deferredUntil))
+      .catch((error: Error) => this.deps.logger.error('HTTP', `Retry-After not saved: ${error.message}`));
+  }
+
+  private holdUntil(until: number): void {
+    this.deferredUntil = Math.max(this.deferredUntil ?? 0, until);
     this.deferralTimer.schedule(this.deferredUntil - this.deps.clock.now(), () => void this.trigger('retry'));
   }
 
