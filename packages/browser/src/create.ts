@@ -5,8 +5,6 @@ import {
   OPEN_GATE,
   PORT_RULES,
   type OptionRules,
-  type ConfigInput,
-  type State,
   type Clock,
   type DeviceInfo,
   type LocationProvider,
@@ -22,7 +20,6 @@ import { createTabChannel, type TabChannel } from './tab-channel.js';
 import { openIndexedDbStore } from './store/indexeddb-store.js';
 import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
-import { attachProvider } from './attach-provider.js';
 import { pageAppState } from './page-app-state.js';
 
 export interface CreateOptions {
@@ -85,20 +82,6 @@ async function deviceInfo(store: Store, given: Partial<DeviceInfo> = {}): Promis
   };
 }
 
-/**
- * The SDK with the browser's location provider: ready() may resume tracking saved by an earlier
- * page (stopOnTerminate: false) without an enabledchange event, so the provider is checked then.
- */
-class BrowserBackgroundGeolocation extends BackgroundGeolocation {
-  afterReady: () => void = () => {};
-
-  override async ready(config?: Parameters<BackgroundGeolocation['ready']>[0]): Promise<State> {
-    const state = await super.ready(config as ConfigInput);
-    this.afterReady();
-    return state;
-  }
-}
-
 const hasGeolocation = () => (globalThis.navigator as { geolocation?: unknown } | undefined)?.geolocation !== undefined;
 
 /** The core's getCurrentPosition()/watchPosition() source: the caller's, or a watch of its own. */
@@ -126,38 +109,32 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     : null;
   const uploadGate = tabs && leadership ? tabGate(tabs, leadership) : OPEN_GATE;
   const appState = pageAppState();
-  let detach = () => {};
   let flushLog = () => {};
   // Windows have pagehide; in a worker the listener is simply never called.
   const scope = globalThis as Partial<Pick<Window, 'addEventListener' | 'removeEventListener'>>;
   try {
-    const bg = (await BrowserBackgroundGeolocation.open({
+    const provider =
+      options.provider === undefined ? (hasGeolocation() ? createGeolocationProvider() : null) : options.provider;
+    const bg = await BackgroundGeolocation.open({
       store,
       transport: options.transport ?? createFetchTransport(),
       network,
       uploadGate,
       ...(appState ? { appState } : {}),
+      ...(provider ? { trackingProvider: provider } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(store, options.device),
       ...positionsFrom(options.locationProvider),
       defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
       dispose: () => {
         scope.removeEventListener?.('pagehide', flushLog);
-        detach();
         leadership?.release();
         tabs?.close();
         if (ownNetwork) network.close?.();
       },
-    })) as BrowserBackgroundGeolocation;
-    const provider =
-      options.provider === undefined ? (hasGeolocation() ? createGeolocationProvider() : null) : options.provider;
+    });
     flushLog = () => void bg.log.flush();
     scope.addEventListener?.('pagehide', flushLog);
-    if (provider) {
-      const attached = attachProvider(bg, provider);
-      bg.afterReady = attached.sync;
-      detach = attached.detach;
-    }
     // The leader runs the sync() another tab asks for.
     if (tabs) tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
     return bg;

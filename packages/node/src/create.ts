@@ -43,6 +43,11 @@ export interface CreateOptions {
    * Without one they reject with NO_LOCATION_PROVIDER.
    */
   locationProvider?: LocationProvider;
+  /**
+   * Records its fixes while tracking is enabled (start() to stop(), and tracking resumed by
+   * ready()): a gpsd, NMEA or GPX provider, or your own. Its errors go to the SDK log.
+   */
+  trackingProvider?: LocationProvider;
   /** Sends logger.emailLog(); without it (Node has no mail of its own) emailLog rejects NOT_SUPPORTED. */
   mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
 }
@@ -56,6 +61,7 @@ const OPTION_RULES = {
   durability: { kind: 'oneOf', values: ['NORMAL', 'FULL'] },
   battery: { kind: 'falseOrFunction' },
   locationProvider: { kind: 'port', methods: ['start', 'stop'] },
+  trackingProvider: { kind: 'port', methods: ['start', 'stop'] },
   mail: { kind: 'function' },
 } as const satisfies OptionRules & Record<keyof CreateOptions, unknown>;
 
@@ -104,6 +110,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
         : {}),
       ...(ownNetwork ? { dispose: () => network.close?.() } : {}),
       ...(options.locationProvider ? { locationProvider: options.locationProvider } : {}),
+      ...(options.trackingProvider ? { trackingProvider: options.trackingProvider } : {}),
       ...(options.mail ? { mail: options.mail } : {}),
     });
   } catch (error) {

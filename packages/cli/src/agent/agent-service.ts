@@ -9,7 +9,6 @@ import {
   systemClock,
   type BackgroundGeolocation,
   type Clock,
-  type LocationInput,
   type NetworkMonitor,
   type Store,
 } from '@waypost/node';
@@ -20,6 +19,7 @@ import { describeUploadFailure } from '../upload-failure.js';
 import { AGENT, type AgentOptions } from './agent-options.js';
 import { decideIdentity, hostDeviceName, IDENTITY_SOURCES } from './device-identity.js';
 import { drainQueue, type DrainEnd } from './drain.js';
+import { observedProvider } from './observed-provider.js';
 import { decideLaunch } from './launch.js';
 
 /** How often the agent looks for a configuration saved by another process. */
@@ -67,11 +67,35 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   // Listen for SIGTERM/SIGINT before anything else: a signal during start-up (systemd stopping a
   // unit that is still starting) must end in a clean stop, not the default instant death.
   const signalled = io.shutdown();
+  let sourceEnded!: () => void;
+  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
+  // A file that cannot be read or parsed is a bad command line (exit 2), not a source to wait for.
+  const fileSource = options.source.kind === 'gpx' || options.source.kind === 'nmea-file';
+  let sourceInvalid!: (message: string) => void;
+  const badFile = new Promise<string>((resolve) => (sourceInvalid = resolve));
+  const source = createProviderFromSource(options.source, { clock, replaySpeed: options.replaySpeed });
+  const sourceName = source.name ?? options.sourceText;
+  // The engine runs the source while tracking is enabled; the agent hears what it reports.
+  const provider = observedProvider(source, {
+    onError: (error) => {
+      say(`source ${sourceName}: ${describe(error)}`);
+      if (fileSource && error.code === 'SOURCE_INVALID') sourceInvalid(describe(error));
+    },
+    onEnd: () => {
+      say(`source ${sourceName} exhausted`);
+      sourceEnded();
+    },
+  });
   let store: Store;
   let bg: BackgroundGeolocation;
   try {
     store = openSqliteStore(options.database);
-    bg = await createBackgroundGeolocation({ store, clock, ...(runtime.network ? { network: runtime.network } : {}) });
+    bg = await createBackgroundGeolocation({
+      store,
+      clock,
+      trackingProvider: provider,
+      ...(runtime.network ? { network: runtime.network } : {}),
+    });
   } catch (error) {
     throw new CliError('FAILED', `${AGENT}: cannot open ${options.database}: ${describe(error)}`);
   }
@@ -101,53 +125,8 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const launch = decideLaunch({ bootId, lastBootId, wasTracking, startOnBoot: bg.config.current.app.startOnBoot });
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
 
-  const provider = createProviderFromSource(options.source, { clock, replaySpeed: options.replaySpeed });
-  let sourceEnded!: () => void;
-  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
-  // A file that cannot be read or parsed is a bad command line (exit 2), not a source to wait for.
-  const fileSource = options.source.kind === 'gpx' || options.source.kind === 'nmea-file';
-  let sourceInvalid!: (message: string) => void;
-  const badFile = new Promise<string>((resolve) => (sourceInvalid = resolve));
-  let recording: Promise<unknown> = Promise.resolve();
-  let providerOn = false;
-
-  const record = async (fix: LocationInput) => {
-    if (!bg.tracking.enabled) return;
-    try {
-      await bg.recordLocation(fix);
-    } catch (error) {
-      say(`fix not recorded: ${describe(error)}`);
-    }
-  };
-  const startSource = () => {
-    if (providerOn) return;
-    providerOn = true;
-    void provider.start(
-      // In order, one at a time; a file waits for each (backpressure), a live source does not.
-      (fix) => (recording = recording.then(() => record(fix))),
-      (error) => {
-        say(`source ${provider.name ?? options.sourceText}: ${describe(error)}`);
-        if (fileSource && (error as { code?: string }).code === 'SOURCE_INVALID') sourceInvalid(describe(error));
-      },
-      () => {
-        say(`source ${provider.name ?? options.sourceText} exhausted`);
-        sourceEnded();
-      },
-    );
-  };
-  const stopSource = async () => {
-    if (!providerOn) return;
-    providerOn = false;
-    await provider.stop();
-    await recording;
-  };
-
   let lastFailure: string | null = null;
-  bg.onEnabledChange((enabled) => {
-    say(enabled ? 'tracking started' : 'tracking stopped');
-    if (enabled) startSource();
-    else void stopSource();
-  });
+  bg.onEnabledChange((enabled) => say(enabled ? 'tracking started' : 'tracking stopped'));
   bg.onHttp((event) => {
     if (event.success) return;
     lastFailure = describeUploadFailure(event);
@@ -160,8 +139,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
   say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
   say(`device id ${identity.deviceId} (from ${IDENTITY_SOURCES[identity.source]})`);
-  if (launch.track) startSource();
-  else sourceEnded(); // nothing will be read: a file source counts as done
+  if (!launch.track) sourceEnded(); // nothing will be read: a file source counts as done
 
   let pollTimer: unknown;
   const poll = () => {
@@ -204,7 +182,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     );
     exitCode = EXIT_FAILURE;
   }
-  await stopSource();
+  // stop() (stopOnTerminate) or close() stops the source first, and waits for the fix being recorded.
   if (bg.config.current.app.stopOnTerminate && bg.tracking.enabled) await bg.stop();
 
   let bound: unknown;

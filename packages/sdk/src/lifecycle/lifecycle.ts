@@ -13,6 +13,7 @@ import type { ConfigEditor, ConfigSession } from '../session/config-session.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
 import type { Geofencing } from '../tracking/geofences.js';
 import type { TrackingMode } from '../tracking/persisted-state.js';
+import type { ProviderRunner } from '../tracking/provider-runner.js';
 import type { Tracker } from '../tracking/tracker.js';
 
 export interface LifecycleDeps {
@@ -29,6 +30,8 @@ export interface LifecycleDeps {
   bootId: string | undefined;
   /** Only the instance leading the uploads releases record locks: another's may be in flight. */
   gate: UploadGate;
+  /** Runs the tracking provider while tracking is enabled; null without one. */
+  provider: ProviderRunner | null;
   /** Releases what the host adapter opened for this instance (a network watcher). */
   dispose: (() => void) | undefined;
 }
@@ -72,6 +75,8 @@ export class Lifecycle {
       this.deps.scheduler.activate();
     }
     this.deps.logger.info('Lifecycle', `ready (enabled: ${this.deps.tracker.enabled})`);
+    // ready() may have resumed tracking (stopOnTerminate false, startOnBoot) without a start().
+    await this.deps.provider?.follow(this.deps.tracker.enabled);
     void this.deps.scheduler.trigger('ready');
   }
 
@@ -81,11 +86,13 @@ export class Lifecycle {
     this.scheduleHeartbeat();
     this.deps.logger.info('Lifecycle', `start (${mode})`);
     if (!wasEnabled) this.deps.events.emit('enabledchange', true);
+    await this.deps.provider?.follow(true);
     void this.deps.scheduler.trigger('start');
   }
 
   async stop(): Promise<void> {
     this.assertReady('stop');
+    await this.deps.provider?.follow(false);
     const wasEnabled = await this.deps.tracker.disable();
     this.heartbeat.clear();
     this.deps.logger.info('Lifecycle', 'stop');
@@ -102,6 +109,8 @@ export class Lifecycle {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Nothing is recorded once closing began: the provider stops first.
+    await this.deps.provider?.stop();
     this.heartbeat.clear();
     this.deps.tracker.close();
     this.deps.geofencing.close();

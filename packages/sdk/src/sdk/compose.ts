@@ -26,6 +26,7 @@ import { ConfigSession } from '../session/config-session.js';
 import { SyncScheduler } from '../sync/sync-scheduler.js';
 import { Geofencing } from '../tracking/geofences.js';
 import type { TrackingState } from '../tracking/persisted-state.js';
+import { ProviderRunner } from '../tracking/provider-runner.js';
 import { Tracker } from '../tracking/tracker.js';
 
 export interface BackgroundGeolocationDeps {
@@ -46,6 +47,8 @@ export interface BackgroundGeolocationDeps {
   battery?: BatteryReader;
   /** Serves getCurrentPosition() and watchPosition(); without one they reject NO_LOCATION_PROVIDER. */
   locationProvider?: LocationProvider;
+  /** Records a fix while tracking is enabled (a GPS daemon, the Geolocation API); none by default. */
+  trackingProvider?: LocationProvider;
   /** Sends the log by mail (logger.emailLog); without one emailLog rejects NOT_SUPPORTED. */
   mail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
   /** Upload leadership over a queue shared by several instances; default OPEN_GATE (this one leads). */
@@ -185,6 +188,13 @@ export function composeSdk(
     logUploader,
     bootId: deps.bootId,
     gate: deps.uploadGate ?? OPEN_GATE,
+    provider: deps.trackingProvider
+      ? new ProviderRunner({
+          provider: deps.trackingProvider,
+          record: (fix) => tracker.recordLocation(fix),
+          logger: log,
+        })
+      : null,
     dispose: deps.dispose,
   });
   const positions = new PositionRequests({
