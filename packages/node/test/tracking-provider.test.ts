@@ -25,7 +25,7 @@ describe('trackingProvider', () => {
     expect(script.counts.started).toBe(1);
     await script.fix(at(0));
     await script.fix(at(1));
-    const recorded = await bg.getLocations();
+    const recorded = (await bg.getLocations()) as { coords: { latitude: number } }[];
     expect(recorded.map((l) => l.coords.latitude)).toEqual([at(0).latitude, at(1).latitude]);
     await bg.stop();
     expect(script.counts.stopped).toBe(1);
