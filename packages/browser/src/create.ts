@@ -1,16 +1,15 @@
 import {
   BackgroundGeolocation,
   checkOptions,
+  type CommonCreateOptions,
   persistentDeviceUuid,
   OPEN_GATE,
   PORT_RULES,
   type OptionRules,
-  type Clock,
   type DeviceInfo,
   type LocationProvider,
   type NetworkMonitor,
   type Store,
-  type Transport,
   type UploadGate,
 } from '@waypost/sdk';
 import { createBrowserNetworkMonitor } from './browser-network.js';
@@ -22,18 +21,11 @@ import type { Durability } from './store/location-queue.js';
 import { requestUploadLeadership, type UploadLeadership } from './upload-leadership.js';
 import { pageAppState } from './page-app-state.js';
 
-export interface CreateOptions {
+export interface CreateOptions extends CommonCreateOptions {
   /** Name of the IndexedDB database holding the queue, log, configuration and geofences. */
   database?: string;
   /** Default: navigator.onLine, online/offline events and the Network Information API. */
   network?: NetworkMonitor;
-  /** Default: the system clock. */
-  clock?: Clock;
-  device?: Partial<DeviceInfo>;
-  /** Default: fetch. */
-  transport?: Transport;
-  /** A store other than IndexedDB (createMemoryStore() for instance); `database` is then unused. */
-  store?: Store;
   /** relaxed (default) survives a crashed tab or browser; strict also survives power loss. */
   durability?: Durability;
   /** Records while tracking is started. Default: the Geolocation API where the page has one (not in workers); null for none. */

@@ -3,34 +3,26 @@ import { hostname, release } from 'node:os';
 import {
   BackgroundGeolocation,
   checkOptions,
+  type CommonCreateOptions,
   createFetchTransport,
   persistentDeviceUuid,
   PORT_RULES,
   type OptionRules,
   systemClock,
-  type Clock,
   type LocationProvider,
   type DeviceInfo,
   type NetworkMonitor,
   type Store,
-  type Transport,
 } from '@waypost/sdk';
 import { createBatteryReader, type BatteryFacts } from './host/battery.js';
 import { createDefaultNetworkMonitor } from './network/default-network.js';
 import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';
 
-export interface CreateOptions {
+export interface CreateOptions extends CommonCreateOptions {
   /** SQLite file of the queue, log, configuration and geofences; ':memory:' allowed. */
   database?: string;
   /** Default: the host's interfaces (Linux sysfs, else os.networkInterfaces()). ManualNetwork for tests and embedding. */
   network?: NetworkMonitor;
-  /** Default: the system clock. */
-  clock?: Clock;
-  device?: Partial<DeviceInfo>;
-  /** Default: fetch. */
-  transport?: Transport;
-  /** A store other than SQLite (createMemoryStore() for instance); `database` is then unused. */
-  store?: Store;
   /** NORMAL (default) survives crashes; FULL also survives power loss, with an fsync per insert. */
   durability?: Durability;
   /**

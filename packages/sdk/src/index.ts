@@ -43,7 +43,13 @@ export {
   type OrderInput,
 } from './queue/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
-export { checkOptions, PORT_RULES, type OptionRule, type OptionRules } from './options/check-options.js';
+export {
+  checkOptions,
+  PORT_RULES,
+  type CommonCreateOptions,
+  type OptionRule,
+  type OptionRules,
+} from './options/check-options.js';
 export * from './ports/index.js';
 export type * from './config/types.js';
 export {

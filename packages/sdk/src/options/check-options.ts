@@ -1,4 +1,9 @@
+import type { DeviceInfo } from '../device.js';
 import { WaypostError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { NetworkMonitor } from '../ports/network.js';
+import type { Store } from '../ports/store.js';
+import type { Transport } from '../ports/transport.js';
 
 /**
  * The options of createBackgroundGeolocation() are checked like configuration: a wrong one is
@@ -88,3 +93,18 @@ export const PORT_RULES = {
   store: { kind: 'port', methods: ['close'] },
   device: { kind: 'record', strings: ['uuid', 'model', 'manufacturer', 'platform', 'version'] },
 } as const satisfies OptionRules;
+
+/** The options every platform's createBackgroundGeolocation() takes, as PORT_RULES checks them. */
+export interface CommonCreateOptions {
+  /** Where the queue, log, configuration and geofences live (a file, an IndexedDB database name). */
+  database?: string;
+  /** Default: the platform's view of the network. */
+  network?: NetworkMonitor;
+  /** Default: the system clock. */
+  clock?: Clock;
+  device?: Partial<DeviceInfo>;
+  /** Default: fetch. */
+  transport?: Transport;
+  /** A store other than the platform's (createMemoryStore() for instance); `database` is then unused. */
+  store?: Store;
+}
