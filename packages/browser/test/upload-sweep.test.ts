@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.js';
@@ -16,6 +17,7 @@ const RECORDS = 9;
 interface Upload {
   method: string;
   uuids: string[];
+  gzipped: boolean;
 }
 
 /** The page's origin: the bundle, an empty page, and /upload/<name> recording what arrives. */
@@ -37,13 +39,19 @@ async function startSite() {
       req.resume();
       return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
     }
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = JSON.parse(text) as { location: { uuid: string } | { uuid: string }[] };
+      // Like Waypost's server: it takes gzip, and says so on every answer (RFC 7694).
+      const gzipped = req.headers['content-encoding'] === 'gzip';
+      const raw = Buffer.concat(chunks);
+      const body = JSON.parse((gzipped ? gunzipSync(raw) : raw).toString()) as {
+        location: { uuid: string } | { uuid: string }[];
+      };
       const records = Array.isArray(body.location) ? body.location : [body.location];
-      uploads.set(name, [...(uploads.get(name) ?? []), { method: req.method!, uuids: records.map((r) => r.uuid) }]);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const upload = { method: req.method!, uuids: records.map((r) => r.uuid), gzipped };
+      uploads.set(name, [...(uploads.get(name) ?? []), upload]);
+      res.writeHead(200, { 'content-type': 'application/json', 'accept-encoding': 'gzip' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,7 +66,7 @@ async function startSite() {
   };
 }
 
-type HttpCase = { batchSync?: boolean; maxBatchSize?: number; autoSync?: boolean };
+type HttpCase = { batchSync?: boolean; maxBatchSize?: number; autoSync?: boolean; compress?: 'auto' | 'gzip' | 'none' };
 
 /** In the page: record RECORDS locations with this http configuration, let them upload, report. */
 async function runInPage(page: Page, name: string, httpCase: HttpCase) {
@@ -124,6 +132,23 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
       cases.push({ batchSync: true, ...(maxBatchSize === undefined ? {} : { maxBatchSize }), autoSync });
     }
   }
+
+  it("compression in the browser (CompressionStream): auto after the server's Accept-Encoding, gzip always, none never", async () => {
+    const gzippedBy = async (name: string, httpCase: HttpCase) => {
+      const { recorded, left, failures } = await runInPage(page, name, httpCase);
+      const uploads = site.uploads.get(name) ?? [];
+      expect([failures, left]).toEqual([[], 0]);
+      expect(uploads.flatMap((u) => u.uuids)).toEqual(recorded);
+      return uploads.map((u) => u.gzipped);
+    };
+    const auto = await gzippedBy('compress-auto', { batchSync: false });
+    expect(auto[0]).toBe(false);
+    expect(auto.slice(1).every(Boolean)).toBe(true);
+    expect(await gzippedBy('compress-gzip', { batchSync: false, compress: 'gzip' })).toEqual(Array(RECORDS).fill(true));
+    expect(await gzippedBy('compress-none', { batchSync: false, compress: 'none' })).toEqual(
+      Array(RECORDS).fill(false),
+    );
+  });
 
   it.each(cases.map((c, i) => [JSON.stringify(c), c, i] as const))('%s', async (_label, httpCase, i) => {
     const name = `sweep-${i}`;

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 
 /**
  * A pass-through proxy in front of a real Waypost server that records which record uuids each
@@ -64,7 +65,9 @@ export async function startGate(target: string): Promise<Gate> {
         reply.on('data', (c: Buffer) => parts.push(c));
         reply.on('end', () => {
           if (isUpload(req) && reply.statusCode! >= 200 && reply.statusCode! < 300) {
-            delivered.push(...uuidsIn(body.toString('utf8')));
+            // The SDK gzips its uploads once the server has said it takes gzip.
+            const plain = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
+            delivered.push(...uuidsIn(plain.toString('utf8')));
             settle();
           }
           res.writeHead(reply.statusCode!, reply.headers);

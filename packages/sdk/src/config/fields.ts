@@ -128,6 +128,12 @@ export const CONFIG_FIELDS: FieldTable = {
       default: [...REMOTE_COMMANDS],
       doc: 'Remote commands the SDK accepts from the server ([spec 4.2](docs/http-upload-spec.md#42-remote-control-the-service-response-to-the-sdk)).',
     },
+    compress: {
+      type: 'enum',
+      values: ['auto', 'gzip', 'none'],
+      default: 'auto',
+      doc: 'Waypost: gzip upload bodies. auto: once the server said it takes gzip (Accept-Encoding on a response); gzip: always; none: never. A 415 or 400 to a compressed request turns it off for that URL.',
+    },
   },
   persistence: {
     locationTemplate: {

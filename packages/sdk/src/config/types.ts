@@ -35,6 +35,8 @@ export interface HttpConfig {
   /** Seconds between automatic retries while the queue is not empty (spec 7.3 background fetch). */
   retryInterval: number;
   remoteCommands: RemoteCommandName[];
+  /** Waypost: when upload bodies are gzipped (auto: after the server advertised gzip). */
+  compress: 'auto' | 'gzip' | 'none';
 }
 
 /** The anchor's PersistMode constants. */

@@ -10,7 +10,7 @@ export interface FetchTransportOptions {
 }
 
 /** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
-const READ_HEADERS = ['retry-after'] as const;
+const READ_HEADERS = ['retry-after', 'accept-encoding'] as const;
 const MAX_HEADER_CHARS = 64;
 
 /**

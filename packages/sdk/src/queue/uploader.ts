@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import { WaypostError, isWaypostError } from '../errors.js';
 import type { HttpEvent } from '../events/types.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
+import { gzip, refusesCoding, RequestCodings } from '../http/compression.js';
 import { buildPayload } from '../http/payload.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
@@ -51,6 +52,8 @@ export const UPLOAD_ERROR = 'UPLOAD_ERROR';
 
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
+  /** What each upload URL's server said about gzip (http.compress: 'auto'). */
+  private readonly codings = new RequestCodings();
   private pending = 0;
   private failures = 0;
 
@@ -153,6 +156,35 @@ export class Uploader {
     }
   }
 
+  /**
+   * One request: gzipped when the URL's server takes gzip (http.compress, RequestCodings), and a
+   * compressed body refused as such (415, 400) sent again plain at once, before anything else is
+   * concluded from the answer; that refused request is logged, not reported on onHttp.
+   */
+  private async exchange(http: Config['http'], headers: Record<string, string>, body: string): Promise<HttpResponse> {
+    const url = http.url!;
+    const send = async (payload: string | Uint8Array, coding: Record<string, string>) => {
+      const response = await this.deps.transport.send({
+        url,
+        method: http.method,
+        headers: { ...headers, ...coding },
+        body: payload,
+        timeoutMs: http.timeout,
+      });
+      this.codings.heard(url, response.headers?.['accept-encoding']);
+      return response;
+    };
+    if (!this.codings.shouldCompress(http.compress, url)) return send(body, {});
+    const response = await send(await gzip(body), { 'Content-Encoding': 'gzip' });
+    if (!refusesCoding(response.status)) return response;
+    this.codings.refuse(url);
+    this.deps.logger.warn(
+      'HTTP',
+      `${response.status} to a gzipped body: ${loggableUrl(url)} gets plain bodies from now on`,
+    );
+    return send(body, {});
+  }
+
   /** One batch: sends it (again after a successful authorization refresh) and carries out the decision. */
   private async send(batch: StoredRecord[], config: Config): Promise<BatchResult> {
     const { http } = config;
@@ -177,13 +209,7 @@ export class Uploader {
         const headers = mergeHeaders(http.headers, JSON_CONTENT_TYPE, await this.deps.authorizer.headers());
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
-          response = await this.deps.transport.send({
-            url: http.url!,
-            method: http.method,
-            headers,
-            body: payload.body,
-            timeoutMs: http.timeout,
-          });
+          response = await this.exchange(http, headers, payload.body);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
