@@ -24,6 +24,7 @@ interface Upload {
 async function startSite() {
   const uploads = new Map<string, Upload[]>();
   const flaky = new Set<string>();
+  const refusedGzip = new Map<string, number>();
   const bundle = readFileSync(BUNDLE, 'utf8');
   const server = http.createServer((req, res) => {
     if (req.url === '/') {
@@ -31,13 +32,19 @@ async function startSite() {
       return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     }
     if (req.url === '/sdk.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    const [, path, name] = /^\/(upload|flaky)\/([\w-]+)$/.exec(req.url ?? '') ?? [];
+    const [, path, name] = /^\/(upload|flaky|plain-only)\/([\w-]+)$/.exec(req.url ?? '') ?? [];
     if (!name) return res.writeHead(404).end();
     // /flaky/<name>: the first request fails (a server restarting), the next ones are recorded.
     if (path === 'flaky' && !flaky.has(name)) {
       flaky.add(name);
       req.resume();
       return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+    }
+    // /plain-only/<name>: says it takes gzip, then refuses gzipped bodies (a proxy that lies).
+    if (path === 'plain-only' && req.headers['content-encoding'] === 'gzip') {
+      refusedGzip.set(name, (refusedGzip.get(name) ?? 0) + 1);
+      req.resume();
+      return res.writeHead(415, { 'content-type': 'application/json', 'accept-encoding': 'gzip' }).end('{}');
     }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,6 +65,7 @@ async function startSite() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     uploads,
+    refusedGzip,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -69,9 +77,9 @@ async function startSite() {
 type HttpCase = { batchSync?: boolean; maxBatchSize?: number; autoSync?: boolean; compress?: 'auto' | 'gzip' | 'none' };
 
 /** In the page: record RECORDS locations with this http configuration, let them upload, report. */
-async function runInPage(page: Page, name: string, httpCase: HttpCase) {
+async function runInPage(page: Page, name: string, httpCase: HttpCase, path = 'upload') {
   return page.evaluate(
-    async ({ name, httpCase, records }) => {
+    async ({ name, httpCase, records, path }) => {
       // The bundle as the page imported it (a module script).
       const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
         .waypost;
@@ -91,7 +99,7 @@ async function runInPage(page: Page, name: string, httpCase: HttpCase) {
           await next;
         }
       };
-      await bg.ready({ http: { url: `${location.origin}/upload/${name}`, ...httpCase } });
+      await bg.ready({ http: { url: `${location.origin}/${path}/${name}`, ...httpCase } });
       await bg.start();
       for (let i = 0; i < records; i++) {
         recorded.push((await bg.recordLocation({ latitude: 45.5 + i * 1e-6, longitude: -73.56, accuracy: 5 })).uuid);
@@ -105,7 +113,7 @@ async function runInPage(page: Page, name: string, httpCase: HttpCase) {
       await bg.close();
       return { recorded, left, failures };
     },
-    { name, httpCase, records: RECORDS },
+    { name, httpCase, records: RECORDS, path },
   );
 }
 
@@ -148,6 +156,19 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
     expect(await gzippedBy('compress-none', { batchSync: false, compress: 'none' })).toEqual(
       Array(RECORDS).fill(false),
     );
+  });
+
+  it('a 415 to a gzipped body: sent again plain at once, and plain from then on', async () => {
+    const name = 'refused-gzip';
+    const { recorded, left, failures } = await runInPage(
+      page,
+      name,
+      { batchSync: false, compress: 'gzip' },
+      'plain-only',
+    );
+    expect([failures, left]).toEqual([[], 0]);
+    expect((site.uploads.get(name) ?? []).flatMap((u) => u.uuids)).toEqual(recorded);
+    expect(site.refusedGzip.get(name)).toBe(1);
   });
 
   it.each(cases.map((c, i) => [JSON.stringify(c), c, i] as const))('%s', async (_label, httpCase, i) => {
