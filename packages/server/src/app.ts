@@ -22,6 +22,7 @@ import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
+import { quarantineRoutes } from './routes/quarantine.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(orgAdminRoutes, { ctx });
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
+    await app.register(quarantineRoutes, { ctx });
     await app.register(logRoutes, { ctx });
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });

@@ -2,6 +2,8 @@
 export interface Metrics {
   stored: number;
   duplicates: number;
+  /** Records kept in quarantine: their request succeeded, they were not stored (issue 19). */
+  quarantined: number;
   rejected: number;
   requestsByStatus: Map<number, number>;
   /** Requests refused with 429, by what was limited (device, address, login). */
@@ -13,6 +15,7 @@ export function createMetrics(): Metrics {
   const metrics: Metrics = {
     stored: 0,
     duplicates: 0,
+    quarantined: 0,
     rejected: 0,
     requestsByStatus: new Map(),
     rateLimited: new Map(),
@@ -24,6 +27,9 @@ export function createMetrics(): Metrics {
         '# HELP waypost_records_duplicate_total Location records received again and not stored.',
         '# TYPE waypost_records_duplicate_total counter',
         `waypost_records_duplicate_total ${metrics.duplicates}`,
+        '# HELP waypost_records_quarantined_total Location records kept in quarantine (the rest of their request stored).',
+        '# TYPE waypost_records_quarantined_total counter',
+        `waypost_records_quarantined_total ${metrics.quarantined}`,
         '# HELP waypost_records_rejected_total Location records in rejected requests.',
         '# TYPE waypost_records_rejected_total counter',
         `waypost_records_rejected_total ${metrics.rejected}`,

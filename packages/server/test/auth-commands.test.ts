@@ -142,7 +142,12 @@ describe.each(backends)('tokens, devices and commands on $name', (backend) => {
   it('does not mark a command delivered when the request carrying it is rejected', async () => {
     await open.post('/locations', { location: record('k0'), device_id: 'cmd-keep' });
     await open.admin('/api/devices/cmd-keep/commands', { method: 'POST', body: { command: 'stop' } });
-    expect((await open.post('/locations', { location: record('k1', 95), device_id: 'cmd-keep' })).status).toBe(400);
+    const tooDeep = {
+      location: record('k1'),
+      device_id: 'cmd-keep',
+      extras: JSON.parse('['.repeat(40) + ']'.repeat(40)),
+    };
+    expect((await open.post('/locations', tooDeep)).status).toBe(400);
     expect((await open.admin('/api/devices/cmd-keep/commands')).body[0].status).toBe('pending');
     expect(
       (await open.post('/locations', { location: record('k1'), device_id: 'cmd-keep' })).body.background_geolocation,

@@ -26,6 +26,7 @@ describe.each(backends)('exports and logs on $name', (backend) => {
       timestamp: '2024-05-01T10:00:00.000Z',
       latitude: 48.1,
       longitude: 11.5,
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       record: record('e1', 48.1, 11.5, '2024-05-01T10:00:00.000Z'),
     });
     const window = (await get('from=2024-05-01T10:00:30Z&to=2024-05-01T10:02:00Z&limit=1')).body;

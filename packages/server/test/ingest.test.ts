@@ -52,7 +52,7 @@ describe.each(backends)('ingest on $name', (backend) => {
     expect(await uuidsOf('shape-arr-b')).toEqual(['b2']);
   });
 
-  it('stores template records without uuid under a derived uuid that dedupes; refuses one without a position', async () => {
+  it('stores template records without uuid under a derived uuid that dedupes; quarantines one without a position', async () => {
     const templated = { lat: 1.5, lng: 2.5, ts: 'x', speed: 3 };
     const first = await server.post('/locations', { location: templated, device_id: 'shape-template' });
     const again = await server.post('/locations', { location: templated, device_id: 'shape-template' });
@@ -61,7 +61,10 @@ describe.each(backends)('ingest on $name', (backend) => {
       device_id: 'shape-template',
     });
     expect([first.body.stored, again.body.duplicates]).toEqual([1, 1]);
-    expect(noCoords).toMatchObject({ status: 400, body: { code: 'NO_LOCATION' } });
+    expect(noCoords).toMatchObject({
+      status: 200,
+      body: { stored: 0, quarantinedRecords: [{ uuid: 'nc', code: 'NO_LOCATION' }] },
+    });
     const rows = (await server.admin('/api/devices/shape-template/locations')).body as {
       uuid: string;
       latitude: number | null;
@@ -84,30 +87,51 @@ describe.each(backends)('ingest on $name', (backend) => {
     });
   });
 
-  it('rejects a batch with one bad record and stores nothing of it', async () => {
+  it('stores the good records of a batch and quarantines the bad one (issue 19): one bad record never blocks a device', async () => {
     const reply = await server.post('/locations', {
       location: [record('bad-ok'), record('bad-lat', 91)],
       device_id: 'reject',
     });
-    expect(reply.status).toBe(400);
-    expect(reply.body).toEqual({ error: expect.stringContaining('location[1]'), code: 'OUT_OF_RANGE' });
-    expect(await uuidsOf('reject')).toEqual([]);
+    expect(reply).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        stored: 1,
+        duplicates: 0,
+        quarantined: 1,
+        quarantinedRecords: [{ uuid: 'bad-lat', code: 'OUT_OF_RANGE' }],
+      },
+    });
+    expect(await uuidsOf('reject')).toEqual(['bad-ok']);
+    const kept = await server.admin('/api/devices/reject/quarantine');
+    expect(kept.body.records).toEqual([
+      expect.objectContaining({
+        uuid: 'bad-lat',
+        code: 'OUT_OF_RANGE',
+        message: expect.stringContaining('location[1] latitude 91'),
+        raw: JSON.stringify(record('bad-lat', 91)),
+      }),
+    ]);
+    expect((await server.admin('/api/devices/reject')).body).toMatchObject({ records: 1, quarantined: 1 });
   });
 
   it.each([
-    ['longitude out of range', { location: record('x', 10, 181), device_id: 'e' }, 'OUT_OF_RANGE'],
-    [
-      'coordinate of the wrong type',
-      { location: { ...record('x'), coords: { latitude: '1', longitude: 2 } }, device_id: 'e' },
-      'INVALID_TYPE',
-    ],
-    ['record that is not an object', { location: [42], device_id: 'e' }, 'INVALID_RECORD'],
-    ['uuid of the wrong type', { location: { ...record('x'), uuid: 7 }, device_id: 'e' }, 'INVALID_TYPE'],
-    [
-      'timestamp that is not a date',
-      { location: { ...record('x'), timestamp: 'yesterday' }, device_id: 'e' },
-      'INVALID_TIMESTAMP',
-    ],
+    ['longitude out of range', record('q1', 10, 181), 'OUT_OF_RANGE'],
+    ['coordinate of the wrong type', { ...record('q2'), coords: { latitude: '1', longitude: 2 } }, 'INVALID_TYPE'],
+    ['record that is not an object', 42, 'INVALID_RECORD'],
+    ['uuid of the wrong type', { ...record('q4'), uuid: 7 }, 'INVALID_TYPE'],
+    ['timestamp that is not a date', { ...record('q5'), timestamp: 'yesterday' }, 'INVALID_TIMESTAMP'],
+    ['record without a position', { uuid: 'q6', timestamp: new Date().toISOString() }, 'NO_LOCATION'],
+  ])('quarantines a %s, with its code, and answers 200', async (_name, bad, code) => {
+    const reply = await server.post('/locations', {
+      location: [record(`${code}-ok-${_name.length}`), bad],
+      device_id: 'q',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ stored: 1, quarantined: 1, quarantinedRecords: [{ code }] });
+  });
+
+  it.each([
     ['body that names no device', { location: record('x') }, 'NO_DEVICE'],
     ['body that is not an object or array', 17, 'INVALID_BODY'],
   ])('answers 400 with a JSON error for a %s', async (_name, body, code) => {

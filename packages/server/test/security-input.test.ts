@@ -16,19 +16,28 @@ describe.each(backends)('hostile input on $name', (backend) => {
   const deviceIds = async () => ((await server.admin('/api/devices')).body as { id: string }[]).map((d) => d.id);
   const at = (timestamp: unknown) => ({ ...record('t'), timestamp });
 
-  it('refuses timestamps outside 2000-01-01 .. now + 1 day with 400 TIMESTAMP_OUT_OF_RANGE, storing nothing', async () => {
-    const bad = [
-      9e15,
-      1e300,
-      -1e16,
-      '1999-12-31T23:59:59Z',
-      new Date(nowMs + 2 * DAY_MS).toISOString(),
-      '+275760-09-13T00:00:00Z',
-    ];
-    for (const timestamp of bad) {
+  it('quarantines times that are no date, stores implausible ones flagged; the presets refuse both', async () => {
+    for (const timestamp of [9e15, 1e300, -1e16, '+275760-09-13T00:00:00Z', 'soon']) {
       const reply = await server.post('/locations', { location: at(timestamp), device_id: 'time-bad' });
-      expect(reply, String(timestamp)).toMatchObject({ status: 400, body: { code: 'TIMESTAMP_OUT_OF_RANGE' } });
+      expect(reply, String(timestamp)).toMatchObject({
+        status: 200,
+        body: { stored: 0, quarantinedRecords: [{ code: 'INVALID_TIMESTAMP' }] },
+      });
     }
+    // A device clock in 1999 or two days ahead: kept, with the server's receive time beside it.
+    for (const [i, timestamp] of ['1999-12-31T23:59:59Z', new Date(nowMs + 2 * DAY_MS).toISOString()].entries()) {
+      const reply = await server.post('/locations', {
+        location: { ...at(timestamp), uuid: `clock-${i}` },
+        device_id: 'clock',
+      });
+      expect(reply.body).toMatchObject({ stored: 1 });
+    }
+    const kept = (await server.admin('/api/devices/clock/locations')).body as {
+      clockSuspect?: boolean;
+      receivedAt: string;
+    }[];
+    expect(kept.map((r) => r.clockSuspect)).toEqual([true, true]);
+    expect(kept.every((r) => Math.abs(Date.parse(r.receivedAt) - nowMs) < DAY_MS)).toBe(true);
     const presets = [
       server.post('/owntracks', { _type: 'location', tst: 1e300, lat: 1, lon: 2, tid: 'ot' }),
       server.post('/overland', {
@@ -53,21 +62,29 @@ describe.each(backends)('hostile input on $name', (backend) => {
       device_id: 'time-ok',
     });
     expect(edge.body.stored).toBe(1);
-    expect(await deviceIds()).toEqual(['time-ok']);
+    expect(await deviceIds()).toEqual(['clock', 'time-bad', 'time-ok']);
     expect((await server.admin('/api/devices')).status).toBe(200);
   });
 
   it('refuses a body without any location, a non-string or oversized id, and non-JSON bodies', async () => {
     const cases: [unknown, string][] = [
       [{ device_id: 'x' }, 'NO_LOCATION'],
-      [{ location: { uuid: 'u', battery: 1 }, device_id: 'x' }, 'NO_LOCATION'],
       [{ location: record('o1'), device_id: { evil: true } }, 'INVALID_DEVICE_ID'],
       [{ location: record('o2'), device_id: 42 }, 'INVALID_DEVICE_ID'],
       [{ location: record('o3'), device_id: 'd'.repeat(4 * 1024 * 1024) }, 'INVALID_DEVICE_ID'],
-      [{ location: { ...record('o4'), uuid: 'u'.repeat(300) }, device_id: 'x' }, 'TEXT_TOO_LONG'],
     ];
     for (const [body, code] of cases)
       expect(await server.post('/locations', body)).toMatchObject({ status: 400, body: { code } });
+    // A record without a location, or with an oversized uuid, is one record: quarantined (issue 19).
+    const quarantined: [unknown, string][] = [
+      [{ location: { uuid: 'u', battery: 1 }, device_id: 'q' }, 'NO_LOCATION'],
+      [{ location: { ...record('o4'), uuid: 'u'.repeat(300) }, device_id: 'q' }, 'TEXT_TOO_LONG'],
+    ];
+    for (const [body, code] of quarantined)
+      expect(await server.post('/locations', body)).toMatchObject({
+        status: 200,
+        body: { stored: 0, quarantinedRecords: [{ code }] },
+      });
     const formBody = await fetch(`${server.url}/locations`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -65,6 +65,17 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE devices ADD COLUMN uuid TEXT`,
     `CREATE INDEX devices_org_uuid ON devices (org_id, uuid)`,
   ],
+  // Per-record verdicts (issue 19): a record the server cannot take is quarantined with its raw
+  // JSON and reason instead of failing its request; a record whose time is implausible (a device
+  // clock in 1970 or a week ahead) is stored and flagged, its receive time beside it as always.
+  (t) => [
+    `CREATE TABLE quarantine (
+      id ${t.id}, device_id TEXT NOT NULL, uuid TEXT, code TEXT NOT NULL, message TEXT NOT NULL,
+      raw TEXT NOT NULL, received_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX quarantine_device ON quarantine (device_id, id)`,
+    `ALTER TABLE locations ADD COLUMN clock_suspect INTEGER`,
+    `ALTER TABLE devices ADD COLUMN quarantined ${t.bigint} NOT NULL DEFAULT 0`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

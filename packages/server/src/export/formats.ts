@@ -42,6 +42,9 @@ export function renderTrack(
             timestamp: iso(r.recorded_at),
             latitude: r.latitude,
             longitude: r.longitude,
+            receivedAt: iso(r.received_at),
+            // The recorded time was outside 2000..received + 1 day: the device's clock is suspect.
+            ...(r.clock_suspect ? { clockSuspect: true } : {}),
             record: parsedRecord(r.record),
           })),
         ),

@@ -1,9 +1,11 @@
 import type { StoredRecord } from './normalize.js';
+import type { QuarantinedRecord } from './verdicts.js';
 
-/** Records of one device in a request. */
+/** Records of one device in a request: those to store, and those quarantined (issue 19). */
 export interface DeviceBatch {
   deviceId: string;
   records: StoredRecord[];
+  quarantined?: QuarantinedRecord[];
 }
 
 /** One request's work: its device batches, and the device whose pending commands ride on its reply. */
@@ -14,11 +16,12 @@ export interface IngestJob {
 
 /** Groups batches by device, keeping first-seen order. */
 export function byDevice(batches: DeviceBatch[]): DeviceBatch[] {
-  const groups = new Map<string, StoredRecord[]>();
+  const groups = new Map<string, { records: StoredRecord[]; quarantined: QuarantinedRecord[] }>();
   for (const batch of batches) {
-    const records = groups.get(batch.deviceId) ?? [];
-    records.push(...batch.records);
-    groups.set(batch.deviceId, records);
+    const group = groups.get(batch.deviceId) ?? { records: [], quarantined: [] };
+    group.records.push(...batch.records);
+    group.quarantined.push(...(batch.quarantined ?? []));
+    groups.set(batch.deviceId, group);
   }
-  return [...groups].map(([deviceId, records]) => ({ deviceId, records }));
+  return [...groups].map(([deviceId, group]) => ({ deviceId, ...group }));
 }

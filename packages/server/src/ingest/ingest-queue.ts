@@ -8,6 +8,7 @@ import {
   type IngestTotals,
 } from '../store/devices.js';
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
+import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import { refuseDevice } from './device-policy.js';
 import type { IngestJob } from './ingest-job.js';
@@ -25,6 +26,8 @@ export interface StoredPosition {
 export interface JobOutcome {
   stored: number;
   duplicates: number;
+  /** The request's records kept in quarantine (issue 19), with why. */
+  quarantined: { uuid: string | null; code: string }[];
   commands: Command[];
   lasts: StoredPosition[];
 }
@@ -89,13 +92,27 @@ export async function storeJobs(
       for (const record of batch.records) rows.push({ deviceId: batch.deviceId, record });
   }
   const fresh = await insertLocations(tx, rows, now);
+  const quarantine: QuarantineInsert[] = [];
+  for (const i of accepted) {
+    for (const batch of jobs[i]!.batches)
+      for (const entry of batch.quarantined ?? []) quarantine.push({ deviceId: batch.deviceId, entry });
+  }
+  if (quarantine.length > 0) await insertQuarantine(tx, quarantine, now);
 
   const totals = new Map<string, IngestTotals>();
   for (const i of accepted) {
-    const outcome: JobOutcome = { stored: 0, duplicates: 0, commands: [], lasts: [] };
+    const outcome: JobOutcome = { stored: 0, duplicates: 0, quarantined: [], commands: [], lasts: [] };
     for (const batch of jobs[i]!.batches) {
-      const total = totals.get(batch.deviceId) ?? { deviceId: batch.deviceId, stored: 0, duplicates: 0, last: null };
+      const total = totals.get(batch.deviceId) ?? {
+        deviceId: batch.deviceId,
+        stored: 0,
+        duplicates: 0,
+        quarantined: 0,
+        last: null,
+      };
       totals.set(batch.deviceId, total);
+      for (const entry of batch.quarantined ?? []) outcome.quarantined.push({ uuid: entry.uuid, code: entry.code });
+      total.quarantined += batch.quarantined?.length ?? 0;
       let stored = 0;
       let last: IngestTotals['last'] = null;
       for (const r of batch.records) {

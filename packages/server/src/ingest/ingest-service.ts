@@ -6,6 +6,8 @@ import { checkDeviceId } from './validation.js';
 export interface IngestResult {
   stored: number;
   duplicates: number;
+  /** Records kept in quarantine instead of stored (issue 19): their uuid and reason code. */
+  quarantined: { uuid: string | null; code: string }[];
   commands: Command[];
 }
 
@@ -21,16 +23,17 @@ export async function ingest(
   batches: DeviceBatch[],
   commandsFor: string | null,
 ): Promise<IngestResult> {
-  if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, commands: [] };
+  if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, quarantined: [], commands: [] };
   // Ids from headers, query parameters and presets come here unchecked: one check for all routes.
   for (const batch of batches) checkDeviceId(batch.deviceId, 'The device id');
   // One request counts once per device it uploads for (429 with Retry-After when over the rate).
   for (const deviceId of new Set([...batches.map((b) => b.deviceId), ...(commandsFor ? [commandsFor] : [])]))
     ctx.rateLimiter.take('device', deviceId);
-  const records = batches.reduce((sum, b) => sum + b.records.length, 0);
+  const records = batches.reduce((sum, b) => sum + b.records.length + (b.quarantined?.length ?? 0), 0);
   const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
   ctx.metrics.stored += outcome.stored;
   ctx.metrics.duplicates += outcome.duplicates;
+  ctx.metrics.quarantined += outcome.quarantined.length;
   ctx.live.publish(
     outcome.lasts.map((last) => ({
       deviceId: last.deviceId,
@@ -40,5 +43,10 @@ export async function ingest(
       timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window
     })),
   );
-  return { stored: outcome.stored, duplicates: outcome.duplicates, commands: outcome.commands };
+  return {
+    stored: outcome.stored,
+    duplicates: outcome.duplicates,
+    quarantined: outcome.quarantined,
+    commands: outcome.commands,
+  };
 }

@@ -1,7 +1,7 @@
 import { badRequest } from '../errors.js';
 import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
-import { checkTimestamp, INPUT_LIMITS } from './validation.js';
+import { INPUT_LIMITS, timestampPlausible } from './validation.js';
 
 /** A record ready to store: the columns the server queries, and the record as given. */
 export interface StoredRecord {
@@ -10,9 +10,14 @@ export interface StoredRecord {
   latitude: number | null;
   longitude: number | null;
   record: Record<string, unknown>;
+  /** The recorded time is outside 2000..now + 1 day: a device clock that is wrong, kept and flagged. */
+  clockSuspect: boolean;
 }
 
 type JsonObject = Record<string, unknown>;
+
+/** A recorded time must be a date of years 1970..9999 (as the SDK records them); else it is no date. */
+const LATEST_DATE_MS = Date.UTC(10000, 0, 1);
 
 /** Epoch milliseconds from ISO text or epoch seconds/milliseconds (seconds when below 1e11). */
 export function parseTimestamp(value: unknown): number | null {
@@ -103,15 +108,17 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
   else throw badRequest('INVALID_TYPE', `${path}.uuid must be a non-empty string, got ${typeof record.uuid}`);
   const rawTime = record.timestamp ?? record.recorded_at ?? record.time;
   let recordedAt = receivedAt;
+  let clockSuspect = false;
   if (rawTime !== undefined && rawTime !== null) {
     const parsed = parseTimestamp(rawTime);
-    if (parsed === null) {
+    if (parsed === null || parsed < 0 || parsed >= LATEST_DATE_MS) {
       throw badRequest(
         'INVALID_TIMESTAMP',
-        `${path}.timestamp is not a date (ISO-8601 or epoch): ${JSON.stringify(rawTime)}`,
+        `${path}.timestamp is not a date (ISO-8601 or epoch): ${JSON.stringify(rawTime).slice(0, 80)}`,
       );
     }
-    recordedAt = checkTimestamp(parsed, `${path}.timestamp`, receivedAt);
+    recordedAt = parsed;
+    clockSuspect = !timestampPlausible(parsed, receivedAt);
   }
-  return { uuid, recordedAt, latitude, longitude, record };
+  return { uuid, recordedAt, latitude, longitude, record, clockSuspect };
 }

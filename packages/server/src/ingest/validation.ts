@@ -19,6 +19,10 @@ export const EARLIEST_TIMESTAMP_MS = Date.UTC(2000, 0, 1);
 /** ... to one day after the server's clock (devices with a clock a little ahead still upload). */
 export const MAX_FUTURE_MS = 24 * 3600 * 1000;
 
+/** Whether a recorded time is inside the plausible window (else the device's clock is suspect). */
+export const timestampPlausible = (ms: number, now: number): boolean =>
+  ms >= EARLIEST_TIMESTAMP_MS && ms <= now + MAX_FUTURE_MS;
+
 /** Epoch ms inside the documented window; 400 TIMESTAMP_OUT_OF_RANGE otherwise. */
 export function checkTimestamp(ms: number, where: string, now: number): number {
   if (!Number.isFinite(ms) || ms < EARLIEST_TIMESTAMP_MS || ms > now + MAX_FUTURE_MS) {

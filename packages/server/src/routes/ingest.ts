@@ -3,9 +3,9 @@ import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
+import { verdicts } from '../ingest/verdicts.js';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
-import { normalizeRecord } from '../ingest/normalize.js';
 import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';
 import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
 import { isOwnTracks, ownTracksDevice, ownTracksRecord } from '../presets/owntracks.js';
@@ -14,6 +14,7 @@ import { osmandRecord } from '../presets/osmand.js';
 import {
   checkCount,
   commandsReply,
+  quarantineReply,
   deviceOutsideBody,
   noDevice,
   tokenDevice,
@@ -95,10 +96,10 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       found(count);
       checkCount(ctx, count);
       const now = ctx.now();
-      // Every record is checked before anything is written, devices of an org included.
-      const records = bodies.map((b) => b.records.map((r) => normalizeRecord(r, now)));
+      // Every record gets its own verdict before anything is written: stored, or quarantined.
+      const checked = bodies.map((b) => verdicts(b.records, now));
       const devices = await devicesOf(ctx, request, principal, bodies, orgOf);
-      const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, records: records[i]! }));
+      const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, ...checked[i]! }));
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
@@ -107,6 +108,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
         success: true,
         stored: result.stored,
         duplicates: result.duplicates,
+        ...quarantineReply(result.quarantined),
         ...commandsReply(result.commands),
       };
     },

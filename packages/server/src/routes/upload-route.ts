@@ -52,6 +52,16 @@ export function checkCount(ctx: AppContext, count: number): void {
   }
 }
 
+/** Quarantined records answered once at most this many (the count is always whole). */
+const MAX_LISTED_QUARANTINED = 100;
+
+/** `quarantined` and the first records kept in quarantine, when there are any (issue 19). */
+export function quarantineReply(quarantined: { uuid: string | null; code: string }[]): Record<string, unknown> {
+  return quarantined.length > 0
+    ? { quarantined: quarantined.length, quarantinedRecords: quarantined.slice(0, MAX_LISTED_QUARANTINED) }
+    : {};
+}
+
 export function commandsReply(commands: Command[]): Record<string, unknown> {
   return commands.length > 0 ? { background_geolocation: commands } : {};
 }
@@ -92,6 +102,14 @@ export const UPLOAD_REPLY = {
           success: { type: 'boolean' },
           stored: { type: 'integer' },
           duplicates: { type: 'integer' },
+          quarantined: { type: 'integer' },
+          quarantinedRecords: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { uuid: { type: ['string', 'null'] }, code: { type: 'string' } },
+            },
+          },
           background_geolocation: { type: 'array' },
         },
         required: ['success', 'stored', 'duplicates'],

@@ -13,6 +13,7 @@ export interface DeviceRow {
   status: DeviceStatus;
   records: number;
   duplicates: number;
+  quarantined: number;
   last_latitude: number | null;
   last_longitude: number | null;
   last_recorded_at: number | null;
@@ -147,12 +148,13 @@ export interface IngestTotals {
   deviceId: string;
   stored: number;
   duplicates: number;
+  quarantined: number;
   /** The newest stored position, when one was stored. */
   last: { latitude: number; longitude: number; recordedAt: number } | null;
 }
 
 const TOTALS_ROW =
-  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))';
+  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))';
 
 /**
  * Adds to the counters and moves the last position (only forward in recorded time), one statement
@@ -162,8 +164,9 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
   for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {
     const newer = 'v.at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= v.at)';
     await db.run(
-      `WITH v (id, stored, dups, lat, lon, at) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
+      `WITH v (id, stored, dups, kept, lat, lon, at) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
        UPDATE devices SET last_seen = ?, records = records + v.stored, duplicates = duplicates + v.dups,
+         quarantined = devices.quarantined + v.kept,
          last_latitude = CASE WHEN ${newer} THEN v.lat ELSE last_latitude END,
          last_longitude = CASE WHEN ${newer} THEN v.lon ELSE last_longitude END,
          last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END
@@ -173,6 +176,7 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
           t.deviceId,
           t.stored,
           t.duplicates,
+          t.quarantined,
           t.last?.latitude ?? null,
           t.last?.longitude ?? null,
           t.last?.recordedAt ?? null,
@@ -200,6 +204,7 @@ export function deviceJson(row: DeviceRow): Record<string, unknown> {
     status: row.status,
     records: row.records,
     duplicates: row.duplicates,
+    quarantined: Number(row.quarantined ?? 0),
     lastPosition:
       row.last_latitude === null || row.last_longitude === null || row.last_recorded_at === null
         ? null

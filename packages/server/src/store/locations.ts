@@ -3,12 +3,12 @@ import type { StoredRecord } from '../ingest/normalize.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_STATEMENT = 250;
-const COLUMNS = 8;
+const COLUMNS = 9;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
 const buildInsertSql = (rows: number): string =>
-  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event) VALUES ${Array.from(
+  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
@@ -17,7 +17,7 @@ const buildInsertSql = (rows: number): string =>
 const insertSqlByRows: string[] = [];
 const insertSql = (rows: number): string => (insertSqlByRows[rows] ??= buildInsertSql(rows));
 
-const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event)
+const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect)
   VALUES (${Array(COLUMNS).fill('?').join(', ')}) ON CONFLICT (device_id, uuid) DO NOTHING`;
 
 /** A record to insert for a device. */
@@ -55,7 +55,17 @@ export async function insertLocations(
   const sorted = [...rows].sort(byDeviceAndUuid);
   const paramsOf = ({ deviceId, record: r }: LocationInsert): SqlValue[] => {
     const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
-    return [deviceId, r.uuid, r.recordedAt, r.latitude, r.longitude, receivedAt, JSON.stringify(r.record), event];
+    return [
+      deviceId,
+      r.uuid,
+      r.recordedAt,
+      r.latitude,
+      r.longitude,
+      receivedAt,
+      JSON.stringify(r.record),
+      event,
+      r.clockSuspect ? 1 : null,
+    ];
   };
   const stored = new Set<string>();
   if (db.runEach) {
@@ -81,6 +91,9 @@ export interface LocationRow {
   latitude: number | null;
   longitude: number | null;
   record: string;
+  received_at: number;
+  /** 1 when the recorded time was implausible (a device clock that is wrong), else null. */
+  clock_suspect: number | null;
 }
 
 export async function queryLocations(
@@ -100,7 +113,7 @@ export async function queryLocations(
   }
   params.push(range.limit);
   return db.query<LocationRow & Record<string, unknown>>(
-    `SELECT uuid, recorded_at, latitude, longitude, record FROM locations WHERE ${where.join(' AND ')}
+    `SELECT uuid, recorded_at, latitude, longitude, record, received_at, clock_suspect FROM locations WHERE ${where.join(' AND ')}
      ORDER BY recorded_at ASC, id ASC LIMIT ?`,
     params,
   );

@@ -1,0 +1,49 @@
+import { HttpError } from '../errors.js';
+import type { FoundRecord } from './extract.js';
+import { normalizeRecord, type StoredRecord } from './normalize.js';
+import { INPUT_LIMITS } from './validation.js';
+
+/** A record the server could not take: kept, with why, never silently dropped. */
+export interface QuarantinedRecord {
+  uuid: string | null;
+  code: string;
+  message: string;
+  /** The record as sent, as JSON text, at most MAX_RAW_CHARS of it. */
+  raw: string;
+}
+
+/** A quarantined record's JSON is kept up to this many characters (the body limit bounds it anyway). */
+export const MAX_RAW_CHARS = 16_384;
+
+/**
+ * Per-record verdicts (issue 19): one bad record never blocks a device. Each record of a usable
+ * body is checked on its own: the valid ones are stored, each invalid one is quarantined with its
+ * reason code (the 400 it would have caused), and the request still succeeds. What makes a request
+ * unusable as a whole (not JSON, no records, too big, too deep, no device) is refused before this.
+ */
+export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
+  const records: StoredRecord[] = [];
+  const quarantined: QuarantinedRecord[] = [];
+  for (const item of found) {
+    try {
+      records.push(normalizeRecord(item, receivedAt));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+      // A body that is itself the only "record" and holds no location has no records at all: the
+      // request is unusable as a whole ({"device_id": "x"} alone), not a record to keep.
+      if (found.length === 1 && item.path === 'body' && error.code === 'NO_LOCATION') throw error;
+      quarantined.push({ uuid: uuidOf(item.value), code: error.code, message: error.message, raw: rawOf(item.value) });
+    }
+  }
+  return { records, quarantined };
+}
+
+function uuidOf(value: unknown): string | null {
+  const uuid = value !== null && typeof value === 'object' ? (value as { uuid?: unknown }).uuid : undefined;
+  return typeof uuid === 'string' && uuid !== '' ? uuid.slice(0, INPUT_LIMITS.maxIdLength) : null;
+}
+
+function rawOf(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > MAX_RAW_CHARS ? text.slice(0, MAX_RAW_CHARS) : text;
+}

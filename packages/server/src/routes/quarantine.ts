@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { findDevice } from '../store/devices.js';
+import { listQuarantine, type QuarantineRow } from '../store/quarantine.js';
+import { integerParam, type Query } from './query-params.js';
+
+const DEFAULT_PAGE = 100;
+const MAX_PAGE = 10_000;
+
+const csvCell = (value: string | number | null): string => {
+  const text = value === null ? '' : String(value);
+  // Quoted, quotes doubled; a leading = + - @ would be a formula in a spreadsheet: prefix it.
+  return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
+};
+
+function csv(rows: QuarantineRow[]): string {
+  const header = ['id', 'received_at', 'uuid', 'code', 'message', 'raw'];
+  const lines = rows.map((r) => [r.id, r.receivedAt, r.uuid, r.code, r.message, r.raw].map(csvCell).join(','));
+  return `${header.join(',')}\n${lines.join('\n')}${lines.length > 0 ? '\n' : ''}`;
+}
+
+/**
+ * A device's quarantined records (issue 19), newest first: `GET /api/devices/:id/quarantine`
+ * (admin), `?limit=` (default 100, at most 10,000), `?before=` (the previous page's `next`),
+ * `?format=json|csv` (the export).
+ */
+export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get<{ Params: { id: string }; Querystring: Query }>(
+    '/api/devices/:id/quarantine',
+    { preHandler: (request) => requireAdmin(ctx, request) },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await findDevice(ctx.db, id)))
+        throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
+      const query = request.query;
+      const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
+      const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
+      const format = query.format ?? 'json';
+      if (format !== 'json' && format !== 'csv')
+        throw badRequest('INVALID_PARAMETER', `format must be json or csv, got ${format}`);
+      const rows = await listQuarantine(ctx.db, id, limit, before);
+      if (format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="quarantine.csv"')
+          .send(csv(rows));
+      }
+      return { records: rows, next: rows.length === limit ? rows.at(-1)!.id : null };
+    },
+  );
+};
