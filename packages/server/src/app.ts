@@ -23,6 +23,7 @@ import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
+import { ledgerRoutes } from './routes/ledger.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -139,7 +140,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding'],
+        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', 'waypost-dropped'],
         maxAge: 600,
       });
     }
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
+    await app.register(ledgerRoutes, { ctx });
     await app.register(logRoutes, { ctx });
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });

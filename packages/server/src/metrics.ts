@@ -5,6 +5,8 @@ export interface Metrics {
   /** Records kept in quarantine: their request succeeded, they were not stored (issue 19). */
   quarantined: number;
   rejected: number;
+  /** Sequence numbers devices reported dropped on purpose (Waypost-Dropped), by reason. */
+  droppedReported: Map<string, number>;
   requestsByStatus: Map<number, number>;
   /** Requests refused with 429, by what was limited (device, address, login). */
   rateLimited: Map<string, number>;
@@ -17,6 +19,7 @@ export function createMetrics(): Metrics {
     duplicates: 0,
     quarantined: 0,
     rejected: 0,
+    droppedReported: new Map(),
     requestsByStatus: new Map(),
     rateLimited: new Map(),
     render() {
@@ -33,6 +36,11 @@ export function createMetrics(): Metrics {
         '# HELP waypost_records_rejected_total Location records in rejected requests.',
         '# TYPE waypost_records_rejected_total counter',
         `waypost_records_rejected_total ${metrics.rejected}`,
+        '# HELP waypost_records_dropped_total Records devices reported dropped undelivered (ttl, cap, destroyed).',
+        '# TYPE waypost_records_dropped_total counter',
+        ...['ttl', 'cap', 'destroyed'].map(
+          (reason) => `waypost_records_dropped_total{reason="${reason}"} ${metrics.droppedReported.get(reason) ?? 0}`,
+        ),
         '# HELP waypost_http_requests_total HTTP requests answered, by status.',
         '# TYPE waypost_http_requests_total counter',
       ];

@@ -76,6 +76,17 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE locations ADD COLUMN clock_suspect INTEGER`,
     `ALTER TABLE devices ADD COLUMN quarantined ${t.bigint} NOT NULL DEFAULT 0`,
   ],
+  // The delivery ledger (issue 19): each record's per-device sequence number (when the device
+  // sends one), and the sequence ranges a device reported dropped on purpose (ttl, cap, destroyed).
+  (t) => [
+    `ALTER TABLE locations ADD COLUMN sequence ${t.bigint}`,
+    `CREATE INDEX locations_device_sequence ON locations (device_id, sequence) WHERE sequence IS NOT NULL`,
+    `ALTER TABLE quarantine ADD COLUMN sequence ${t.bigint}`,
+    `CREATE TABLE dropped_ranges (
+      id ${t.id}, device_id TEXT NOT NULL, reason TEXT NOT NULL,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, received_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX dropped_ranges_device ON dropped_ranges (device_id, first_sequence)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

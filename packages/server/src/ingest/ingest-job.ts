@@ -1,3 +1,4 @@
+import type { DroppedReport } from '../ledger/dropped-header.js';
 import type { StoredRecord } from './normalize.js';
 import type { QuarantinedRecord } from './verdicts.js';
 
@@ -12,6 +13,8 @@ export interface DeviceBatch {
 export interface IngestJob {
   batches: DeviceBatch[];
   commandsFor: string | null;
+  /** Sequence numbers that device (commandsFor) reported dropped on purpose (Waypost-Dropped). */
+  dropped?: DroppedReport;
 }
 
 /** Groups batches by device, keeping first-seen order. */

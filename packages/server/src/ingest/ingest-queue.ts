@@ -8,6 +8,7 @@ import {
   type IngestTotals,
 } from '../store/devices.js';
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
+import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
 import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import { refuseDevice } from './device-policy.js';
@@ -98,6 +99,12 @@ export async function storeJobs(
       for (const entry of batch.quarantined ?? []) quarantine.push({ deviceId: batch.deviceId, entry });
   }
   if (quarantine.length > 0) await insertQuarantine(tx, quarantine, now);
+  const dropped: DroppedInsert[] = [];
+  for (const i of accepted) {
+    const { commandsFor, dropped: report } = jobs[i]!;
+    if (commandsFor !== null) for (const entry of report ?? []) dropped.push({ deviceId: commandsFor, ...entry });
+  }
+  if (dropped.length > 0) await insertDroppedRanges(tx, dropped, now);
 
   const totals = new Map<string, IngestTotals>();
   for (const i of accepted) {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Command } from '../store/commands.js';
+import type { DroppedReport } from '../ledger/dropped-header.js';
 import type { DeviceBatch } from './ingest-job.js';
 import { checkDeviceId } from './validation.js';
 
@@ -22,6 +23,7 @@ export async function ingest(
   ctx: AppContext,
   batches: DeviceBatch[],
   commandsFor: string | null,
+  dropped: DroppedReport = [],
 ): Promise<IngestResult> {
   if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, quarantined: [], commands: [] };
   // Ids from headers, query parameters and presets come here unchecked: one check for all routes.
@@ -30,7 +32,9 @@ export async function ingest(
   for (const deviceId of new Set([...batches.map((b) => b.deviceId), ...(commandsFor ? [commandsFor] : [])]))
     ctx.rateLimiter.take('device', deviceId);
   const records = batches.reduce((sum, b) => sum + b.records.length + (b.quarantined?.length ?? 0), 0);
-  const outcome = await ctx.ingestQueue.submit({ batches, commandsFor }, Math.max(1, records));
+  const outcome = await ctx.ingestQueue.submit({ batches, commandsFor, dropped }, Math.max(1, records));
+  for (const { reason, range } of dropped)
+    ctx.metrics.droppedReported.set(reason, (ctx.metrics.droppedReported.get(reason) ?? 0) + range[1] - range[0] + 1);
   ctx.metrics.stored += outcome.stored;
   ctx.metrics.duplicates += outcome.duplicates;
   ctx.metrics.quarantined += outcome.quarantined.length;

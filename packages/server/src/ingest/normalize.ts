@@ -12,6 +12,14 @@ export interface StoredRecord {
   record: Record<string, unknown>;
   /** The recorded time is outside 2000..now + 1 day: a device clock that is wrong, kept and flagged. */
   clockSuspect: boolean;
+  /** The device's sequence number of the record (the delivery ledger), when it sent a valid one. */
+  sequence: number | null;
+}
+
+/** A record's `sequence`: a positive safe integer, else none (a foreign template's field of that name). */
+export function sequenceOf(value: unknown): number | null {
+  const sequence = value !== null && typeof value === 'object' ? (value as { sequence?: unknown }).sequence : undefined;
+  return typeof sequence === 'number' && Number.isSafeInteger(sequence) && sequence >= 1 ? sequence : null;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -120,5 +128,5 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
     recordedAt = parsed;
     clockSuspect = !timestampPlausible(parsed, receivedAt);
   }
-  return { uuid, recordedAt, latitude, longitude, record, clockSuspect };
+  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence: sequenceOf(record) };
 }

@@ -1,6 +1,6 @@
 import { HttpError } from '../errors.js';
 import type { FoundRecord } from './extract.js';
-import { normalizeRecord, type StoredRecord } from './normalize.js';
+import { normalizeRecord, sequenceOf, type StoredRecord } from './normalize.js';
 import { INPUT_LIMITS } from './validation.js';
 
 /** A record the server could not take: kept, with why, never silently dropped. */
@@ -10,6 +10,8 @@ export interface QuarantinedRecord {
   message: string;
   /** The record as sent, as JSON text, at most MAX_RAW_CHARS of it. */
   raw: string;
+  /** Its sequence number, when it carried a valid one: quarantined numbers are not missing. */
+  sequence: number | null;
 }
 
 /** A quarantined record's JSON is kept up to this many characters (the body limit bounds it anyway). */
@@ -32,7 +34,13 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
       // A body that is itself the only "record" and holds no location has no records at all: the
       // request is unusable as a whole ({"device_id": "x"} alone), not a record to keep.
       if (found.length === 1 && item.path === 'body' && error.code === 'NO_LOCATION') throw error;
-      quarantined.push({ uuid: uuidOf(item.value), code: error.code, message: error.message, raw: rawOf(item.value) });
+      quarantined.push({
+        uuid: uuidOf(item.value),
+        code: error.code,
+        message: error.message,
+        raw: rawOf(item.value),
+        sequence: sequenceOf(item.value),
+      });
     }
   }
   return { records, quarantined };

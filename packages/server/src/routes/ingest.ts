@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
+import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '../ledger/dropped-header.js';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
 import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';
@@ -84,6 +85,20 @@ async function devicesOf(
   );
 }
 
+/**
+ * The sequence numbers the uploading device reports dropped (the Waypost-Dropped header). A header
+ * that does not parse is ignored, with a log line (code DROPPED_HEADER_INVALID): it never fails the
+ * upload it rides on.
+ */
+function droppedReportOf(request: FastifyRequest): DroppedReport {
+  const header = request.headers[DROPPED_HEADER];
+  if (typeof header !== 'string' || header.trim() === '') return [];
+  const parsed = parseDroppedHeader(header);
+  if (parsed.ok) return parsed.report;
+  request.log.warn({ code: 'DROPPED_HEADER_INVALID' }, `Waypost-Dropped header ignored: ${parsed.why}`);
+  return [];
+}
+
 /** The handler of the location routes: every SDK body shape, on Waypost's paths and the anchor's. */
 export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requireToken?: boolean } = {}) {
   return uploadRoute(
@@ -103,7 +118,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-      const result = await ingest(ctx, grouped, primary);
+      const result = await ingest(ctx, grouped, primary, droppedReportOf(request));
       return {
         success: true,
         stored: result.stored,

@@ -3,12 +3,12 @@ import type { StoredRecord } from '../ingest/normalize.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_STATEMENT = 250;
-const COLUMNS = 9;
+const COLUMNS = 10;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
 const buildInsertSql = (rows: number): string =>
-  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect) VALUES ${Array.from(
+  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
@@ -17,7 +17,7 @@ const buildInsertSql = (rows: number): string =>
 const insertSqlByRows: string[] = [];
 const insertSql = (rows: number): string => (insertSqlByRows[rows] ??= buildInsertSql(rows));
 
-const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect)
+const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence)
   VALUES (${Array(COLUMNS).fill('?').join(', ')}) ON CONFLICT (device_id, uuid) DO NOTHING`;
 
 /** A record to insert for a device. */
@@ -65,6 +65,7 @@ export async function insertLocations(
       JSON.stringify(r.record),
       event,
       r.clockSuspect ? 1 : null,
+      r.sequence,
     ];
   };
   const stored = new Set<string>();

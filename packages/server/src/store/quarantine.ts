@@ -7,7 +7,7 @@ export interface QuarantineInsert {
   entry: QuarantinedRecord;
 }
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 /** Rows per INSERT statement: well under both databases' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -26,9 +26,10 @@ export async function insertQuarantine(
       entry.message,
       entry.raw,
       receivedAt,
+      entry.sequence,
     ]);
     await db.run(
-      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at) VALUES ${chunk
+      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at, sequence) VALUES ${chunk
         .map(() => `(${Array(COLUMNS).fill('?').join(', ')})`)
         .join(', ')}`,
       params,

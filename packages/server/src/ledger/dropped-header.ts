@@ -1,0 +1,54 @@
+import type { Range } from './ranges.js';
+
+/**
+ * The tombstone protocol (issue 19). A Waypost SDK reports the sequence numbers it dropped on
+ * purpose with its next upload, in a request header that servers which do not know it ignore:
+ *
+ *   Waypost-Dropped: ttl=5-9,12;cap=20-25;destroyed=30
+ *
+ * reasons `ttl`, `cap` and `destroyed` (what its onDrop reports), each with comma-separated
+ * sequence numbers or inclusive ranges. Parsed strictly and bounded: anything else makes the whole
+ * header ignored (the upload itself never fails for it).
+ */
+export const DROPPED_HEADER = 'waypost-dropped';
+export const DROP_REASONS = ['ttl', 'cap', 'destroyed'] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+/** The header is at most this long, and names at most this many ranges. */
+export const MAX_DROPPED_HEADER_CHARS = 4096;
+export const MAX_DROPPED_RANGES = 256;
+
+export type DroppedReport = { reason: DropReason; range: Range }[];
+
+const NUMBER = /^[1-9]\d{0,15}$/;
+
+/** The header's ranges, or why it is ignored. */
+export function parseDroppedHeader(value: string): { ok: true; report: DroppedReport } | { ok: false; why: string } {
+  if (value.length > MAX_DROPPED_HEADER_CHARS) {
+    return { ok: false, why: `longer than ${MAX_DROPPED_HEADER_CHARS} characters` };
+  }
+  const report: DroppedReport = [];
+  for (const part of value.split(';')) {
+    const [reason, list, extra] = part.trim().split('=');
+    if (extra !== undefined || list === undefined || !(DROP_REASONS as readonly string[]).includes(reason!.trim())) {
+      return {
+        ok: false,
+        why: `"${part.trim().slice(0, 40)}" is not reason=ranges (reasons: ${DROP_REASONS.join(', ')})`,
+      };
+    }
+    for (const item of list.split(',')) {
+      const [a, b, more] = item.trim().split('-');
+      if (more !== undefined || !NUMBER.test(a ?? '') || (b !== undefined && !NUMBER.test(b))) {
+        return { ok: false, why: `"${item.trim().slice(0, 40)}" is not a sequence number or range` };
+      }
+      const from = Number(a);
+      const to = b === undefined ? from : Number(b);
+      if (to < from || !Number.isSafeInteger(to)) {
+        return { ok: false, why: `range ${from}-${to} is not increasing or too large` };
+      }
+      report.push({ reason: reason!.trim() as DropReason, range: [from, to] });
+      if (report.length > MAX_DROPPED_RANGES) return { ok: false, why: `more than ${MAX_DROPPED_RANGES} ranges` };
+    }
+  }
+  return { ok: true, report };
+}
