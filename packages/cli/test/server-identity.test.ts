@@ -19,8 +19,11 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** `waypost server` as a child process until it prints its admin token; stopped with SIGTERM. */
 async function serverProcess(database: string) {
+  // Without the caller's WAYPOST_ADMIN_TOKEN: the token under test is the generated, kept one.
+  const { WAYPOST_ADMIN_TOKEN: _given, ...env } = process.env;
   const child = spawn(process.execPath, [BIN, 'server', '--port', '0', '--database', database], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   const exited = once(child, 'exit');
   onTestFinished(async () => {

@@ -158,9 +158,11 @@ export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<n
     const verdict = judge(reports, left);
     io.stdout.write(`${verdict.message}\n`);
     if (serve && server) {
+      // Listening before saying so: a SIGTERM sent as soon as the address is printed closes cleanly.
+      const signalled = io.shutdown();
       io.stdout.write(`dashboard: ${dashboardUrl(baseUrl)}\nadmin token: ${adminToken}\n`);
       progress.note('serving until Ctrl-C...');
-      await io.shutdown();
+      await signalled;
     }
     return verdict.ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
