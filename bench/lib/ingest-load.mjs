@@ -10,6 +10,8 @@ export const deviceOf = (client) => `bench-${client}`;
 
 export const record = (i, run) => ({
   uuid: `${run}-${i}`,
+  // The delivery ledger's per-device sequence (issue 19): unique per device, as the SDK sends it.
+  sequence: i + 1,
   timestamp: new Date(Date.UTC(2024, 4, 1) + i * 1000).toISOString(),
   is_moving: true,
   odometer: i * 10,

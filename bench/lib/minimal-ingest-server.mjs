@@ -12,7 +12,8 @@ const SCHEMA = (t) => [
     records ${t.bigint} NOT NULL DEFAULT 0, duplicates ${t.bigint} NOT NULL DEFAULT 0)`,
   `CREATE TABLE locations (id ${t.id}, device_id TEXT NOT NULL REFERENCES devices(id), uuid TEXT NOT NULL,
     recorded_at ${t.bigint} NOT NULL, latitude ${t.real}, longitude ${t.real}, received_at ${t.bigint} NOT NULL,
-    record TEXT NOT NULL, event TEXT, CONSTRAINT minimal_device_uuid UNIQUE (device_id, uuid))`,
+    record TEXT NOT NULL, event TEXT, sequence ${t.bigint}, CONSTRAINT minimal_device_uuid UNIQUE (device_id, uuid))`,
+  `CREATE INDEX minimal_device_sequence ON locations (device_id, sequence) WHERE sequence IS NOT NULL`,
   `CREATE INDEX minimal_device_track ON locations (device_id, recorded_at, id, latitude, longitude)`,
   `CREATE INDEX minimal_device_event ON locations (device_id, event, recorded_at) WHERE event IS NOT NULL`,
 ];
@@ -33,6 +34,7 @@ function rowsOf(body, now) {
     now,
     JSON.stringify(r),
     typeof r.event === 'string' ? r.event : null,
+    Number.isSafeInteger(r.sequence) ? r.sequence : null,
   ]);
 }
 
@@ -52,8 +54,8 @@ function sqliteStore(file) {
   for (const statement of SCHEMA(TYPES.sqlite)) db.exec(statement);
   const device = db.prepare(`INSERT INTO devices (id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING`);
   const insert = db.prepare(
-    `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, sequence)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   const totals = db.prepare(
     `UPDATE devices SET last_seen = ?, records = records + ?, duplicates = duplicates + ? WHERE id = ?`,
@@ -76,9 +78,9 @@ async function postgresStore(url, schema, poolSize) {
     try {
       await client.query('BEGIN');
       await client.query(`INSERT INTO devices (id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, now]);
-      const values = rows.map((_, i) => `(${Array.from({ length: 8 }, (_, j) => `$${i * 8 + j + 1}`).join(',')})`);
+      const values = rows.map((_, i) => `(${Array.from({ length: 9 }, (_, j) => `$${i * 9 + j + 1}`).join(',')})`);
       const inserted = await client.query(
-        `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event)
+        `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, sequence)
          VALUES ${values.join(',')} ON CONFLICT DO NOTHING`,
         rows.flat(),
       );

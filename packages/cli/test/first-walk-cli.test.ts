@@ -1,11 +1,11 @@
 // `waypost queue sync` and `waypost simulate` as child processes against servers that refuse or
 // are not there (issue 17): the reason is printed, and a run that delivered nothing fails.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
+import { freePort } from './support/free-port.js';
 import { runCli } from './support/run-cli.js';
 import { startRefusingServer } from './support/refusing-server.js';
 
@@ -15,14 +15,23 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A port nothing listens on: taken from the system, then given back. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** `waypost simulate` of one device to `url`, as fast as possible, with a short drain. */
+const simulateTo = (url: string, duration: string) =>
+  runCli([
+    'simulate',
+    '--url',
+    url,
+    '--devices',
+    '1',
+    '--duration',
+    duration,
+    '--speedup',
+    '0',
+    '--drain-timeout',
+    '1s',
+    '--database-dir',
+    join(dir, 'queues'),
+  ]);
 
 describe('the CLI says why an upload failed', () => {
   it("`waypost queue sync` prints the server's code and message and exits 1", async () => {
@@ -44,22 +53,8 @@ describe('the CLI says why an upload failed', () => {
   });
 
   it('`waypost simulate` against a closed port says "connection refused" and exits 1', async () => {
-    const port = await closedPort();
-    const { code, stderr } = await runCli([
-      'simulate',
-      '--url',
-      `http://127.0.0.1:${port}/locations`,
-      '--devices',
-      '1',
-      '--duration',
-      '1m',
-      '--speedup',
-      '0',
-      '--drain-timeout',
-      '1s',
-      '--database-dir',
-      join(dir, 'queues'),
-    ]);
+    const port = await freePort();
+    const { code, stderr } = await simulateTo(`http://127.0.0.1:${port}/locations`, '1m');
     expect(code).toBe(1);
     expect(stderr).toContain(
       `nothing was delivered to http://127.0.0.1:${port}/locations: no response: connection refused`,
@@ -67,21 +62,7 @@ describe('the CLI says why an upload failed', () => {
   });
 
   it('`waypost simulate` to port 9 (a port fetch never connects to) says so and exits 1', async () => {
-    const { code, stderr } = await runCli([
-      'simulate',
-      '--url',
-      'http://127.0.0.1:9/locations',
-      '--devices',
-      '1',
-      '--duration',
-      '20s',
-      '--speedup',
-      '0',
-      '--drain-timeout',
-      '1s',
-      '--database-dir',
-      join(dir, 'queues'),
-    ]);
+    const { code, stderr } = await simulateTo('http://127.0.0.1:9/locations', '20s');
     expect(code).toBe(1);
     expect(stderr).toMatch(/nothing was delivered to .*: no response: this port is one fetch never connects to/);
   });

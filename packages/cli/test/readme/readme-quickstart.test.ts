@@ -1,22 +1,14 @@
 // "A server and a device, by hand": the two terminals of the README, as child processes in a
 // folder of their own. Only the port changes (8080 may be taken on the machine running the test).
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { freePort } from '../support/free-port.js';
 import { block } from './readme-blocks.js';
 import { ADMIN_TOKEN, runShell, userFolder } from './readme-world.js';
 
 const TRACK_POINTS = (
   readFileSync(new URL('../../../../examples/track.gpx', import.meta.url), 'utf8').match(/<trkpt /g) ?? []
 ).length;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('README: a server and a device, by hand', () => {
   it('the agent replays the walk into the server, exits 0, and the server holds every point', async () => {
