@@ -4,44 +4,14 @@
 // the uploads, and how both grow from 1,000 to 10,000; no connection may be refused below the
 // server's maxConnections (the documented limit), and the one above it must be. Bounded: each fleet
 // runs DURATION_S seconds. Run after `npm run build`.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
 import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { startServerProcess } from './lib/server-process-client.mjs';
 
 const FLEETS = (process.env.WAYPOST_BENCH_FLEETS ?? '1000,10000').split(',').map(Number);
 const DURATION_S = Number(process.env.WAYPOST_BENCH_DURATION ?? 15);
 const CONNECT_CONCURRENCY = 250;
 /** p99 of an upload, with 10,000 idle connections held: a line a device never notices. */
 const TARGET_P99_MS = 250;
-
-function startServerProcess(options) {
-  const child = fork(fileURLToPath(new URL('./lib/server-process.mjs', import.meta.url)), { stdio: 'inherit' });
-  const next = (key) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (message) => {
-        if (message && key in message) {
-          child.off('message', onMessage);
-          resolve(message[key]);
-        }
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
-    });
-  return {
-    async start() {
-      await next('ready');
-      child.send({ start: options });
-      return next('url');
-    },
-    rss: () => (child.send('rss'), next('rss')),
-    close: async () => {
-      child.send('close');
-      await next('closed').catch(() => undefined);
-      if (child.exitCode === null) await once(child, 'exit');
-    },
-  };
-}
 
 let sequence = 0;
 function upload(agent, url, device) {

@@ -3,14 +3,10 @@
 // (device i uploads to process i % P), batches of 100 and one record per request, ROUNDS
 // interleaved rounds, medians. A report, not a target: this machine has 2 cores, shared by the
 // servers, the load process and PostgreSQL. Run after `npm run build`.
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadFromChild } from './lib/ingest-load.mjs';
+import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
+import { startServerProcess } from './lib/server-process-client.mjs';
 
-const PG_URL =
-  process.env.WAYPOST_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = 50;
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const CASES = [
@@ -18,44 +14,11 @@ const CASES = [
   { batch: 1, records: 10_000 },
 ];
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function serverProcess(options) {
-  const child = fork(fileURLToPath(new URL('./lib/server-process.mjs', import.meta.url)), { stdio: 'inherit' });
-  const next = (key) =>
-    new Promise((resolve, reject) => {
-      const onMessage = (message) => {
-        if (message && key in message) {
-          child.off('message', onMessage);
-          resolve(message[key]);
-        }
-      };
-      child.on('message', onMessage);
-      child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
-    });
-  return {
-    start: async () => (await next('ready'), child.send({ start: options }), next('url')),
-    close: async () => {
-      child.send('close');
-      await next('closed').catch(() => undefined);
-      if (child.exitCode === null) await once(child, 'exit');
-    },
-  };
-}
-
 async function rate(processes, spec, run) {
   const schema = `bench_scale_${process.pid}_${Date.now()}`;
-  await admin(`CREATE SCHEMA ${schema}`);
+  await createSchema(schema);
   const servers = Array.from({ length: processes }, () =>
-    serverProcess({ databaseUrl: PG_URL, schema, rateLimit: 0, rateLimitPerAddress: 0 }),
+    startServerProcess({ databaseUrl: PG_URL, schema, rateLimit: 0, rateLimitPerAddress: 0 }),
   );
   try {
     const urls = await Promise.all(servers.map((s) => s.start()));
@@ -70,7 +33,7 @@ async function rate(processes, spec, run) {
     return spec.records / seconds;
   } finally {
     await Promise.all(servers.map((s) => s.close()));
-    await admin(`DROP SCHEMA ${schema} CASCADE`);
+    await dropSchema(schema);
   }
 }
 

@@ -15,9 +15,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { batchesOf, deviceOf, loadFromChild } from './lib/ingest-load.mjs';
 import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
+import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 
-const PG_URL =
-  process.env.WAYPOST_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
 /** For profiling one case: WAYPOST_BENCH_ONLY=sqlite:1,postgres:100 */
 const ONLY = process.env.WAYPOST_BENCH_ONLY?.split(',');
@@ -108,18 +107,6 @@ async function postgresFloor(schema, perClient) {
     await pool.end();
   }
 }
-
-async function adminQuery(sql) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-const createSchema = (schema) => adminQuery(`CREATE SCHEMA ${schema}`);
-const dropSchema = (schema) => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 
 async function withSchema(fn) {
   const schema = `bench_${process.pid}_${Date.now()}`;
