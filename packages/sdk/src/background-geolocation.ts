@@ -4,7 +4,8 @@ import { createAnchorLogger, type AnchorLogger } from './anchor/anchor-logger.js
 import { anchorState, type State } from './anchor/anchor-state.js';
 import { bindMethods } from './anchor/bind-methods.js';
 import { loadConfig, type StoredConfig } from './config/persisted-config.js';
-import type { Config, ConfigInput, LogLevelName } from './config/types.js';
+import type { ConfigInput } from './config/input-types.js';
+import type { Config, LogLevelName } from './config/types.js';
 import type { LogLevelInput } from './config/input-types.js';
 import type { DeviceInfo } from './device.js';
 import { WaypostError } from './errors.js';

@@ -21,7 +21,7 @@ export {
   LOCATION_UNKNOWN,
   type CurrentPositionRequest,
   type WatchPositionRequest,
-} from './anchor/position.js';
+} from './tracking/position-requests.js';
 export {
   findOrCreateToken,
   register,
@@ -31,8 +31,8 @@ export {
   DUMMY_TOKEN,
   type Registration,
   type RegistrationDeps,
-} from './anchor/transistor-registration.js';
-export { ReRegistration } from './anchor/reregistration.js';
+} from './auth/transistor-registration.js';
+export { ReRegistration } from './auth/reregistration.js';
 export { LOCATIONS_PATH, REFRESH_TOKEN_PATH } from './config/transistor-token.js';
 export {
   ORDER_ASC,
@@ -41,7 +41,7 @@ export {
   parseLogQuery,
   type LogQueryInput,
   type OrderInput,
-} from './queue/query.js';
+} from './store/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
 export {
   checkOptions,
@@ -90,7 +90,7 @@ export { systemClock } from './clock/system-clock.js';
 export { ManualClock } from './clock/manual-clock.js';
 export { ManualNetwork, type NetworkState } from './network/manual-network.js';
 export { createMemoryStore } from './store/memory-store.js';
-export { distanceMeters } from './tracking/odometer.js';
+export { distanceMeters } from './geometry/distance.js';
 export { TokenAuthorizer, EXPIRY_MARGIN_MS, type AuthorizationStatus } from './auth/token-authorizer.js';
 export { parseTokenResponse, toEpochSeconds, type TokenSet } from './auth/token-response.js';
 export { refreshRetryAt, REFRESH_BACKOFF_BASE_MS, REFRESH_BACKOFF_MAX_MS } from './auth/refresh-backoff.js';

@@ -13,7 +13,7 @@ import type { Geofence } from '../geofence/geofence.js';
 import type { Clock } from '../ports/clock.js';
 import type { GeofenceAction, Location, MotionActivityType } from '../records/location.js';
 import { toAnchorLocation, type AnchorLocation } from './anchor-location.js';
-import type { LocationErrorCode } from './position.js';
+import type { LocationErrorCode } from '../tracking/position-requests.js';
 
 /** The anchor's event payloads, as its types declare them. */
 export interface MotionChangeEvent {

@@ -1,6 +1,6 @@
 import { WaypostError } from '../errors.js';
 import type { SdkLogger } from '../log/logger.js';
-import { ORDER_ASC, ORDER_DESC, type LogQueryInput } from '../queue/query.js';
+import { ORDER_ASC, ORDER_DESC, type LogQueryInput } from '../store/query.js';
 
 /** The anchor's Logger: the SDK log read, mailed, uploaded and written to by the application. */
 export interface AnchorLogger {

@@ -1,12 +1,12 @@
 import type { SdkParts } from '../sdk/compose.js';
-import type { TransistorAuthorizationToken } from '../config/types.js';
+import type { TransistorAuthorizationToken } from '../config/input-types.js';
 import type { DeviceInfo } from '../device.js';
 import type { Subscription } from '../events/emitter.js';
 import type { LocationInput } from '../records/location.js';
 import { AnchorEvents } from './anchor-events.js';
 import { toAnchorLocation, type AnchorLocation } from './anchor-location.js';
-import type { CurrentPositionRequest, LocationErrorCode, WatchPositionRequest } from './position.js';
-import { destroyToken, findOrCreateToken } from './transistor-registration.js';
+import type { CurrentPositionRequest, LocationErrorCode, WatchPositionRequest } from '../tracking/position-requests.js';
+import { destroyToken, findOrCreateToken } from '../auth/transistor-registration.js';
 
 /** The anchor's DeviceInfo, plus the uuid Waypost identifies the device by. */
 export type AnchorDeviceInfo = DeviceInfo & { framework: string };

@@ -93,5 +93,3 @@ export interface Config {
 }
 
 export type GroupName = keyof Config;
-
-export type { ConfigInput, TransistorAuthorizationToken } from './input-types.js';

@@ -1,5 +1,5 @@
 import type { GeofenceAction } from '../records/location.js';
-import { distanceMeters } from '../tracking/odometer.js';
+import { distanceMeters } from '../geometry/distance.js';
 import type { Geofence } from './geofence.js';
 
 /** Where the device was, relative to one geofence, after the last location. */

@@ -1,6 +1,6 @@
 import type { JsonObject } from '../config/types.js';
 import { WaypostError } from '../errors.js';
-import { distanceMeters } from '../tracking/odometer.js';
+import { distanceMeters } from '../geometry/distance.js';
 import { jsonProblem } from '../records/json-bounds.js';
 
 /** A polygon's corners as [latitude, longitude] pairs (the anchor's Vertices). */

@@ -1,5 +1,5 @@
 import { OneShotTimer } from '../clock/one-shot-timer.js';
-import type { ConfigInput } from '../config/types.js';
+import type { ConfigInput } from '../config/input-types.js';
 import { WaypostError } from '../errors.js';
 import type { Emitter } from '../events/emitter.js';
 import type { SdkEvents } from '../events/types.js';

@@ -4,7 +4,7 @@ import type { DeviceInfo } from '../device.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import type { Clock } from '../ports/clock.js';
 import type { Transport } from '../ports/transport.js';
-import type { LogQueryInput } from '../queue/query.js';
+import type { LogQueryInput } from '../store/query.js';
 import type { SdkLogger } from './logger.js';
 import { SDK_VERSION, uploadLogFile } from './upload-log.js';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../ports/clock.js';
 import type { LogEntry, LogStore } from '../ports/store.js';
-import { parseLogQuery, type LogQueryInput } from '../queue/query.js';
+import { parseLogQuery, type LogQueryInput } from '../store/query.js';
 import { LogLevel, levelName } from './levels.js';
 
 export const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import type { Coords } from '../records/location.js';
-import { distanceMeters } from '../tracking/odometer.js';
+import { distanceMeters } from '../geometry/distance.js';
 
 type Point = Pick<Coords, 'latitude' | 'longitude'>;
 

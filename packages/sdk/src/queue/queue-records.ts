@@ -1,9 +1,9 @@
 import type { Config } from '../config/types.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { LocationQueueStore } from '../ports/store.js';
-import { parseLocationQuery, type LocationQuery } from './query.js';
+import { parseLocationQuery, type LocationQuery } from '../store/query.js';
 
-export type { LocationQuery } from './query.js';
+export type { LocationQuery } from '../store/query.js';
 
 /** The queue as the application sees it: counting, reading and destroying records. */
 export class QueueRecords {

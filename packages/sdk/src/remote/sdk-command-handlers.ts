@@ -1,4 +1,4 @@
-import type { ConfigInput } from '../config/types.js';
+import type { ConfigInput } from '../config/input-types.js';
 import type { CommandHandlers } from './remote-controller.js';
 
 /** The operations remote commands map onto (spec 4.2: each is "same as" the SDK's operation). */

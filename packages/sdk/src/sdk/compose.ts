@@ -1,5 +1,5 @@
-import { PositionRequests } from '../anchor/position.js';
-import { ReRegistration } from '../anchor/reregistration.js';
+import { PositionRequests } from '../tracking/position-requests.js';
+import { ReRegistration } from '../auth/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { StoredConfig } from '../config/persisted-config.js';

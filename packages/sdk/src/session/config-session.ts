@@ -1,7 +1,8 @@
 import { applyConfigInput } from '../config/apply.js';
 import { cloneConfig, defaultConfig } from '../config/fields.js';
 import { parseConfigText, readConfigText, saveConfig, type StoredConfig } from '../config/persisted-config.js';
-import type { Config, ConfigInput } from '../config/types.js';
+import type { ConfigInput } from '../config/input-types.js';
+import type { Config } from '../config/types.js';
 import { LogLevel } from '../log/levels.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { KeyValueStore } from '../ports/store.js';

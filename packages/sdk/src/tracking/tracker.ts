@@ -10,7 +10,7 @@ import type { KeyValueStore, LocationQueueStore } from '../ports/store.js';
 import type { AutoTrigger } from '../queue/upload-policy.js';
 import { parseLocationInput, type BatteryReader, type Fix, type Location } from '../records/location.js';
 import { buildLocation, RecordWriter } from '../records/record-writer.js';
-import { distanceMeters } from './odometer.js';
+import { distanceMeters } from '../geometry/distance.js';
 import { saveTrackingState, type TrackingMode, type TrackingState } from './persisted-state.js';
 
 export interface TrackerDeps {

@@ -1,0 +1,114 @@
+// The sdk's layers (issue 18): every module sits in a layer and imports only from its own layer
+// or lower ones, and no import cycle exists. A new file must be placed in LAYERS.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** Lowest first. A prefix ending in "/" is a folder; otherwise a file. */
+const LAYERS: readonly (readonly string[])[] = [
+  // The vocabulary: errors, ports and the types everything speaks.
+  ['errors.ts', 'device.ts', 'ports/', 'config/types.ts', 'records/location.ts', 'records/json-bounds.ts'],
+  // Pure domain pieces and adapters of the core's own: clocks, geometry, configuration, records,
+  // payloads and transport, events, the log writer, option checks, stores, network types.
+  [
+    'clock/',
+    'geometry/',
+    'config/',
+    'records/',
+    'geofence/',
+    'motion/',
+    'http/',
+    'events/',
+    'options/',
+    'network/',
+    'store/',
+    'log/levels.ts',
+    'log/logger.ts',
+  ],
+  // Engine parts, each the owner of one concern.
+  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/'],
+  // What runs the parts over time.
+  ['sync/', 'lifecycle/'],
+  // The composition root.
+  ['sdk/'],
+  // The facade: the anchor's API over the composed engine.
+  ['anchor/', 'background-geolocation.ts'],
+  ['index.ts'],
+];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of sources(SRC)) {
+    const text = readFileSync(file, 'utf8');
+    graph.set(
+      relative(SRC, file),
+      [...text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)].map((m) =>
+        relative(SRC, resolve(dirname(file), `${m[1]}.ts`)),
+      ),
+    );
+  }
+  return graph;
+}
+
+/** The most specific entry wins (log/logger.ts before log/). */
+function layerOf(file: string): number {
+  let best = -1;
+  let bestLength = -1;
+  LAYERS.forEach((entries, layer) => {
+    for (const entry of entries) {
+      const match = entry.endsWith('/') ? file.startsWith(entry) : file === entry;
+      if (match && entry.length > bestLength) {
+        best = layer;
+        bestLength = entry.length;
+      }
+    }
+  });
+  return best;
+}
+
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+describe("the sdk's layers", () => {
+  const graph = importGraph();
+
+  it('place every module in a layer', () => {
+    expect([...graph.keys()].filter((file) => layerOf(file) < 0)).toEqual([]);
+  });
+
+  it('import nothing from a higher layer', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('have no import cycle', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+});
