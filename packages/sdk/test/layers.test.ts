@@ -1,9 +1,8 @@
 // The sdk's layers (issue 18): every module sits in a layer and imports only from its own layer
 // or lower ones, and no import cycle exists. A new file must be placed in LAYERS.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cycles, importGraph } from './support/import-graph.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
@@ -39,27 +38,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ['index.ts'],
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
-
-function importGraph(): Map<string, string[]> {
-  const graph = new Map<string, string[]>();
-  for (const file of sources(SRC)) {
-    const text = readFileSync(file, 'utf8');
-    graph.set(
-      relative(SRC, file),
-      [...text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)].map((m) =>
-        relative(SRC, resolve(dirname(file), `${m[1]}.ts`)),
-      ),
-    );
-  }
-  return graph;
-}
-
 /** The most specific entry wins (log/logger.ts before log/). */
 function layerOf(file: string): number {
   let best = -1;
@@ -76,26 +54,8 @@ function layerOf(file: string): number {
   return best;
 }
 
-function cycles(graph: Map<string, string[]>): string[][] {
-  const found: string[][] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (node: string) => {
-    state.set(node, 'open');
-    path.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    path.pop();
-    state.set(node, 'done');
-  };
-  for (const node of graph.keys()) if (!state.has(node)) visit(node);
-  return found;
-}
-
 describe("the sdk's layers", () => {
-  const graph = importGraph();
+  const graph = importGraph(SRC);
 
   it('place every module in a layer', () => {
     expect([...graph.keys()].filter((file) => layerOf(file) < 0)).toEqual([]);
