@@ -1,4 +1,4 @@
-import type { LocationQueueStore, OrderDirection, StoredRecord } from '@waypost/sdk';
+import { SEQUENCE_KEY, type LocationQueueStore, type OrderDirection, type StoredRecord } from '@waypost/sdk';
 import { covers, normalize, withRange, without, withoutInterval, type IdRange } from './lock-ranges.js';
 import type { Db, WaypostDb } from './schema.js';
 
@@ -56,6 +56,16 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       const id = await tx.store.add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json });
       await tx.done;
       return id;
+    },
+    async insertNumbered(make) {
+      // The counter and the record in one transaction: every tab's insert is serialized by it.
+      const tx = db.transaction(['locations', 'kv'], 'readwrite', { durability });
+      const sequence = Number((await tx.objectStore('kv').get(SEQUENCE_KEY)) ?? 0) + 1;
+      const record = make(sequence);
+      await tx.objectStore('kv').put(String(sequence), SEQUENCE_KEY);
+      await tx.objectStore('locations').add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json });
+      await tx.done;
+      return sequence;
     },
     count: () => db.count('locations'),
     async list(query) {

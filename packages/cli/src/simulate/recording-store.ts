@@ -32,6 +32,12 @@ export function recordingStore(store: Store): { store: Store; ledger: QueueLedge
         ledger.recorded.add(record.uuid);
         return id;
       },
+      insertNumbered: (make) =>
+        locations.insertNumbered((sequence) => {
+          const record = make(sequence);
+          ledger.recorded.add(record.uuid);
+          return record;
+        }),
       async lockNext(limit, order) {
         const batch = await locations.lockNext(limit, order);
         for (const record of batch) lockedUuids.set(record.id, record.uuid);

@@ -9,7 +9,7 @@ import type {
   Store,
   StoredRecord,
 } from '@waypost/sdk';
-import { WaypostError } from '@waypost/sdk';
+import { SEQUENCE_KEY, WaypostError } from '@waypost/sdk';
 import { migrate } from './migrations.js';
 
 /**
@@ -180,10 +180,20 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     return statements.removeAll.run().changes;
   });
 
+  // The counter and the record in one transaction: a crash keeps both or neither.
+  const insertNumbered = db.transaction((make: (sequence: number) => NewRecord) => {
+    const sequence = Number((statements.kvGet.get(SEQUENCE_KEY) as string | undefined) ?? 0) + 1;
+    const record = make(sequence);
+    statements.kvSet.run(SEQUENCE_KEY, String(sequence));
+    statements.insert.run(record.uuid, record.createdAt, record.json);
+    return sequence;
+  });
+
   return {
     locations: {
       insert: async (record: NewRecord) =>
         Number(statements.insert.run(record.uuid, record.createdAt, record.json).lastInsertRowid),
+      insertNumbered: async (make) => insertNumbered(make),
       count: async () => statements.count.get() as number,
       list: async (query) => list(query),
       lockNext: async (limit, order) => lockNext.immediate(limit, order),

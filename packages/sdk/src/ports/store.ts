@@ -25,8 +25,18 @@ export interface RecordQuery {
   order: OrderDirection;
 }
 
+/** The kv key of the per-store record sequence counter (the delivery ledger, issue 19). */
+export const SEQUENCE_KEY = 'records.sequence';
+
 export interface LocationQueueStore {
   insert(record: NewRecord): Promise<number>;
+  /**
+   * Inserts the record `make` renders for the next sequence number, and returns that number. The
+   * counter (kv SEQUENCE_KEY) starts at 1, is written in the same transaction as the record, and
+   * never goes back: not after a restart, a crash, removeAll() or a reset of the configuration.
+   * `make` is synchronous (it runs inside the transaction).
+   */
+  insertNumbered(make: (sequence: number) => NewRecord): Promise<number>;
   count(): Promise<number>;
   list(query: RecordQuery): Promise<StoredRecord[]>;
   /** Atomically selects up to `limit` unlocked records in `order` and marks them locked. */

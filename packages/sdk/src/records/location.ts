@@ -43,6 +43,11 @@ export interface Location {
   battery: { level: number; is_charging: boolean };
   extras: JsonObject;
   geofence?: { identifier: string; action: GeofenceAction; extras: JsonObject };
+  /**
+   * Waypost: the record's per-device sequence number (1, 2, ...; the delivery ledger), set when it
+   * is stored. It never repeats on this device's store, across restarts, destroyLocations() and reset().
+   */
+  sequence?: number;
 }
 
 /** What a location provider hands to recordLocation()/insertLocation(). */

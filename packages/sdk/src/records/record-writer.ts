@@ -58,8 +58,14 @@ export class RecordWriter {
   async write(location: Location): Promise<void> {
     const persistence = this.deps.persistence();
     if (persistence.maxRecordsToPersist === 0) return this.deps.onCapDrop(1);
-    const json = renderRecord(location, persistence.extras, this.templateFor(location, persistence));
-    await this.deps.queue.insert({ uuid: location.uuid, createdAt: this.deps.clock.now(), json });
+    const template = this.templateFor(location, persistence);
+    const createdAt = this.deps.clock.now();
+    // The record's sequence (the delivery ledger) is taken in the insert's transaction; the
+    // location object carries it on, to events and to recordLocation()'s caller.
+    await this.deps.queue.insertNumbered((sequence) => {
+      location.sequence = sequence;
+      return { uuid: location.uuid, createdAt, json: renderRecord(location, persistence.extras, template) };
+    });
     this.deps.logger.info('Queue', `INSERT ${location.uuid}`);
     if (persistence.maxRecordsToPersist > 0) {
       this.deps.onCapDrop(await this.deps.queue.prune({ maxRecords: persistence.maxRecordsToPersist }));

@@ -16,6 +16,7 @@ function templateContext(location: Location): TemplateContext {
     uuid: location.uuid,
     event: location.event ?? '',
     odometer: location.odometer,
+    sequence: location.sequence ?? 0,
     is_moving: location.is_moving,
     mock: location.mock ?? false,
     'activity.type': location.activity.type,

@@ -7,6 +7,7 @@ import type {
   Store,
   StoredRecord,
 } from '../ports/store.js';
+import { SEQUENCE_KEY } from '../ports/store.js';
 
 function ordered(records: Iterable<StoredRecord>, order: OrderDirection): StoredRecord[] {
   const list = [...records];
@@ -31,6 +32,14 @@ export function createMemoryStore(): Store {
         const id = nextId++;
         records.set(id, { ...record, id, locked: false });
         return id;
+      },
+      async insertNumbered(make) {
+        const sequence = Number(kv.get(SEQUENCE_KEY) ?? 0) + 1;
+        const record = make(sequence);
+        kv.set(SEQUENCE_KEY, String(sequence));
+        const id = nextId++;
+        records.set(id, { ...record, id, locked: false });
+        return sequence;
       },
       async count() {
         return records.size;

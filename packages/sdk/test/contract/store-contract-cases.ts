@@ -51,6 +51,28 @@ const withStore = (body: (store: Store) => Promise<void>) => async (open: () => 
 
 export const STORE_CONTRACT: readonly ContractCase[] = [
   {
+    // The delivery ledger's per-store numbering (issue 19).
+    name: 'insertNumbered numbers records 1, 2, 3 in the insert, and removeAll never resets the count',
+    run: withStore(async (store) => {
+      const numbered = (uuid: string) =>
+        store.locations.insertNumbered((sequence) => ({
+          uuid,
+          createdAt: 1_000,
+          json: JSON.stringify({ uuid, sequence }),
+        }));
+      same([await numbered('n1'), await numbered('n2')], [1, 2], 'first numbers');
+      const rows = await store.locations.list({ order: 'ASC' });
+      same(
+        rows.map((r) => JSON.parse(r.json).sequence),
+        [1, 2],
+        'each record rendered with its number',
+      );
+      await store.locations.removeAll();
+      same(await numbered('n3'), 3, 'after removeAll');
+      same(await store.kv.get('records.sequence'), '3', 'kept in the kv store');
+    }),
+  },
+  {
     name: 'insert returns increasing ids; count counts',
     run: withStore(async (store) => {
       const ids = await fill(store, 3);
