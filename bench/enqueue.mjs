@@ -1,7 +1,9 @@
 // Enqueue: recordLocation() on a started SDK (default configuration, no url, a temp-file SQLite
 // database with the default durability NORMAL) against the floor: a bare better-sqlite3 loop that
-// renders the same record with JSON.stringify and inserts it, one autocommit INSERT per record,
-// into a table made by the same migration with the same pragmas (configureConnection).
+// renders the same record with JSON.stringify and inserts it, one transaction per record that also
+// moves the record's sequence counter (the ledger's numbering must never repeat: the counter and
+// the record are written together), into tables made by the same migration with the same pragmas
+// (configureConnection).
 // Target (DESIGN section 6): the SDK at >= 0.5 of the floor's rate.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -51,6 +53,7 @@ function floorRecord(i, now) {
     activity: { type: 'unknown', confidence: -1 },
     battery: { level: -1, is_charging: false },
     extras: {},
+    sequence: i + 1,
   };
 }
 
@@ -59,12 +62,16 @@ function floorRun() {
   configureConnection(db, 'NORMAL');
   migrate(db);
   const insert = db.prepare('INSERT INTO locations (uuid, created_at, json) VALUES (?, ?, ?)');
+  const counter = db.prepare(
+    `INSERT INTO kv (key, value) VALUES ('records.sequence', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+  const insertNumbered = db.transaction((i, now) => {
+    const record = floorRecord(i, now);
+    counter.run(String(record.sequence));
+    insert.run(record.uuid, now, JSON.stringify(record));
+  });
   const loop = (from, to) => {
-    for (let i = from; i < to; i++) {
-      const now = Date.now();
-      const record = floorRecord(i, now);
-      insert.run(record.uuid, now, JSON.stringify(record));
-    }
+    for (let i = from; i < to; i++) insertNumbered(i, Date.now());
   };
   loop(0, WARMUP);
   const started = performance.now();
