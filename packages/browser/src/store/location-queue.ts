@@ -173,12 +173,14 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       return keys.length > 0;
     },
     async prune(rules) {
-      const tx = write(['locations']);
+      const tx = write(['locations', 'locks']);
       const locations = tx.objectStore('locations');
+      // Never a record locked for an upload: the upload settles it.
+      const locks = await readLocks(tx);
       const doomed: number[] = [];
       if (rules.olderThan !== undefined) {
         const range = IDBKeyRange.upperBound(rules.olderThan, true);
-        doomed.push(...(await locations.index('createdAt').getAllKeys(range)));
+        doomed.push(...(await locations.index('createdAt').getAllKeys(range)).filter((id) => !covers(locks, id)));
       }
       if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
         const excess = (await locations.count()) - doomed.length - rules.maxRecords;
@@ -188,7 +190,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
           let cursor = await locations.openKeyCursor();
           let taken = 0;
           while (cursor && taken < excess) {
-            if (!gone.has(cursor.primaryKey)) {
+            if (!gone.has(cursor.primaryKey) && !covers(locks, cursor.primaryKey)) {
               doomed.push(cursor.primaryKey);
               taken++;
             }

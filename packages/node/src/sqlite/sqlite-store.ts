@@ -79,9 +79,11 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     unlockAll: db.prepare('DELETE FROM location_locks'),
     removeAll: db.prepare('DELETE FROM locations'),
     removeByUuid: db.prepare('DELETE FROM locations WHERE uuid = ?'),
-    pruneOlder: db.prepare('DELETE FROM locations WHERE created_at < ?'),
+    // Retention never takes a record locked for an upload (a drop is a drop: it must not be
+    // reported dropped and then delivered); the upload settles it, or it is pruned afterwards.
+    pruneOlder: db.prepare('DELETE FROM locations WHERE created_at < ? AND id NOT IN (SELECT id FROM location_locks)'),
     pruneOverCap: db.prepare(
-      'DELETE FROM locations WHERE id IN (SELECT id FROM locations ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?))',
+      'DELETE FROM locations WHERE id IN (SELECT id FROM locations WHERE id NOT IN (SELECT id FROM location_locks) ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?))',
     ),
     logInsert: db.prepare('INSERT INTO log (timestamp, level, tag, message) VALUES (?, ?, ?, ?)'),
     logReadAsc: db.prepare(

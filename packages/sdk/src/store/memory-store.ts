@@ -91,16 +91,20 @@ export function createMemoryStore(): Store {
       },
       async prune(rules) {
         let removed = 0;
+        // Never a record locked for an upload: the upload settles it.
         if (rules.olderThan !== undefined) {
           for (const [id, record] of records) {
-            if (record.createdAt < rules.olderThan) removed += records.delete(id) ? 1 : 0;
+            if (record.createdAt < rules.olderThan && !record.locked) removed += records.delete(id) ? 1 : 0;
           }
         }
         if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
-          for (const id of records.keys()) {
-            if (records.size <= rules.maxRecords) break;
+          let excess = records.size - rules.maxRecords;
+          for (const [id, record] of records) {
+            if (excess <= 0) break;
+            if (record.locked) continue;
             records.delete(id);
             removed++;
+            excess--;
           }
         }
         return removed;

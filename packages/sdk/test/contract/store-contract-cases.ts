@@ -51,6 +51,19 @@ const withStore = (body: (store: Store) => Promise<void>) => async (open: () => 
 
 export const STORE_CONTRACT: readonly ContractCase[] = [
   {
+    // Issue 19, "a drop is a drop": a record in flight is never reported dropped and then delivered.
+    name: 'prune (age and cap) never takes a record locked for an upload',
+    run: withStore(async (store) => {
+      await fill(store, 4); // createdAt 1000, 1001, ... (u0 the oldest)
+      await store.locations.lockNext(2, 'ASC'); // u0 and u1 are being uploaded
+      same(await store.locations.prune({ olderThan: 10_000 }), 2, 'age: only the unlocked two');
+      same(await uuidsOf(store), ['u0', 'u1'], 'the locked ones stay');
+      for (const i of [10, 11, 12]) await store.locations.insert(rec(i));
+      same(await store.locations.prune({ maxRecords: 1 }), 3, 'cap: only the unlocked ones');
+      same(await uuidsOf(store), ['u0', 'u1'], 'the locked ones stay, over the cap');
+    }),
+  },
+  {
     // The delivery ledger's per-store numbering (issue 19).
     name: 'insertNumbered numbers records 1, 2, 3 in the insert, and removeAll never resets the count',
     run: withStore(async (store) => {
