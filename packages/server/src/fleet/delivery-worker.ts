@@ -60,6 +60,9 @@ export class DeliveryWorker {
   private closed = false;
   private poll: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** Sinks this process holds the lease of: renewed by a heartbeat, also while a send hangs. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -73,7 +76,19 @@ export class DeliveryWorker {
   start(): void {
     this.poll = setInterval(() => this.wake(), this.options.pollMs);
     this.poll.unref();
+    // Kept apart from delivery rounds: a receiver that takes its time must not cost the lease (another
+    // process would then send the same events); only a process that is gone loses it.
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    this.heartbeat.unref();
     this.wake();
+  }
+
+  private async renewLeases(): Promise<void> {
+    for (const sinkId of this.held) {
+      const now = this.options.now();
+      const kept = await takeSinkLease(this.db, sinkId, this.owner, now, now + this.options.leaseMs).catch(() => false);
+      if (!kept) this.held.delete(sinkId);
+    }
   }
 
   /** Looks for work now (after an ingest commit wrote events, say). */
@@ -103,11 +118,11 @@ export class DeliveryWorker {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
     await this.idle();
-    for (const [sinkId, { transport }] of this.transports) {
-      await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
-      await transport.close().catch(() => undefined);
-    }
+    for (const sinkId of this.held) await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
+    this.held.clear();
+    for (const { transport } of this.transports.values()) await transport.close().catch(() => undefined);
     this.transports.clear();
   }
 
@@ -115,6 +130,7 @@ export class DeliveryWorker {
     await this.onTick();
     const sinks = await listSinks(this.db);
     const live = new Set(sinks.map((s) => s.id));
+    for (const id of this.held) if (!live.has(id)) this.held.delete(id);
     for (const [id, { transport }] of this.transports) {
       if (live.has(id)) continue;
       this.transports.delete(id);
@@ -147,9 +163,12 @@ export class DeliveryWorker {
     return transport;
   }
 
-  private holdLease(sink: Sink): Promise<boolean> {
+  private async holdLease(sink: Sink): Promise<boolean> {
     const now = this.options.now();
-    return takeSinkLease(this.db, sink.id, this.owner, now, now + this.options.leaseMs);
+    const held = await takeSinkLease(this.db, sink.id, this.owner, now, now + this.options.leaseMs);
+    if (held) this.held.add(sink.id);
+    else this.held.delete(sink.id);
+    return held;
   }
 
   /** Delivers what is due for one sink while this process holds it; returns the next retry's time. */
