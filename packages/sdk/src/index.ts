@@ -112,3 +112,22 @@ export { MotionDetector, type MotionSettings, type MotionSignal } from './motion
 export { SDK_VERSION } from './log/upload-log.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
 export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
+// The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
+// Waypost-Dropped header.
+export {
+  countOf as countInRanges,
+  normalize as normalizeRanges,
+  subtract as subtractRanges,
+  type Range as SequenceRange,
+} from './ledger/ranges.js';
+export {
+  DROP_REASONS,
+  DROPPED_HEADER,
+  LEDGER_HEADER,
+  MAX_DROPPED_HEADER_CHARS,
+  MAX_DROPPED_RANGES,
+  formatDroppedHeader,
+  parseDroppedHeader,
+  type DroppedReport,
+  type PendingDrops,
+} from './ledger/dropped-header.js';

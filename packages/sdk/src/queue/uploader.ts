@@ -5,6 +5,8 @@ import type { HttpEvent } from '../events/types.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import { gzip, refusesCoding, RequestCodings } from '../http/compression.js';
 import { buildPayload } from '../http/payload.js';
+import { DROPPED_HEADER, LEDGER_HEADER } from '../ledger/dropped-header.js';
+import type { DropReport, Tombstones } from '../ledger/tombstones.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
 import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
@@ -27,6 +29,8 @@ export interface UploaderDeps {
   beforeFlush: () => Promise<void>;
   /** A server asked (Retry-After) for no automatic upload before `until`. */
   onDefer: (until: number, status: number) => void;
+  /** Dropped sequence numbers, reported with uploads to a server that reads them (the ledger). */
+  tombstones: Tombstones;
 }
 
 /** Drains report what they delivered; sync() keeps the records, automatic drains only count. */
@@ -172,6 +176,7 @@ export class Uploader {
         timeoutMs: http.timeout,
       });
       this.codings.heard(url, response.headers?.['accept-encoding']);
+      this.deps.tombstones.heard(url, response.headers?.[LEDGER_HEADER]);
       return response;
     };
     if (!this.codings.shouldCompress(http.compress, url)) return send(body, {});
@@ -194,7 +199,9 @@ export class Uploader {
     let failure: string | undefined;
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
+    let drops: DropReport | null;
     try {
+      drops = await this.deps.tombstones.take(http.url!);
       const payload = buildPayload(
         batch.map((r) => r.json),
         http,
@@ -206,7 +213,12 @@ export class Uploader {
         );
       }
       for (let attempt = 0; ; attempt++) {
-        const headers = mergeHeaders(http.headers, JSON_CONTENT_TYPE, await this.deps.authorizer.headers());
+        const headers = mergeHeaders(
+          http.headers,
+          JSON_CONTENT_TYPE,
+          await this.deps.authorizer.headers(),
+          drops ? { [DROPPED_HEADER]: drops.value } : {},
+        );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange(http, headers, payload.body);
@@ -240,6 +252,7 @@ export class Uploader {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
         await this.deps.queue.remove(ids);
+        if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
       } else if (action.type === 'unlock') {
         await this.deps.queue.unlock(ids);
