@@ -81,7 +81,13 @@ export { RETENTION_INTERVAL_MS } from './queue/retention.js';
 export { LOG_UPLOAD_COALESCE_MS, MAX_QUEUED_LOG_UPLOADS } from './log/log-uploader.js';
 export { MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_JSON_CHARS } from './records/json-bounds.js';
 export { MAX_TIMESTAMP_MS } from './records/location.js';
-export { decideAfterOutcome, retryAfterUntil, MAX_RETRY_AFTER_MS } from './queue/after-outcome.js';
+export {
+  decideAfterOutcome,
+  retryAfterUntil,
+  MAX_REFUSALS_PER_FLUSH,
+  MAX_RETRY_AFTER_MS,
+} from './queue/after-outcome.js';
+export { planBatch, refusalBackoffMs, type BatchPlan, type RefusedEntry } from './queue/refused-records.js';
 export type { AfterOutcomeAction } from './queue/after-outcome.js';
 export type { Authorizer } from './auth/authorizer.js';
 export { LogLevel } from './log/levels.js';

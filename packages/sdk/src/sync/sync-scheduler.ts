@@ -81,6 +81,7 @@ export class SyncScheduler {
       beforeFlush: deps.beforeFlush,
       onDefer: (until, status) => this.defer(until, status),
       tombstones: deps.tombstones,
+      kv: deps.kv,
     });
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });
