@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { verifyWebhook } from '../../server/src/fleet/sinks/webhook-signature.js';
+import { WebhookReceiver } from '../../server/test/helpers/webhook-receiver.js';
 import { captureIo } from './support/capture-io.js';
 
 let dir: string;
@@ -55,6 +57,53 @@ describe('waypost server', () => {
     expect(await running).toBe(0);
     expect(io.err()).toContain('SIGTERM: closing...\nclosed\n');
     await expect(fetch(`${url}/api/devices`)).rejects.toThrow();
+  });
+
+  it('--webhook (repeatable) sends fleet events to each URL, signed with the secret it prints', async () => {
+    const receivers = [await new WebhookReceiver().start(), await new WebhookReceiver().start()];
+    const io = captureIo();
+    const running = main(
+      [
+        'server',
+        '--port',
+        '0',
+        '--database',
+        join(dir, 'server.db'),
+        '--admin-token',
+        'tok-123',
+        ...receivers.flatMap((r) => ['--webhook', r.url]),
+        '--sink-events',
+        'geofence.enter,geofence.exit',
+      ],
+      io,
+    );
+    try {
+      const [, url] = await waitFor(io.out, /^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
+      const secrets = receivers.map(
+        (r) => new RegExp(`^webhook: ${r.url} \\(secret (whsec_\\S+)\\)$`, 'm').exec(io.out())?.[1],
+      );
+      expect(secrets.every((s) => s !== undefined)).toBe(true);
+      const admin = { authorization: 'Bearer tok-123', 'content-type': 'application/json' };
+      const fence = { identifier: 'home', latitude: 1, longitude: 2, radius: 100 };
+      await fetch(`${url}/api/geofences`, { method: 'POST', headers: admin, body: JSON.stringify(fence) });
+      const location = { uuid: 'u-1', timestamp: new Date().toISOString(), coords: { latitude: 1, longitude: 2 } };
+      await fetch(`${url}/locations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ location, device_id: 'd1' }),
+      });
+      await Promise.all(receivers.map((r) => r.waitFor(1)));
+      receivers.forEach((receiver, i) => {
+        const [request] = receiver.requests;
+        expect(JSON.parse(request!.body)).toMatchObject({ type: 'geofence.enter', device: 'd1', late: false });
+        const { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature } = request!.headers;
+        expect(verifyWebhook(secrets[i]!, String(id), Number(timestamp), request!.body, String(signature))).toBe(true);
+      });
+    } finally {
+      io.stop();
+      expect(await running).toBe(0);
+      await Promise.all(receivers.map((r) => r.stop()));
+    }
   });
 
   it('exits 1 with the reason when the port is taken', async () => {

@@ -16,7 +16,9 @@ import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
+import { fleetRoutes } from './routes/fleet-admin.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
@@ -78,6 +80,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const db = await openDatabase(resolved);
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
+  let fleet: FleetService | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -91,6 +94,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
       : createLocalFeed(events);
     const metrics = createMetrics();
+    // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
+    let logDeliveryError: (error: unknown) => void = () => undefined;
+    fleet = await startFleet(db, resolved.fleet, now, (error) => logDeliveryError(error));
+    const fleetService = fleet;
     const limiter = createRateLimiter(
       {
         device: ruleFor(resolved.rateLimit),
@@ -112,8 +119,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       events,
       live,
       now,
-      ingestQueue: createIngestQueue(db, now, resolved.poolSize),
+      ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
+        lateAfterMs: resolved.fleet.lateAfterMs,
+        committed: () => fleetService.wake(),
+      }),
       rateLimiter: limiter,
+      fleet: fleetService,
     };
     app = Fastify({
       logger: resolved.logger
@@ -135,6 +146,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
+    const log = app.log;
+    logDeliveryError = (error) => log.error({ err: error }, 'fleet event delivery failed');
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, resolved.tileUrl);
     if (resolved.corsOrigins.length > 0) {
@@ -189,6 +202,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.addHook('onClose', async () => {
       await ctx.ingestQueue.drain();
+      await ctx.fleet.close();
       await ctx.live.close();
       await db.close();
     });
@@ -199,6 +213,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(orgAdminRoutes, { ctx });
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
+    await app.register(fleetRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
     await app.register(logRoutes, { ctx });
@@ -208,6 +223,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(dashboardRoutes, { ctx });
     await app.register(browserSdkRoutes, { ctx });
   } catch (error) {
+    await fleet?.close();
     await live?.close();
     await db.close();
     throw error;

@@ -1,5 +1,6 @@
 import type { TokenService } from './auth/tokens.js';
 import type { Database } from './db/database.js';
+import type { FleetService } from './fleet/fleet-service.js';
 import type { IngestQueue } from './ingest/ingest-queue.js';
 import type { LiveEvents } from './live-events.js';
 import type { LiveFeed } from './live/live-feed.js';
@@ -21,4 +22,6 @@ export interface AppContext {
   ingestQueue: IngestQueue;
   /** Token buckets per device and per client address (429 with Retry-After). */
   rateLimiter: RateLimiter;
+  /** Fleet events (issue 21): sinks, delivery, silence. */
+  fleet: FleetService;
 }

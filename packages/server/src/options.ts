@@ -1,3 +1,6 @@
+import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
@@ -60,6 +63,40 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** Open connections at most (more are closed at once); default 10,000 (about 8 KiB each when idle). */
   maxConnections?: number;
+  /** Webhook URLs that receive fleet events (issue 21), beside those added by POST /api/webhooks. */
+  webhooks?: string[];
+  /** An MQTT broker (mqtt://host:port) that receives fleet events at QoS 1. */
+  mqttUrl?: string;
+  /** A NATS server (nats://host:port) whose JetStream stream WAYPOST receives fleet events. */
+  natsUrl?: string;
+  /** The event types the sinks above receive; default all but `location`. */
+  sinkEvents?: string[];
+  /** device.silent after this long without an upload; default 3600, 0 turns it off. */
+  silentAfterSeconds?: number;
+  /** Records arriving more than this long after they were recorded make `late` events; default 300. */
+  lateAfterSeconds?: number;
+  /** Delivery retries: first delay (default 1000 ms), doubling up to retryMaxDelayMs (default 10 min) ... */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** ... and dead-lettered once this old (default 3 days). */
+  retryForSeconds?: number;
+  /** How often delivery looks for events of other processes and due retries; default 1000 ms. */
+  deliveryPollMs?: number;
+  /** How long a process holds a sink before another may take it over; default 30,000 ms. */
+  deliveryLeaseMs?: number;
+}
+
+/** Fleet events (issue 21), resolved. */
+export interface FleetOptions {
+  webhooks: string[];
+  mqttUrl: string | null;
+  natsUrl: string | null;
+  sinkEvents: EventType[] | null;
+  silentAfterMs: number;
+  lateAfterMs: number;
+  retry: RetryPolicy;
+  pollMs: number;
+  leaseMs: number;
 }
 
 export interface ResolvedOptions {
@@ -90,6 +127,7 @@ export interface ResolvedOptions {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  fleet: FleetOptions;
 }
 
 export const DEFAULTS = {
@@ -109,6 +147,10 @@ export const DEFAULTS = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   maxConnections: 10_000,
+  silentAfterSeconds: 3600,
+  lateAfterSeconds: 300,
+  deliveryPollMs: 1000,
+  deliveryLeaseMs: 30_000,
 } as const;
 
 function rate(name: string, value: number | undefined, fallback: number): number {
@@ -134,6 +176,43 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`Option ${name} must be a positive integer, got ${value}`);
   return value;
+}
+
+function sinkUrl(name: string, url: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`Option ${name} must be a URL, got ${JSON.stringify(url.slice(0, 200))}`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    throw new Error(`Option ${name} must be a ${protocols.join(' or ')}// URL, got ${parsed.protocol}`);
+  return url;
+}
+
+function fleetOf(options: ServerOptions): FleetOptions {
+  let sinkEvents: EventType[] | null;
+  try {
+    sinkEvents = parseEventFilter(options.sinkEvents);
+  } catch (error) {
+    throw new Error(`Option sinkEvents: ${(error as Error).message}`, { cause: error });
+  }
+  const seconds = (name: string, value: number | undefined, fallback: number) => rate(name, value, fallback) * 1000;
+  return {
+    webhooks: (options.webhooks ?? []).map((url) => sinkUrl('webhooks', url, ['http:', 'https:'])),
+    mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
+    natsUrl: options.natsUrl ? sinkUrl('natsUrl', options.natsUrl, ['nats:', 'tls:']) : null,
+    sinkEvents,
+    silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
+    lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),
+    retry: {
+      baseDelayMs: positive('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULT_RETRY.baseDelayMs),
+      maxDelayMs: positive('retryMaxDelayMs', options.retryMaxDelayMs, DEFAULT_RETRY.maxDelayMs),
+      retryForMs: seconds('retryForSeconds', options.retryForSeconds, DEFAULT_RETRY.retryForMs / 1000),
+    },
+    pollMs: positive('deliveryPollMs', options.deliveryPollMs, DEFAULTS.deliveryPollMs),
+    leaseMs: positive('deliveryLeaseMs', options.deliveryLeaseMs, DEFAULTS.deliveryLeaseMs),
+  };
 }
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
@@ -174,5 +253,6 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     headersTimeoutMs: positive('headersTimeoutMs', options.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
     requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
     maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
+    fleet: fleetOf(options),
   };
 }

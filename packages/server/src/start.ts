@@ -1,4 +1,5 @@
 import { buildApp, type BuildOptions } from './app.js';
+import { redactedUrl } from './fleet/sinks/broker-names.js';
 import { resolveOptions } from './options.js';
 
 export interface RunningServer {
@@ -7,6 +8,8 @@ export interface RunningServer {
   adminToken: string;
   /** Where a generated admin token is kept (a file beside the SQLite database, or the database); null when it was given. */
   adminTokenKeptIn: string | null;
+  /** The fleet-event sinks given in the options (webhooks, mqttUrl, natsUrl), a webhook's secret among them. */
+  sinks: { id: string; kind: string; url: string; secret: string | null }[];
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
     port,
     adminToken: ctx.options.adminToken,
     adminTokenKeptIn: ctx.options.adminTokenKeptIn,
+    sinks: ctx.fleet.cliSinks.map(({ id, kind, url, secret }) => ({ id, kind, url: redactedUrl(url), secret })),
     close: async () => {
       await app.close();
     },

@@ -22,6 +22,11 @@ export const serverCommand: Command = {
     'cors-origins': { type: 'string' },
     'trust-proxy': { type: 'boolean' },
     'max-connections': { type: 'string' },
+    webhook: { type: 'string', multiple: true },
+    mqtt: { type: 'string' },
+    nats: { type: 'string' },
+    'sink-events': { type: 'string' },
+    'silent-after': { type: 'string' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -51,6 +56,18 @@ Options:
   --max-connections N open connections at most (keep-alive devices included; more are closed
                       at once); default 10000
 
+Fleet events (geofences, device silence, trips; see the README):
+  --webhook URL       send events to URL, signed per Standard Webhooks (repeatable); the
+                      signing secret is printed at start and kept in the database
+  --mqtt URL          publish events at QoS 1 to waypost/<device>/<type> on this broker
+                      (mqtt://host:port)
+  --nats URL          publish events to JetStream stream WAYPOST, subject
+                      waypost.<device>.<type>, Nats-Msg-Id = event id (nats://host:port)
+  --sink-events L     comma-separated event types these sinks receive; default all but
+                      location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
+                      device.active, trip.start, trip.end, location)
+  --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
+
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
   async run(values, _positionals, io) {
@@ -68,6 +85,13 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       .map((origin) => origin.trim())
       .filter((origin) => origin !== '');
     const registrationSecret = io.env['WAYPOST_REGISTRATION_SECRET'];
+    const webhooks = (values['webhook'] as unknown as string[] | undefined) ?? [];
+    const mqttUrl = stringFlag(values, 'mqtt');
+    const natsUrl = stringFlag(values, 'nats');
+    const sinkEvents = stringFlag(values, 'sink-events')
+      ?.split(',')
+      .map((type) => type.trim())
+      .filter((type) => type !== '');
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -89,6 +113,11 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         corsOrigins,
         trustProxy: values['trust-proxy'] === true,
         maxConnections: integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 }),
+        webhooks,
+        ...(mqttUrl ? { mqttUrl } : {}),
+        ...(natsUrl ? { natsUrl } : {}),
+        ...(sinkEvents ? { sinkEvents } : {}),
+        silentAfterSeconds: numberFlag(NAME, values, 'silent-after', 3600, 0),
       });
     } catch (error) {
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
@@ -97,7 +126,10 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     io.stdout.write(
       `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}` +
         `${server.adminTokenKeptIn ? ` (kept in ${server.adminTokenKeptIn})` : ''}\n` +
-        `dashboard: ${dashboardUrl(server.url)} (log in with the admin token)\n`,
+        `dashboard: ${dashboardUrl(server.url)} (log in with the admin token)\n` +
+        server.sinks
+          .map((sink) => `${sink.kind}: ${sink.url}${sink.secret ? ` (secret ${sink.secret})` : ''}\n`)
+          .join(''),
     );
     io.stderr.write(`waypost service listening on ${server.url} (${storage}); Ctrl-C to stop\n`);
     const signal = await signalled;

@@ -87,6 +87,23 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, received_at ${t.bigint} NOT NULL)`,
     `CREATE INDEX dropped_ranges_device ON dropped_ranges (device_id, first_sequence)`,
   ],
+  // Fleet events (issue 21): server-side geofences, the sinks events go to, the transactional
+  // outbox (one row per event and sink, written in the ingest transaction, deleted once delivered)
+  // and each device's evaluation state (geofence presence, trip, silence) beside its records.
+  (t) => [
+    `CREATE TABLE geofences (identifier TEXT PRIMARY KEY, definition TEXT NOT NULL, created_at ${t.bigint} NOT NULL)`,
+    `CREATE TABLE sinks (
+      id TEXT PRIMARY KEY, kind TEXT NOT NULL, url TEXT NOT NULL, secret TEXT, events TEXT,
+      origin TEXT NOT NULL, created_at ${t.bigint} NOT NULL, leader TEXT, lease_until ${t.bigint})`,
+    `CREATE TABLE outbox (
+      seq ${t.id}, sink_id TEXT NOT NULL, event_id TEXT NOT NULL, device_id TEXT NOT NULL, type TEXT NOT NULL,
+      body TEXT NOT NULL, created_at ${t.bigint} NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+      next_at ${t.bigint} NOT NULL, status TEXT NOT NULL DEFAULT 'pending', last_error TEXT)`,
+    `CREATE INDEX outbox_sink_status ON outbox (sink_id, status, seq)`,
+    `CREATE INDEX outbox_sink_retry ON outbox (sink_id, next_at)`,
+    `CREATE TABLE device_event_state (
+      device_id TEXT PRIMARY KEY, cursor ${t.bigint}, state TEXT NOT NULL, silent_since ${t.bigint})`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -10,7 +10,9 @@ import {
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
 import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
 import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
+import { writeFleetEvents, type FleetIngestSettings } from '../fleet/outbox-writer.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
+import type { StoredRecord } from './normalize.js';
 import { refuseDevice } from './device-policy.js';
 import type { IngestJob } from './ingest-job.js';
 
@@ -73,6 +75,7 @@ export async function storeJobs(
   dialect: Database['dialect'],
   jobs: IngestJob[],
   now: number,
+  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, written: 0 },
 ): Promise<Outcome<JobOutcome>[]> {
   const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
   const devices = await lockDevices(tx, dialect, sortedUnique(jobs.flatMap((j) => j.batches.map((b) => b.deviceId))));
@@ -107,6 +110,8 @@ export async function storeJobs(
   if (dropped.length > 0) await insertDroppedRanges(tx, dropped, now);
 
   const totals = new Map<string, IngestTotals>();
+  // The records stored now, per device: fleet events come from these only (a resent one makes none).
+  const freshByDevice = new Map<string, StoredRecord[]>();
   for (const i of accepted) {
     const outcome: JobOutcome = { stored: 0, duplicates: 0, quarantined: [], commands: [], lasts: [] };
     for (const batch of jobs[i]!.batches) {
@@ -130,6 +135,9 @@ export async function storeJobs(
           continue;
         }
         stored += 1;
+        const freshOfDevice = freshByDevice.get(batch.deviceId);
+        if (freshOfDevice) freshOfDevice.push(r);
+        else freshByDevice.set(batch.deviceId, [r]);
         if (r.latitude === null || r.longitude === null) continue;
         if (!last || r.recordedAt >= last.recordedAt)
           last = { latitude: r.latitude, longitude: r.longitude, recordedAt: r.recordedAt };
@@ -144,6 +152,8 @@ export async function storeJobs(
     outcomes[i] = { ok: true, value: outcome };
   }
   if (totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
+  // In this transaction: the events commit with their records or not at all (the outbox).
+  fleet.written += await writeFleetEvents(tx, freshByDevice, now, fleet);
 
   // Commands queued after lockDevices read none pending ride on the device's next reply instead.
   const commandsFor = accepted
@@ -166,10 +176,21 @@ export async function storeJobs(
  * a few groups at once (its own WAL flush then covers several, and their round trips overlap),
  * each on its own pooled connection, leaving one connection for the rest of the API.
  */
-export function createIngestQueue(db: Database, now: () => number, poolSize: number): IngestQueue {
+export function createIngestQueue(
+  db: Database,
+  now: () => number,
+  poolSize: number,
+  fleet: FleetIngestSettings & { committed(): void } = { lateAfterMs: 0, committed: () => undefined },
+): IngestQueue {
   const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
   return new GroupCommitter<IngestJob, JobOutcome>(
-    (jobs) => db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now())),
+    async (jobs) => {
+      const events = { lateAfterMs: fleet.lateAfterMs, written: 0 };
+      const outcomes = await db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now(), events));
+      // Delivery runs off the ingest path: it is only told there is work once the events are committed.
+      if (events.written > 0) fleet.committed();
+      return outcomes;
+    },
     { concurrency, maxGroupSize: MAX_GROUP_RECORDS },
   );
 }

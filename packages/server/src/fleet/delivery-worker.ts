@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.js';
+import type { FleetEvent } from './fleet-event.js';
+import {
+  deleteDelivered,
+  dueRows,
+  recordFailure,
+  releaseSinkLease,
+  takeSinkLease,
+  type PendingRow,
+} from './outbox-store.js';
+import { afterFailure, type RetryPolicy } from './retry-policy.js';
+import { listSinks, type Sink } from './sinks-store.js';
+import type { Transport } from './transport.js';
+
+export interface DeliveryOptions {
+  retry: RetryPolicy;
+  /** How often to look for events other processes wrote and retries that came due. */
+  pollMs: number;
+  /** How long a process holds a sink (renewed while it works); a dead process's sinks move on after it. */
+  leaseMs: number;
+  now: () => number;
+  /** Devices whose events go out at once, per sink (one device's events always one after another). */
+  lanes: number;
+}
+
+/** Rows read per round and sink. */
+const ROUND_ROWS = 500;
+
+/** Splits rows (outbox order) into per-device lanes, each in its own order. */
+function lanesOf(rows: readonly PendingRow[]): PendingRow[][] {
+  const lanes = new Map<string, PendingRow[]>();
+  for (const row of rows) {
+    const lane = lanes.get(row.deviceId);
+    if (lane) lane.push(row);
+    else lanes.set(row.deviceId, [row]);
+  }
+  return [...lanes.values()];
+}
+
+async function inParallel<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Delivers the outbox, off the ingest path: each sink's events go out in outbox order per device,
+ * every one until its sink takes it (at least once, with its stable id), retried with backoff and
+ * dead-lettered only by age. Of several processes on one database, one at a time holds a sink's
+ * lease and delivers for it, so each event goes to each sink once.
+ */
+export class DeliveryWorker {
+  private readonly owner = randomBytes(9).toString('base64url');
+  private readonly transports = new Map<string, { url: string; transport: Transport }>();
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private poll: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: DeliveryOptions,
+    private readonly connect: (sink: Sink) => Transport,
+    /** Work done on every tick beside delivery (the silence check). */
+    private readonly onTick: () => Promise<void> = async () => {},
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  start(): void {
+    this.poll = setInterval(() => this.wake(), this.options.pollMs);
+    this.poll.unref();
+    this.wake();
+  }
+
+  /** Looks for work now (after an ingest commit wrote events, say). */
+  wake(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.tick()
+      .catch((error) => this.onError(error))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Resolves when the current round is over (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await this.idle();
+    for (const [sinkId, { transport }] of this.transports) {
+      await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
+      await transport.close().catch(() => undefined);
+    }
+    this.transports.clear();
+  }
+
+  private async tick(): Promise<void> {
+    await this.onTick();
+    const sinks = await listSinks(this.db);
+    const live = new Set(sinks.map((s) => s.id));
+    for (const [id, { transport }] of this.transports) {
+      if (live.has(id)) continue;
+      this.transports.delete(id);
+      await transport.close().catch(() => undefined);
+    }
+    let earliestRetry = Infinity;
+    await Promise.all(
+      sinks.map(async (sink) => {
+        earliestRetry = Math.min(earliestRetry, await this.deliverSink(sink));
+      }),
+    );
+    this.scheduleRetry(earliestRetry);
+  }
+
+  private scheduleRetry(at: number): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (!Number.isFinite(at) || this.closed) return;
+    const delay = Math.max(0, at - this.options.now());
+    if (delay >= this.options.pollMs) return; // the poll comes first
+    this.retryTimer = setTimeout(() => this.wake(), delay);
+    this.retryTimer.unref();
+  }
+
+  private transportFor(sink: Sink): Transport {
+    const known = this.transports.get(sink.id);
+    if (known) return known.transport;
+    const transport = this.connect(sink);
+    this.transports.set(sink.id, { url: sink.url, transport });
+    return transport;
+  }
+
+  private holdLease(sink: Sink): Promise<boolean> {
+    const now = this.options.now();
+    return takeSinkLease(this.db, sink.id, this.owner, now, now + this.options.leaseMs);
+  }
+
+  /** Delivers what is due for one sink while this process holds it; returns the next retry's time. */
+  private async deliverSink(sink: Sink): Promise<number> {
+    let earliestRetry = Infinity;
+    while (!this.closed && (await this.holdLease(sink))) {
+      const { rows, nextRetry } = await dueRows(this.db, sink.id, this.options.now(), ROUND_ROWS);
+      earliestRetry = Math.min(earliestRetry, nextRetry);
+      const lanes = lanesOf(rows);
+      if (lanes.length === 0) break;
+      const transport = this.transportFor(sink);
+      const delivered: number[] = [];
+      let failed = 0;
+      await inParallel(lanes, this.options.lanes, async (lane) => {
+        for (const row of lane) {
+          try {
+            await transport.send(JSON.parse(row.body) as FleetEvent, row.body);
+            delivered.push(row.seq);
+          } catch (error) {
+            failed += 1;
+            const attempts = row.attempts + 1;
+            const next = afterFailure(this.options.retry, attempts, row.createdAt, this.options.now());
+            await recordFailure(this.db, row.seq, { error: (error as Error).message ?? String(error), ...next });
+            if (!next.dead) {
+              earliestRetry = Math.min(earliestRetry, next.nextAt);
+              return; // the rest of this device's events wait behind it
+            }
+          }
+        }
+      });
+      await deleteDelivered(this.db, delivered);
+      if (rows.length < ROUND_ROWS && failed > 0) break;
+      if (delivered.length === 0) break;
+    }
+    return earliestRetry;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Database } from '../db/database.js';
+import type { FleetOptions } from '../options.js';
+import { DeliveryWorker } from './delivery-worker.js';
+import { checkSilence } from './silence.js';
+import { connectSink } from './sinks/connect.js';
+import { ensureCliSink, type Sink } from './sinks-store.js';
+
+/** Fleet events in a process: the command line's sinks, delivery, the silence check. */
+export interface FleetService {
+  /** The sinks given on the command line (a webhook's secret among them, to print once). */
+  cliSinks: Sink[];
+  /** Events were committed: deliver now rather than at the next poll. */
+  wake(): void;
+  /** Resolves once the current delivery round is over. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFleet(
+  db: Database,
+  options: FleetOptions,
+  now: () => number,
+  onError: (error: unknown) => void,
+): Promise<FleetService> {
+  const cliSinks: Sink[] = [];
+  for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
+  if (options.mqttUrl) cliSinks.push(await ensureCliSink(db, 'mqtt', options.mqttUrl, options.sinkEvents, now()));
+  if (options.natsUrl) cliSinks.push(await ensureCliSink(db, 'nats', options.natsUrl, options.sinkEvents, now()));
+  let worker: DeliveryWorker | null = null;
+  const silence = async () => {
+    if ((await checkSilence(db, now(), options.silentAfterMs)) > 0) worker?.wake();
+  };
+  worker = new DeliveryWorker(
+    db,
+    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8 },
+    (sink) => connectSink(sink, now),
+    silence,
+    onError,
+  );
+  worker.start();
+  return {
+    cliSinks,
+    wake: () => worker.wake(),
+    idle: () => worker.idle(),
+    close: () => worker.close(),
+  };
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
+import type { FleetEvent } from '../fleet-event.js';
+import type { Transport } from '../transport.js';
+import { mqttTopic } from './broker-names.js';
+
+const PUBLISH_TIMEOUT_MS = 10_000;
+
+/**
+ * Publishes each event at QoS 1 to `waypost/<device>/<type>`: delivered once the broker's PUBACK
+ * came. While the broker is away, sends fail at once (the delivery worker retries with backoff)
+ * instead of piling up in the client's own offline queue.
+ */
+export function mqttTransport(url: string): Transport {
+  const client = mqtt.connect(url, {
+    clientId: `waypost-${randomBytes(6).toString('hex')}`,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    queueQoSZero: false,
+  });
+  client.on('error', () => undefined); // reconnects on its own; failed sends say why
+  return {
+    async send(event: FleetEvent, body: string): Promise<void> {
+      if (!client.connected) throw new Error('MQTT broker not connected');
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          client.publishAsync(mqttTopic(event.device, event.type), body, { qos: 1 }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('MQTT PUBACK timed out')), PUBLISH_TIMEOUT_MS);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await client.endAsync(true);
+    },
+  };
+}

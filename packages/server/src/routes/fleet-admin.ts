@@ -1,0 +1,149 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isWaypostError } from '@waypost/sdk';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { parseEventFilter, type EventType } from '../fleet/fleet-event.js';
+import { deadRows, outboxCounts, replayDead, type SinkBacklog } from '../fleet/outbox-store.js';
+import { redactedUrl } from '../fleet/sinks/broker-names.js';
+import { createSink, deleteSink, findSink, listSinks, newWebhookSecret, type Sink } from '../fleet/sinks-store.js';
+import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
+import { integerParam, type Query } from './query-params.js';
+
+type Params = { id: string };
+const MAX_URL_CHARS = 2048;
+const MAX_REPLAY_IDS = 1000;
+
+function webhookUrl(value: unknown): string {
+  if (typeof value !== 'string' || value.length > MAX_URL_CHARS)
+    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
+  }
+  // Loopback and private addresses are allowed on purpose: the admin points it at their own backend.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
+  return value;
+}
+
+function webhookSecret(value: unknown): string {
+  if (value === undefined) return newWebhookSecret();
+  const key = typeof value === 'string' && value.startsWith('whsec_') ? value.slice(6) : '';
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(key) ? Buffer.from(key, 'base64').length : 0;
+  if (bytes < 16 || bytes > 64)
+    throw badRequest('INVALID_WEBHOOK', 'secret must be whsec_ and 16 to 64 bytes in base64');
+  return value as string;
+}
+
+function eventsOf(value: unknown): EventType[] | null {
+  try {
+    return parseEventFilter(value);
+  } catch (error) {
+    throw badRequest('INVALID_WEBHOOK', (error as Error).message);
+  }
+}
+
+const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
+  id: sink.id,
+  kind: sink.kind,
+  url: redactedUrl(sink.url),
+  events: sink.events,
+  origin: sink.origin,
+  createdAt: new Date(sink.createdAt).toISOString(),
+  pending: counts?.pending ?? 0,
+  dead: counts?.dead ?? 0,
+  lastError: counts?.lastError ?? null,
+});
+
+/**
+ * The admin API of fleet events (issue 21): server-side geofences, webhooks (and every sink), and
+ * each sink's dead letters with their replay. Authorization: Bearer <adminToken>.
+ */
+export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
+  const existingSink = async (id: string, kind?: Sink['kind']) => {
+    const sink = await findSink(ctx.db, id);
+    if (!sink || (kind && sink.kind !== kind)) throw new HttpError(404, 'UNKNOWN_SINK', `No ${kind ?? 'sink'} "${id}"`);
+    return sink;
+  };
+
+  app.post('/api/geofences', { preHandler: admin }, async (request, reply) => {
+    let geofence;
+    try {
+      geofence = parseServerGeofence(request.body);
+    } catch (error) {
+      if (isWaypostError(error)) throw badRequest('INVALID_GEOFENCE', error.message);
+      throw error;
+    }
+    if (!(await saveGeofence(ctx.db, geofence, ctx.now())))
+      throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
+    return reply.code(201).send(geofence);
+  });
+  app.get('/api/geofences', { preHandler: admin }, async () => listGeofences(ctx.db));
+  app.delete<{ Params: { identifier: string } }>(
+    '/api/geofences/:identifier',
+    { preHandler: admin },
+    async (request) => {
+      if (!(await deleteGeofence(ctx.db, request.params.identifier)))
+        throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${request.params.identifier.slice(0, 256)}"`);
+      return { deleted: request.params.identifier };
+    },
+  );
+
+  app.post('/api/webhooks', { preHandler: admin }, async (request, reply) => {
+    const body = (request.body ?? {}) as { url?: unknown; events?: unknown; secret?: unknown };
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
+    const sink = await createSink(
+      ctx.db,
+      { kind: 'webhook', url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) },
+      ctx.now(),
+    );
+    // The secret is shown this once: the receiver needs it to check signatures.
+    return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
+  });
+  app.get('/api/webhooks', { preHandler: admin }, async () => {
+    const counts = await outboxCounts(ctx.db);
+    return (await listSinks(ctx.db)).filter((s) => s.kind === 'webhook').map((s) => sinkJson(s, counts.get(s.id)));
+  });
+  app.get<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, async (request) => {
+    const sink = await existingSink(request.params.id, 'webhook');
+    return sinkJson(sink, (await outboxCounts(ctx.db)).get(sink.id));
+  });
+  const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
+    const sink = await existingSink(request.params.id, kind);
+    await ctx.db.transaction((tx) => deleteSink(tx, sink.id));
+    return { deleted: sink.id };
+  };
+  app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));
+
+  app.get('/api/sinks', { preHandler: admin }, async () => {
+    const counts = await outboxCounts(ctx.db);
+    return (await listSinks(ctx.db)).map((s) => sinkJson(s, counts.get(s.id)));
+  });
+  app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, remove());
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/sinks/:id/dead-letters',
+    { preHandler: admin },
+    async (request) => {
+      const sink = await existingSink(request.params.id);
+      const limit = integerParam(request.query, 'limit', 1, 10_000, 100);
+      return deadRows(ctx.db, sink.id, limit);
+    },
+  );
+  app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {
+    const sink = await existingSink(request.params.id);
+    const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+    if (
+      ids !== undefined &&
+      (!Array.isArray(ids) || ids.length > MAX_REPLAY_IDS || ids.some((id) => typeof id !== 'string'))
+    )
+      throw badRequest('INVALID_PARAMETER', `ids must be a list of at most ${MAX_REPLAY_IDS} event ids`);
+    const replayed = await replayDead(ctx.db, sink.id, (ids as string[] | undefined) ?? null, ctx.now());
+    if (replayed > 0) ctx.fleet.wake();
+    return { replayed };
+  });
+};

@@ -1,0 +1,44 @@
+import { parseGeofence, type Geofence } from '@waypost/sdk';
+import type { Queryable } from '../db/database.js';
+
+/**
+ * Server-side geofences (issue 21), evaluated on ingest for every device. Each is evaluated on every
+ * stored record: a bound keeps ingest's cost per record bounded too.
+ */
+export const MAX_GEOFENCES = 1000;
+
+/**
+ * A geofence from the admin API, in the SDK's shape (a circle, or a polygon by `vertices`); dwell
+ * is reported when a `loiteringDelay` is given, unless notifyOnDwell says otherwise.
+ */
+export function parseServerGeofence(input: unknown): Geofence {
+  const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  const given = body as { loiteringDelay?: unknown; notifyOnDwell?: unknown };
+  return parseGeofence({
+    ...body,
+    notifyOnDwell: given.notifyOnDwell ?? (given.loiteringDelay !== undefined && given.loiteringDelay !== 0),
+  });
+}
+
+/** Adds or replaces a geofence (by identifier); false when the bound is reached. */
+export async function saveGeofence(db: Queryable, geofence: Geofence, now: number): Promise<boolean> {
+  const count = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM geofences WHERE identifier <> ?`, [
+    geofence.identifier,
+  ]);
+  if (Number(count[0]?.n ?? 0) >= MAX_GEOFENCES) return false;
+  await db.run(
+    `INSERT INTO geofences (identifier, definition, created_at) VALUES (?, ?, ?)
+     ON CONFLICT (identifier) DO UPDATE SET definition = excluded.definition`,
+    [geofence.identifier, JSON.stringify(geofence), now],
+  );
+  return true;
+}
+
+export async function listGeofences(db: Queryable): Promise<Geofence[]> {
+  const rows = await db.query<{ definition: string }>(`SELECT definition FROM geofences ORDER BY identifier`);
+  return rows.map((row) => JSON.parse(row.definition) as Geofence);
+}
+
+export async function deleteGeofence(db: Queryable, identifier: string): Promise<boolean> {
+  return (await db.run(`DELETE FROM geofences WHERE identifier = ?`, [identifier])) > 0;
+}

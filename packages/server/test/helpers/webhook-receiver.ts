@@ -1,0 +1,87 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The answer it got. */
+  status: number;
+}
+
+/**
+ * A real webhook receiver on 127.0.0.1 (port 0 at first, the same port after a restart): records
+ * every request, answers `status` (settable), can go away (connection refused) and come back.
+ */
+export class WebhookReceiver {
+  readonly requests: Received[] = [];
+  status = 204;
+  private server: Server | null = null;
+  private port = 0;
+  private waiters: { count: number; accept: (r: Received) => boolean; resolve: () => void }[] = [];
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/hook`;
+  }
+
+  async start(): Promise<this> {
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const received = {
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          status: this.status,
+        };
+        this.requests.push(received);
+        response.writeHead(this.status).end();
+        this.wake();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as AddressInfo).port;
+    this.server = server;
+    return this;
+  }
+
+  /** Goes away: connections are refused until start() again. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  /** Requests it answered with a 2xx, as parsed events. */
+  accepted<T = Record<string, unknown>>(): T[] {
+    return this.requests.filter((r) => r.status >= 200 && r.status < 300).map((r) => JSON.parse(r.body) as T);
+  }
+
+  /** Resolves once `count` requests matching `accept` have come (no polling: each request checks). */
+  waitFor(count: number, accept: (r: Received) => boolean = (r) => r.status < 300, timeoutMs = 20_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`receiver: ${this.requests.filter(accept).length} of ${count} requests came`)),
+        timeoutMs,
+      );
+      this.waiters.push({
+        count,
+        accept,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+      this.wake();
+    });
+  }
+
+  private wake(): void {
+    this.waiters = this.waiters.filter((w) => {
+      if (this.requests.filter(w.accept).length < w.count) return true;
+      w.resolve();
+      return false;
+    });
+  }
+}
