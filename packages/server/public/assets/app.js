@@ -18,6 +18,8 @@ import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
 const MAP_DEVICES = 200;
+/** Of those, the devices whose tracks are loaded at start; the others show their newest position. */
+const TRACKED_DEVICES = 25;
 
 const devices = new Map(); // id -> { info, layer, track }
 const list = new DeviceList(devices, renderItem, (id) => select(id, true));
@@ -49,7 +51,7 @@ function showLogin(message) {
 function ensureDevice(info) {
   let device = devices.get(info.id);
   if (!device) {
-    device = { info, layer: null, track: null, colour: colourOf(info.id) };
+    device = { info, layer: null, track: null, tracked: false, colour: colourOf(info.id) };
     devices.set(info.id, device);
     list.add(info.id);
     addCommandDevice(info.id, labelOf(info));
@@ -111,9 +113,11 @@ async function loadOverlays(device) {
 }
 
 const drawnDevices = () => [...devices.values()].filter((device) => device.layer);
+const trackedDevices = () => drawnDevices().filter((device) => device.tracked);
 
 async function loadAll() {
-  await Promise.all(drawnDevices().map((device) => Promise.all([loadTrack(device), loadOverlays(device)])));
+  for (const device of drawnDevices()) if (!device.tracked) device.layer.placeLatest(device.info.lastPosition, range);
+  await Promise.all(trackedDevices().map((device) => Promise.all([loadTrack(device), loadOverlays(device)])));
   if (selected) showDetails();
 }
 
@@ -125,8 +129,9 @@ async function select(id, fromList) {
   const previous = selected;
   selected = id;
   const device = devices.get(id);
-  if (!device.layer) {
+  if (!device.tracked) {
     mapDevice(device, true);
+    device.tracked = true;
     await Promise.all([loadTrack(device), loadOverlays(device)]).catch(report);
   }
   for (const other of devices.values()) {
@@ -172,7 +177,7 @@ function onPosition(message) {
   showEmptyState();
   const t = Date.parse(position.timestamp);
   if (isLive(range) && mapDevice(device)) {
-    device.layer.appendLive(position.latitude, position.longitude, t);
+    if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
   }
   if (selected === position.deviceId) scheduleTableRefresh();
@@ -225,7 +230,7 @@ async function start() {
       clearTimeout(zoomTimer);
       zoomTimer = setTimeout(
         () =>
-          Promise.all(drawnDevices().map(loadTrack))
+          Promise.all(trackedDevices().map(loadTrack))
             .then(() => selected && showDetails())
             .catch(report),
         200,
@@ -252,7 +257,11 @@ async function start() {
     .filter((info) => info.lastSeen)
     .sort((a, b) => Date.parse(b.lastSeen) - Date.parse(a.lastSeen))
     .slice(0, MAP_DEVICES);
-  for (const info of recent) mapDevice(devices.get(info.id));
+  recent.forEach((info, index) => {
+    const device = devices.get(info.id);
+    mapDevice(device);
+    device.tracked = index < TRACKED_DEVICES;
+  });
   await loadAll();
   await firstView();
   source = new EventSource('/api/events');

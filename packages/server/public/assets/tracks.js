@@ -92,6 +92,21 @@ export class DeviceLayer {
     if (element) element.setAttribute('data-latlng', latitude + ',' + longitude);
   }
 
+  /**
+   * A device drawn without its track (one of many): its marker at its last known position when
+   * that falls in the range, else none.
+   */
+  placeLatest(position, range) {
+    const t = position ? Date.parse(position.timestamp) : NaN;
+    const inRange =
+      Number.isFinite(t) && (range.from === null || t >= range.from) && (range.to === null || t <= range.to);
+    if (inRange) this.placeMarker(position.latitude, position.longitude, t);
+    else if (this.marker) {
+      this.marker.remove();
+      this.marker = null;
+    }
+  }
+
   /** A live position: extends the newest trip, or starts one after a pause. */
   appendLive(latitude, longitude, t) {
     const last = this.trips[this.trips.length - 1];
