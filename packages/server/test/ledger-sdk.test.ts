@@ -34,6 +34,28 @@ async function fakeOkProxy(target: string, swallow: number) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** Forwards to `target` while `open`; otherwise answers 503 (the network drops mid catch-up). */
+async function gatedProxy(target: string) {
+  const gate = { open: true };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (!gate.open) return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+      const headers = { ...req.headers };
+      delete headers.host;
+      const forward = http.request(`${target}${req.url}`, { method: req.method, headers }, (reply) => {
+        res.writeHead(reply.statusCode!, reply.headers);
+        reply.pipe(res);
+      });
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, gate };
+}
+
 describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -153,6 +175,50 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
     expect(seen.map((s) => (JSON.parse(s.body) as { location: { sequence: number } }).location.sequence)).toEqual([
       2, 3, 4,
     ]);
+  });
+
+  it('a device offline for 30 days catches up newest first: the backlog shows missing, then closes', async () => {
+    const proxy = await gatedProxy(server.url);
+    const network = new ManualNetwork('wifi');
+    const clock = new ManualClock(Date.parse('2026-06-01T00:00:00Z'));
+    const bg = await createBackgroundGeolocation({ database: ':memory:', network, clock });
+    onTestFinished(() => bg.close());
+    await bg.ready({
+      http: {
+        url: `${proxy.url}/locations`,
+        autoSync: false,
+        batchSync: true,
+        maxBatchSize: 100,
+        params: { device_id: 'offline30' },
+      },
+      // Newest first: after a long time offline, the current position arrives at once.
+      persistence: { maxDaysToPersist: 45, locationsOrderDirection: 'DESC' },
+    });
+    // One location an hour for 30 days while offline.
+    const hour = 3600_000;
+    for (let h = 0; h < 30 * 24; h++) {
+      await bg.store.insertLocation({ latitude: 45, longitude: -73, timestamp: clock.now() - (720 - h) * hour });
+    }
+    // Back online: the first batch (the newest 100) arrives, then the network drops.
+    const drop = bg.onHttp(() => {
+      proxy.gate.open = false;
+      drop.remove();
+    });
+    await bg.sync().catch(() => undefined);
+    expect(await ledger('offline30')).toMatchObject({
+      highestSequence: 720,
+      received: 100,
+      missing: 620,
+      missingRanges: [[1, 620]],
+    });
+    proxy.gate.open = true;
+    await bg.sync();
+    expect(await ledger('offline30')).toMatchObject({
+      highestSequence: 720,
+      received: 720,
+      missing: 0,
+      missingRanges: [],
+    });
   });
 
   it('a template gets the number as <%= sequence %>, and the ledger counts its records', async () => {
