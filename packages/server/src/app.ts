@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { FleetLedger } from './ledger/fleet-ledger.js';
 import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -206,7 +207,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
+    const fleetLedger = new FleetLedger(db, now);
+    app.get('/metrics', async (_request, reply) =>
+      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
+    );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
