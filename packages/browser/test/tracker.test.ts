@@ -49,7 +49,7 @@ describe('the /track page in Chromium', () => {
     const deviceId = await page.locator('#device-id').textContent();
     const devices = await server.admin('/api/devices');
     const device = devices.body.find((d: { id?: string; deviceId?: string }) => (d.id ?? d.deviceId) === deviceId);
-    expect(device).toMatchObject({ model: 'phone of test' });
+    expect(device).toMatchObject({ name: 'phone of test' });
     expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
     expect(await page.locator('#last-upload').textContent()).toMatch(/delivered \(HTTP 200\)/);
     // Served under the server's strict policy, and nothing of the page needed more.
@@ -91,7 +91,7 @@ describe('the /track page in Chromium', () => {
     const uuids = await recordFix(context, [page]);
     await gate.delivers(uuids);
     const devices = await secretServer.admin('/api/devices');
-    expect(devices.body.map((d: { model: string }) => d.model)).toEqual(['secret phone']);
+    expect(devices.body.map((d: { name: string }) => d.name)).toEqual(['secret phone']);
     expect(urls.filter((u) => u.includes('enroll-me-please'))).toEqual([]);
   });
 

@@ -13,6 +13,8 @@ import { launchChromium } from './support/chromium.js';
 
 const BUNDLE = new URL('../dist/waypost-browser.js', import.meta.url);
 const RECORDS = 9;
+/** The fourth record's latitude (see runInPage), refused by /refuse-one/. */
+const REFUSED_LATITUDE = 45.5 + 3 * 1e-6;
 
 interface Upload {
   method: string;
@@ -32,7 +34,7 @@ async function startSite() {
       return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     }
     if (req.url === '/sdk.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    const [, path, name] = /^\/(upload|flaky|plain-only)\/([\w-]+)$/.exec(req.url ?? '') ?? [];
+    const [, path, name] = /^\/(upload|flaky|plain-only|refuse-one)\/([\w-]+)$/.exec(req.url ?? '') ?? [];
     if (!name) return res.writeHead(404).end();
     // /flaky/<name>: the first request fails (a server restarting), the next ones are recorded.
     if (path === 'flaky' && !flaky.has(name)) {
@@ -56,6 +58,13 @@ async function startSite() {
         location: { uuid: string } | { uuid: string }[];
       };
       const records = Array.isArray(body.location) ? body.location : [body.location];
+      // /refuse-one/<name>: a foreign server that will not take the fourth record (422), whoever it is with.
+      if (
+        path === 'refuse-one' &&
+        records.some((r) => (r as { coords?: { latitude: number } }).coords?.latitude === REFUSED_LATITUDE)
+      ) {
+        return res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"invalid record"}');
+      }
       const upload = { method: req.method!, uuids: records.map((r) => r.uuid), gzipped };
       uploads.set(name, [...(uploads.get(name) ?? []), upload]);
       res.writeHead(200, { 'content-type': 'application/json', 'accept-encoding': 'gzip' }).end('{}');
@@ -156,6 +165,38 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
     expect(await gzippedBy('compress-none', { batchSync: false, compress: 'none' })).toEqual(
       Array(RECORDS).fill(false),
     );
+  });
+
+  it('one record the server refuses never blocks the others (issue 19): the batch is split, the rest delivered in order', async () => {
+    const name = 'refuse-one';
+    const result = await page.evaluate(
+      async ({ name, records }) => {
+        const { createBackgroundGeolocation } = (globalThis as unknown as { waypost: typeof import('../src/index.js') })
+          .waypost;
+        const bg = await createBackgroundGeolocation({ database: name, provider: null });
+        const statuses: number[] = [];
+        bg.onHttp((e: { status: number }) => statuses.push(e.status));
+        await bg.ready({ http: { url: `${location.origin}/refuse-one/${name}`, batchSync: true, autoSync: false } });
+        await bg.start();
+        const recorded: string[] = [];
+        for (let i = 0; i < records; i++) {
+          const at = { latitude: 45.5 + i * 1e-6, longitude: -73.56, accuracy: 5 };
+          recorded.push((await bg.recordLocation(at)).uuid);
+        }
+        await bg.sync();
+        const left = (await bg.getLocations()) as { uuid: string }[];
+        await bg.close();
+        return { recorded, statuses, left: left.map((r) => r.uuid) };
+      },
+      { name, records: RECORDS },
+    );
+    const refused = result.recorded[3]!;
+    expect((site.uploads.get(name) ?? []).flatMap((u) => u.uuids)).toEqual(
+      result.recorded.filter((u) => u !== refused),
+    );
+    expect(result.left).toEqual([refused]);
+    expect(result.statuses).toContain(422);
+    expect(result.statuses.at(-1)).toBe(200);
   });
 
   it('a 415 to a gzipped body: sent again plain at once, and plain from then on', async () => {

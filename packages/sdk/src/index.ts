@@ -81,7 +81,13 @@ export { RETENTION_INTERVAL_MS } from './queue/retention.js';
 export { LOG_UPLOAD_COALESCE_MS, MAX_QUEUED_LOG_UPLOADS } from './log/log-uploader.js';
 export { MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_JSON_CHARS } from './records/json-bounds.js';
 export { MAX_TIMESTAMP_MS } from './records/location.js';
-export { decideAfterOutcome, retryAfterUntil, MAX_RETRY_AFTER_MS } from './queue/after-outcome.js';
+export {
+  decideAfterOutcome,
+  retryAfterUntil,
+  MAX_REFUSALS_PER_FLUSH,
+  MAX_RETRY_AFTER_MS,
+} from './queue/after-outcome.js';
+export { planBatch, refusalBackoffMs, type BatchPlan, type RefusedEntry } from './queue/refused-records.js';
 export type { AfterOutcomeAction } from './queue/after-outcome.js';
 export type { Authorizer } from './auth/authorizer.js';
 export { LogLevel } from './log/levels.js';
@@ -112,3 +118,22 @@ export { MotionDetector, type MotionSettings, type MotionSignal } from './motion
 export { SDK_VERSION } from './log/upload-log.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
 export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
+// The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
+// Waypost-Dropped header.
+export {
+  countOf as countInRanges,
+  normalize as normalizeRanges,
+  subtract as subtractRanges,
+  type Range as SequenceRange,
+} from './ledger/ranges.js';
+export {
+  DROP_REASONS,
+  DROPPED_HEADER,
+  LEDGER_HEADER,
+  MAX_DROPPED_HEADER_CHARS,
+  MAX_DROPPED_RANGES,
+  formatDroppedHeader,
+  parseDroppedHeader,
+  type DroppedReport,
+  type PendingDrops,
+} from './ledger/dropped-header.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideAfterOutcome,
+  MAX_REFUSALS_PER_FLUSH,
   MAX_RETRY_AFTER_MS,
   retryAfterUntil,
   type AfterOutcomeAction,
@@ -39,6 +40,20 @@ describe('decideAfterOutcome', () => {
       [{ type: 'unlock' }, { type: 'limitBatch', size: 1 }, { type: 'continue' }],
     ],
     ['413 of one record stays queued and ends', { kind: 'tooLarge', status: 413 }, 1, 0, unlockAndEnd],
+    [
+      'a refused batch is split in two (records stay locked)',
+      { kind: 'refused', status: 422 },
+      9,
+      0,
+      [{ type: 'bisect' }],
+    ],
+    [
+      'one refused record is held back and the flush goes on',
+      { kind: 'refused', status: 400 },
+      1,
+      0,
+      [{ type: 'hold' }, { type: 'continue' }],
+    ],
     ['500 unlocks and ends', { kind: 'retry', status: 500, reason: 'status' }, 4, 0, unlockAndEnd],
     ['timeout unlocks and ends', { kind: 'retry', status: 0, reason: 'timeout' }, 1, 0, unlockAndEnd],
     ['network failure unlocks and ends', { kind: 'retry', status: 0, reason: 'network' }, 1, 0, unlockAndEnd],
@@ -98,5 +113,15 @@ describe('retryAfterUntil', () => {
     ['2026-01-01T12:00:10Z', null],
   ])('%j', (value, until) => {
     expect(retryAfterUntil(value, NOW)).toBe(until);
+  });
+});
+
+describe('the refusal budget of a flush', () => {
+  it('ends the flush once spent: a server refusing everything is not asked 2n-1 times', () => {
+    const refused: UploadOutcome = { kind: 'refused', status: 400 };
+    expect(decideAfterOutcome(refused, 100, 0, NOW, 1)).toEqual([{ type: 'bisect' }]);
+    expect(decideAfterOutcome(refused, 100, 0, NOW, 0)).toEqual(unlockAndEnd);
+    expect(decideAfterOutcome(refused, 1, 0, NOW, 0)).toEqual(unlockAndEnd);
+    expect(MAX_REFUSALS_PER_FLUSH).toBeGreaterThanOrEqual(2 * Math.ceil(Math.log2(1000)));
   });
 });

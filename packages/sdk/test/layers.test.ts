@@ -24,11 +24,12 @@ const LAYERS: readonly (readonly string[])[] = [
     'options/',
     'network/',
     'store/',
+    'ledger/',
     'log/levels.ts',
     'log/logger.ts',
   ],
   // Engine parts, each the owner of one concern.
-  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/'],
+  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/', 'ledger/tombstones.ts'],
   // What runs the parts over time.
   ['sync/', 'lifecycle/'],
   // The composition root.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, classifyResponse, type UploadOutcome } from '@waypost/sdk';
 
-// Spec 4.1 / 7: any 2xx delivers; anything else keeps the records for a retry (401 first tries a refresh).
+// Spec 4.1 / 7: any 2xx delivers; anything else keeps the records for a retry (401 first tries a refresh;
+// a 4xx about the records rather than the request is `refused`, and the batch is split, issue 19).
 describe('classifyResponse', () => {
   it.each<[number, UploadOutcome]>([
     [200, { kind: 'delivered', status: 200 }],
@@ -11,10 +12,16 @@ describe('classifyResponse', () => {
     [199, { kind: 'retry', status: 199, reason: 'status' }],
     [300, { kind: 'retry', status: 300, reason: 'status' }],
     [304, { kind: 'retry', status: 304, reason: 'status' }],
-    [400, { kind: 'retry', status: 400, reason: 'status' }],
+    [400, { kind: 'refused', status: 400 }],
+    [409, { kind: 'refused', status: 409 }],
+    [422, { kind: 'refused', status: 422 }],
     [401, { kind: 'unauthorized', status: 401 }],
     [403, { kind: 'retry', status: 403, reason: 'status' }],
     [404, { kind: 'retry', status: 404, reason: 'status' }],
+    [405, { kind: 'retry', status: 405, reason: 'status' }],
+    [408, { kind: 'retry', status: 408, reason: 'status' }],
+    [410, { kind: 'retry', status: 410, reason: 'status' }],
+    [415, { kind: 'retry', status: 415, reason: 'status' }],
     [413, { kind: 'tooLarge', status: 413 }],
     [429, { kind: 'retry', status: 429, reason: 'status' }],
     [500, { kind: 'retry', status: 500, reason: 'status' }],

@@ -1,4 +1,6 @@
 import cookie from '@fastify/cookie';
+import { FleetLedger } from './ledger/fleet-ledger.js';
+import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -153,7 +155,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', 'waypost-dropped'],
+        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', DROPPED_HEADER],
+        // A page on another origin reads what the SDK learns from: codings and the ledger.
+        exposedHeaders: ['accept-encoding', LEDGER_HEADER],
         maxAge: 600,
       });
     }
@@ -164,7 +168,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.addHook('onRequest', (request, reply, done) => {
       // Request codings this service decodes, advertised on every ingest answer (RFC 7694), errors
       // included: the SDK compresses its uploads only once a server has said so.
-      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS);
+      // And that this service keeps the delivery ledger: the SDK then reports its dropped sequence
+      // numbers (Waypost-Dropped), which it never sends to a server that did not say so.
+      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS).header(LEDGER_HEADER, '1');
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
@@ -201,7 +207,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    app.get('/metrics', async (_request, reply) => reply.type('text/plain; version=0.0.4').send(ctx.metrics.render()));
+    const fleetLedger = new FleetLedger(db, now);
+    app.get('/metrics', async (_request, reply) =>
+      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
+    );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });

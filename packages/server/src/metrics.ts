@@ -1,3 +1,5 @@
+import type { FleetLedgerTotals } from './ledger/fleet-ledger.js';
+
 /** Counters of this process, rendered in Prometheus' text format. */
 export interface Metrics {
   stored: number;
@@ -10,7 +12,8 @@ export interface Metrics {
   requestsByStatus: Map<number, number>;
   /** Requests refused with 429, by what was limited (device, address, login). */
   rateLimited: Map<string, number>;
-  render(): string;
+  /** The text, with the fleet's ledger totals when known (gauges). */
+  render(ledger?: FleetLedgerTotals): string;
 }
 
 export function createMetrics(): Metrics {
@@ -22,7 +25,7 @@ export function createMetrics(): Metrics {
     droppedReported: new Map(),
     requestsByStatus: new Map(),
     rateLimited: new Map(),
-    render() {
+    render(ledger) {
       const lines = [
         '# HELP waypost_records_stored_total Location records stored (first time seen).',
         '# TYPE waypost_records_stored_total counter',
@@ -53,6 +56,19 @@ export function createMetrics(): Metrics {
       );
       for (const scope of ['device', 'address', 'login']) {
         lines.push(`waypost_rate_limited_total{scope="${scope}"} ${metrics.rateLimited.get(scope) ?? 0}`);
+      }
+      if (ledger) {
+        lines.push(
+          '# HELP waypost_ledger_devices Devices whose delivery ledger is known (numbered records seen).',
+          '# TYPE waypost_ledger_devices gauge',
+          `waypost_ledger_devices ${ledger.devices}`,
+          '# HELP waypost_ledger_devices_incomplete Devices with sequence numbers missing.',
+          '# TYPE waypost_ledger_devices_incomplete gauge',
+          `waypost_ledger_devices_incomplete ${ledger.incomplete}`,
+          '# HELP waypost_ledger_missing Sequence numbers neither received, quarantined nor reported dropped, fleet-wide.',
+          '# TYPE waypost_ledger_missing gauge',
+          `waypost_ledger_missing ${ledger.missing}`,
+        );
       }
       return `${lines.join('\n')}\n`;
     },

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
+import { createBackgroundGeolocation, ManualClock, ManualNetwork } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
@@ -32,6 +32,28 @@ async function fakeOkProxy(target: string, swallow: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** Forwards to `target` while `open`; otherwise answers 503 (the network drops mid catch-up). */
+async function gatedProxy(target: string) {
+  const gate = { open: true };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (!gate.open) return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+      const headers = { ...req.headers };
+      delete headers.host;
+      const forward = http.request(`${target}${req.url}`, { method: req.method, headers }, (reply) => {
+        res.writeHead(reply.statusCode!, reply.headers);
+        reply.pipe(res);
+      });
+      forward.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, gate };
 }
 
 describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
@@ -87,8 +109,116 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
     expect(await record(bg)).toBe(5);
     await bg.sync();
     await bg.close();
-    // 1..3 were destroyed without a report (tombstones are not sent yet): the ledger says missing.
-    expect(await ledger('numbered')).toMatchObject({ highestSequence: 5, received: 2, missingRanges: [[1, 3]] });
+    // 1..3 were destroyed: the upload of 5 (after the server said it keeps a ledger) reported them.
+    expect(await ledger('numbered')).toMatchObject({
+      highestSequence: 5,
+      received: 2,
+      dropped: { ttl: 0, cap: 0, destroyed: 3 },
+      missing: 0,
+      missingRanges: [],
+    });
+  });
+
+  it('cap and TTL drops are reported with later uploads: nothing is missing', async () => {
+    const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
+    const drops: string[] = [];
+    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi'), clock });
+    onTestFinished(() => bg.close());
+    bg.onDrop(({ reason, count }) => drops.push(`${reason}:${count}`));
+    await bg.ready({
+      http: { url: `${server.url}/locations`, autoSync: false, params: { device_id: 'retention' } },
+      persistence: { maxDaysToPersist: 1, maxRecordsToPersist: 3 },
+    });
+    const record = () => bg.store.insertLocation({ latitude: 45, longitude: -73 });
+    for (let i = 0; i < 5; i++) await record(); // 1 and 2 over the cap
+    await clock.advance(2 * 24 * 3600_000);
+    await bg.getCount(); // retention: 3, 4 and 5 are older than a day
+    for (let i = 0; i < 3; i++) await record(); // 6, 7, 8
+    expect(drops).toEqual(['cap:1', 'cap:1', 'ttl:3']);
+    await bg.sync(); // 6 first (the server says it keeps a ledger), then 7 and 8 carry the report
+    expect(await ledger('retention')).toMatchObject({
+      highestSequence: 8,
+      received: 3,
+      dropped: { ttl: 3, cap: 2, destroyed: 0 },
+      missing: 0,
+    });
+    // Reported once: a later upload carries no report.
+    await record();
+    await bg.sync();
+    expect(await ledger('retention')).toMatchObject({ dropped: { ttl: 3, cap: 2, destroyed: 0 }, missing: 0 });
+  });
+
+  it('a server that never said it keeps a ledger never gets the report (and gets every record)', async () => {
+    const seen: { dropped: string | undefined; body: string }[] = [];
+    const foreign = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ dropped: req.headers['waypost-dropped'] as string | undefined, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+    onTestFinished(
+      () => new Promise<void>((resolve) => (foreign.closeAllConnections(), foreign.close(() => resolve()))),
+    );
+    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi') });
+    onTestFinished(() => bg.close());
+    await bg.ready({
+      http: { url: `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/locations`, autoSync: false },
+    });
+    await bg.store.insertLocation({ latitude: 45, longitude: -73 });
+    await bg.destroyLocations(); // 1 destroyed
+    for (let i = 0; i < 3; i++) await bg.store.insertLocation({ latitude: 45, longitude: -73 });
+    await bg.sync();
+    expect(seen.map((s) => s.dropped)).toEqual([undefined, undefined, undefined]);
+    expect(seen.map((s) => (JSON.parse(s.body) as { location: { sequence: number } }).location.sequence)).toEqual([
+      2, 3, 4,
+    ]);
+  });
+
+  it('a device offline for 30 days catches up newest first: the backlog shows missing, then closes', async () => {
+    const proxy = await gatedProxy(server.url);
+    const network = new ManualNetwork('wifi');
+    const clock = new ManualClock(Date.parse('2026-06-01T00:00:00Z'));
+    const bg = await createBackgroundGeolocation({ database: ':memory:', network, clock });
+    onTestFinished(() => bg.close());
+    await bg.ready({
+      http: {
+        url: `${proxy.url}/locations`,
+        autoSync: false,
+        batchSync: true,
+        maxBatchSize: 100,
+        params: { device_id: 'offline30' },
+      },
+      // Newest first: after a long time offline, the current position arrives at once.
+      persistence: { maxDaysToPersist: 45, locationsOrderDirection: 'DESC' },
+    });
+    // One location an hour for 30 days while offline.
+    const hour = 3600_000;
+    for (let h = 0; h < 30 * 24; h++) {
+      await bg.store.insertLocation({ latitude: 45, longitude: -73, timestamp: clock.now() - (720 - h) * hour });
+    }
+    // Back online: the first batch (the newest 100) arrives, then the network drops.
+    const drop = bg.onHttp(() => {
+      proxy.gate.open = false;
+      drop.remove();
+    });
+    await bg.sync().catch(() => undefined);
+    expect(await ledger('offline30')).toMatchObject({
+      highestSequence: 720,
+      received: 100,
+      missing: 620,
+      missingRanges: [[1, 620]],
+    });
+    proxy.gate.open = true;
+    await bg.sync();
+    expect(await ledger('offline30')).toMatchObject({
+      highestSequence: 720,
+      received: 720,
+      missing: 0,
+      missingRanges: [],
+    });
   });
 
   it('a template gets the number as <%= sequence %>, and the ledger counts its records', async () => {

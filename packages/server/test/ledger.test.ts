@@ -83,3 +83,33 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
     expect((await server.admin('/api/devices/nobody/ledger')).status).toBe(404);
   });
 });
+
+describe.each(backends)("the fleet's ledger in /metrics on $name", (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => server.stop());
+
+  const gauges = async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    return {
+      devices: value('waypost_ledger_devices'),
+      incomplete: value('waypost_ledger_devices_incomplete'),
+      missing: value('waypost_ledger_missing'),
+    };
+  };
+
+  it('sums every device: missing numbers and incomplete devices, until late ranges close them', async () => {
+    await server.post('/locations', { location: [...range(1, 3), ...range(7, 8)], device_id: 'fleet-a' });
+    await server.post('/locations', { location: range(1, 4), device_id: 'fleet-b' });
+    await server.post('/locations', {
+      location: { uuid: 'plain', timestamp: new Date().toISOString(), coords: { latitude: 1, longitude: 1 } },
+      device_id: 'fleet-foreign',
+    });
+    expect(await gauges()).toEqual({ devices: 2, incomplete: 1, missing: 3 });
+    await server.post('/locations', { location: range(4, 6), device_id: 'fleet-a' });
+    expect(await gauges()).toEqual({ devices: 2, incomplete: 0, missing: 0 });
+  });
+});

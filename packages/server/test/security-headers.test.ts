@@ -131,6 +131,16 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
       const other = await preflight(cors.url, 'https://evil.example');
       expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      // The SDK's ledger report may ride on an upload, and a page reads what the server says of
+      // request codings and the ledger (issue 19, 20).
+      expect(allowed.headers.get('access-control-allow-headers')).toContain('waypost-dropped');
+      const upload = await fetch(`${cors.url}/locations`, {
+        method: 'POST',
+        headers: { origin: 'https://app.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ location: [], device_id: 'cors-device' }),
+      });
+      expect(upload.headers.get('waypost-ledger')).toBe('1');
+      expect(upload.headers.get('access-control-expose-headers')).toBe('accept-encoding, waypost-ledger');
     } finally {
       await cors.stop();
     }

@@ -1,4 +1,10 @@
-import { SEQUENCE_KEY, type LocationQueueStore, type OrderDirection, type StoredRecord } from '@waypost/sdk';
+import {
+  SEQUENCE_KEY,
+  type LocationQueueStore,
+  type OrderDirection,
+  type RemovedRecords,
+  type StoredRecord,
+} from '@waypost/sdk';
 import { covers, normalize, withRange, without, withoutInterval, type IdRange } from './lock-ranges.js';
 import type { Db, WaypostDb } from './schema.js';
 
@@ -12,6 +18,12 @@ const toRecord = (row: Row, locks: readonly IdRange[]): StoredRecord => ({
   createdAt: row.createdAt,
   json: row.json,
   locked: covers(locks, row.id!),
+});
+
+/** Rows removed undelivered, with their sequence numbers (the ledger's tombstones). */
+const removedOf = (rows: readonly Row[]): RemovedRecords => ({
+  count: rows.length,
+  sequences: rows.flatMap((row) => (row.sequence === undefined ? [] : [row.sequence])),
 });
 
 /** The ids as one interval when they are exactly the integers from min to max (a batch taken in order). */
@@ -63,7 +75,9 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       const sequence = Number((await tx.objectStore('kv').get(SEQUENCE_KEY)) ?? 0) + 1;
       const record = make(sequence);
       await tx.objectStore('kv').put(String(sequence), SEQUENCE_KEY);
-      await tx.objectStore('locations').add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json });
+      await tx
+        .objectStore('locations')
+        .add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json, sequence });
       await tx.done;
       return sequence;
     },
@@ -159,7 +173,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
     },
     async removeAll() {
       const tx = write(['locations', 'locks']);
-      const removed = await tx.objectStore('locations').count();
+      const removed = removedOf(await tx.objectStore('locations').getAll());
       void tx.objectStore('locations').clear();
       void tx.objectStore('locks').clear();
       await tx.done;
@@ -167,10 +181,10 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
     },
     async removeByUuid(uuid) {
       const tx = write(['locations']);
-      const keys = await tx.objectStore('locations').index('uuid').getAllKeys(uuid);
-      for (const id of keys) void tx.objectStore('locations').delete(id);
+      const rows = await tx.objectStore('locations').index('uuid').getAll(uuid);
+      for (const row of rows) void tx.objectStore('locations').delete(row.id!);
       await tx.done;
-      return keys.length > 0;
+      return removedOf(rows);
     },
     async prune(rules) {
       const tx = write(['locations', 'locks']);
@@ -178,20 +192,26 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       // Never a record locked for an upload: the upload settles it.
       const locks = await readLocks(tx);
       const doomed: number[] = [];
+      const sequences: number[] = [];
       if (rules.olderThan !== undefined) {
         const range = IDBKeyRange.upperBound(rules.olderThan, true);
-        doomed.push(...(await locations.index('createdAt').getAllKeys(range)).filter((id) => !covers(locks, id)));
+        for (const row of await locations.index('createdAt').getAll(range)) {
+          if (covers(locks, row.id!)) continue;
+          doomed.push(row.id!);
+          if (row.sequence !== undefined) sequences.push(row.sequence);
+        }
       }
       if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
         const excess = (await locations.count()) - doomed.length - rules.maxRecords;
         if (excess > 0) {
           // The oldest by id that the age rule did not already take.
           const gone = new Set(doomed);
-          let cursor = await locations.openKeyCursor();
+          let cursor = await locations.openCursor();
           let taken = 0;
           while (cursor && taken < excess) {
             if (!gone.has(cursor.primaryKey) && !covers(locks, cursor.primaryKey)) {
               doomed.push(cursor.primaryKey);
+              if (cursor.value.sequence !== undefined) sequences.push(cursor.value.sequence);
               taken++;
             }
             cursor = await cursor.continue();
@@ -200,7 +220,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       }
       for (const id of doomed) void locations.delete(id);
       await tx.done;
-      return doomed.length;
+      return { count: doomed.length, sequences };
     },
   };
 }

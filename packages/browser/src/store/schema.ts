@@ -8,7 +8,8 @@ import { openDB } from 'idb';
 export interface WaypostDb extends DBSchema {
   locations: {
     key: number;
-    value: { id?: number; uuid: string; createdAt: number; json: string };
+    /** `sequence`: the record's number for the delivery ledger (absent on unnumbered records). */
+    value: { id?: number; uuid: string; createdAt: number; json: string; sequence?: number };
     indexes: { uuid: string; createdAt: number };
   };
   /** Ids of records uploads hold, as disjoint ranges keyed by their first id (lock-ranges.ts): a few rows. */

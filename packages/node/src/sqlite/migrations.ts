@@ -28,6 +28,9 @@ export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE location_locks (id INTEGER PRIMARY KEY);
    INSERT INTO location_locks (id) SELECT id FROM locations WHERE locked = 1;
    ALTER TABLE locations DROP COLUMN locked;`,
+  // v3: each record's sequence number (the delivery ledger) beside it, so a record removed without
+  // delivery (retention, destroy) is reported to the server by number. Older rows have none.
+  `ALTER TABLE locations ADD COLUMN sequence INTEGER;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -6,6 +6,7 @@ import type {
   NewRecord,
   OrderDirection,
   RecordQuery,
+  RemovedRecords,
   Store,
   StoredRecord,
 } from '@waypost/sdk';
@@ -42,6 +43,14 @@ const toRecord = (row: RecordRow): StoredRecord => ({
   json: row.json,
 });
 
+/** A removed row's sequence column: null for a record stored unnumbered (or before schema v3). */
+type Sequence = number | null;
+
+const removedRecords = (sequences: readonly Sequence[]): RemovedRecords => ({
+  count: sequences.length,
+  sequences: sequences.filter((s): s is number => s !== null),
+});
+
 /** Applies the same pragmas the store uses; exported so benchmarks compare like with like. */
 export function configureConnection(db: Database.Database, durability: Durability): void {
   db.pragma('journal_mode = WAL');
@@ -63,6 +72,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   const ids = (list: readonly number[]) => JSON.stringify(list);
   const statements = {
     insert: db.prepare('INSERT INTO locations (uuid, created_at, json) VALUES (?, ?, ?)'),
+    insertNumbered: db.prepare('INSERT INTO locations (uuid, created_at, json, sequence) VALUES (?, ?, ?, ?)'),
     count: db.prepare('SELECT count(*) FROM locations').pluck(),
     listAsc: db.prepare(`${SELECT_WITH_LOCK} ORDER BY l.id ASC LIMIT ? OFFSET ?`),
     listDesc: db.prepare(`${SELECT_WITH_LOCK} ORDER BY l.id DESC LIMIT ? OFFSET ?`),
@@ -77,14 +87,21 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     unlock: db.prepare('DELETE FROM location_locks WHERE id IN (SELECT value FROM json_each(?))'),
     unlockRange: db.prepare('DELETE FROM location_locks WHERE id BETWEEN ? AND ?'),
     unlockAll: db.prepare('DELETE FROM location_locks'),
-    removeAll: db.prepare('DELETE FROM locations'),
-    removeByUuid: db.prepare('DELETE FROM locations WHERE uuid = ?'),
+    // Removals without delivery answer each record's sequence (null for unnumbered ones): tombstones.
+    removeAll: db.prepare('DELETE FROM locations RETURNING sequence').pluck(),
+    removeByUuid: db.prepare('DELETE FROM locations WHERE uuid = ? RETURNING sequence').pluck(),
     // Retention never takes a record locked for an upload (a drop is a drop: it must not be
     // reported dropped and then delivered); the upload settles it, or it is pruned afterwards.
-    pruneOlder: db.prepare('DELETE FROM locations WHERE created_at < ? AND id NOT IN (SELECT id FROM location_locks)'),
-    pruneOverCap: db.prepare(
-      'DELETE FROM locations WHERE id IN (SELECT id FROM locations WHERE id NOT IN (SELECT id FROM location_locks) ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?))',
-    ),
+    pruneOlder: db
+      .prepare(
+        'DELETE FROM locations WHERE created_at < ? AND id NOT IN (SELECT id FROM location_locks) RETURNING sequence',
+      )
+      .pluck(),
+    pruneOverCap: db
+      .prepare(
+        'DELETE FROM locations WHERE id IN (SELECT id FROM locations WHERE id NOT IN (SELECT id FROM location_locks) ORDER BY id ASC LIMIT max(0, (SELECT count(*) FROM locations) - ?)) RETURNING sequence',
+      )
+      .pluck(),
     logInsert: db.prepare('INSERT INTO log (timestamp, level, tag, message) VALUES (?, ?, ?, ?)'),
     logReadAsc: db.prepare(
       'SELECT timestamp, level, tag, message FROM log WHERE timestamp BETWEEN ? AND ? ORDER BY id ASC LIMIT ? OFFSET ?',
@@ -113,12 +130,12 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     for (const row of rows) statements.geofenceUpsert.run(row.identifier, row.json);
   });
   const prune = db.transaction((rules: { olderThan?: number; maxRecords?: number }) => {
-    let removed = 0;
-    if (rules.olderThan !== undefined) removed += statements.pruneOlder.run(rules.olderThan).changes;
+    const sequences: (number | null)[] = [];
+    if (rules.olderThan !== undefined) sequences.push(...(statements.pruneOlder.all(rules.olderThan) as Sequence[]));
     if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
-      removed += statements.pruneOverCap.run(rules.maxRecords).changes;
+      sequences.push(...(statements.pruneOverCap.all(rules.maxRecords) as Sequence[]));
     }
-    return removed;
+    return removedRecords(sequences);
   });
   /** See LogQuery: without an order, the newest entries shown oldest first (the tail). */
   const readLog = (query: LogQuery = {}): LogEntry[] => {
@@ -179,7 +196,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   });
   const removeAll = db.transaction(() => {
     statements.unlockAll.run();
-    return statements.removeAll.run().changes;
+    return removedRecords(statements.removeAll.all() as Sequence[]);
   });
 
   // The counter and the record in one transaction: a crash keeps both or neither.
@@ -187,7 +204,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
     const sequence = Number((statements.kvGet.get(SEQUENCE_KEY) as string | undefined) ?? 0) + 1;
     const record = make(sequence);
     statements.kvSet.run(SEQUENCE_KEY, String(sequence));
-    statements.insert.run(record.uuid, record.createdAt, record.json);
+    statements.insertNumbered.run(record.uuid, record.createdAt, record.json, sequence);
     return sequence;
   });
 
@@ -204,7 +221,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
       unlock: async (list) => void byIds(list, statements.unlockRange, statements.unlock),
       unlockAll: async () => statements.unlockAll.run().changes,
       removeAll: async () => removeAll(),
-      removeByUuid: async (uuid) => statements.removeByUuid.run(uuid).changes > 0,
+      removeByUuid: async (uuid) => removedRecords(statements.removeByUuid.all(uuid) as Sequence[]),
       prune: async (rules) => prune(rules),
     },
     log: {

@@ -1,5 +1,6 @@
 import { WaypostError } from '../errors.js';
 import type { HttpRequest, HttpResponse, Transport } from '../ports/transport.js';
+import { LEDGER_HEADER } from '../ledger/dropped-header.js';
 import { readBoundedText } from './read-bounded.js';
 
 export interface FetchTransportOptions {
@@ -10,7 +11,7 @@ export interface FetchTransportOptions {
 }
 
 /** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
-const READ_HEADERS = ['retry-after', 'accept-encoding'] as const;
+const READ_HEADERS = ['retry-after', 'accept-encoding', LEDGER_HEADER] as const;
 const MAX_HEADER_CHARS = 64;
 
 /**

@@ -28,13 +28,24 @@ export interface RecordQuery {
 /** The kv key of the per-store record sequence counter (the delivery ledger, issue 19). */
 export const SEQUENCE_KEY = 'records.sequence';
 
+/**
+ * Records that left the queue without delivery (retention, destroy): how many, and the sequence
+ * numbers they carried, for the delivery ledger's tombstones (records stored by insert(), or before
+ * numbering existed, carry none).
+ */
+export interface RemovedRecords {
+  count: number;
+  sequences: number[];
+}
+
 export interface LocationQueueStore {
   insert(record: NewRecord): Promise<number>;
   /**
    * Inserts the record `make` renders for the next sequence number, and returns that number. The
    * counter (kv SEQUENCE_KEY) starts at 1, is written in the same transaction as the record, and
    * never goes back: not after a restart, a crash, removeAll() or a reset of the configuration.
-   * `make` is synchronous (it runs inside the transaction).
+   * `make` is synchronous (it runs inside the transaction). The store keeps the number beside the
+   * record, to report it when the record is removed undelivered (RemovedRecords).
    */
   insertNumbered(make: (sequence: number) => NewRecord): Promise<number>;
   count(): Promise<number>;
@@ -46,10 +57,10 @@ export interface LocationQueueStore {
   unlock(ids: readonly number[]): Promise<void>;
   /** Releases every lock (locks left by a crash); returns how many were held. */
   unlockAll(): Promise<number>;
-  removeAll(): Promise<number>;
-  removeByUuid(uuid: string): Promise<boolean>;
+  removeAll(): Promise<RemovedRecords>;
+  removeByUuid(uuid: string): Promise<RemovedRecords>;
   /** Retention: removes records created before `olderThan`, then the oldest beyond `maxRecords`. */
-  prune(rules: { olderThan?: number; maxRecords?: number }): Promise<number>;
+  prune(rules: { olderThan?: number; maxRecords?: number }): Promise<RemovedRecords>;
 }
 
 export interface LogEntry {

@@ -1,5 +1,11 @@
 import type { UploadOutcome } from './outcome.js';
 
+/**
+ * Refused answers one flush may spend isolating refused records: finding one record in a batch of
+ * n takes about log2(n) of them (7 for 100, 10 for 1000).
+ */
+export const MAX_REFUSALS_PER_FLUSH = 24;
+
 /** Automatic uploads are never deferred longer than this, whatever a server asks. */
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
@@ -18,6 +24,10 @@ export type AfterOutcomeAction =
   | { type: 'limitBatch'; size: number }
   /** No automatic upload before `until` (epoch ms); sync() ignores it. */
   | { type: 'deferAutomatic'; until: number }
+  /** Send the batch again as two halves, in order, each locked still (a refused batch, issue 19). */
+  | { type: 'bisect' }
+  /** Keep the one refused record locked, out of this flush, until it ends; retried alone later. */
+  | { type: 'hold' }
   /** Go on with the next batch. */
   | { type: 'continue' }
   /** Stop this flush: a failing server is not hammered with the rest of the queue. */
@@ -42,13 +52,15 @@ export function retryAfterUntil(value: string, now: number): number | null {
 
 /**
  * The decision after one request: `batchSize` is how many records it carried, `attempt` how many
- * times this batch was sent before (0 for the first send), `now` the clock's time.
+ * times this batch was sent before (0 for the first send), `now` the clock's time, `refusalsLeft`
+ * how many more refusals this flush may spend isolating records.
  */
 export function decideAfterOutcome(
   outcome: UploadOutcome,
   batchSize: number,
   attempt: number,
   now: number,
+  refusalsLeft = MAX_REFUSALS_PER_FLUSH,
 ): AfterOutcomeAction[] {
   switch (outcome.kind) {
     case 'delivered':
@@ -61,6 +73,11 @@ export function decideAfterOutcome(
       return batchSize > 1
         ? [{ type: 'unlock' }, { type: 'limitBatch', size: Math.floor(batchSize / 2) }, { type: 'continue' }]
         : [{ type: 'unlock' }, { type: 'endFlush' }];
+    case 'refused':
+      // A server that refuses everything is not asked 2n-1 times: past the flush's budget a
+      // refusal ends the flush like any failure.
+      if (refusalsLeft <= 0) return [{ type: 'unlock' }, { type: 'endFlush' }];
+      return batchSize > 1 ? [{ type: 'bisect' }] : [{ type: 'hold' }, { type: 'continue' }];
     case 'retry': {
       const until = outcome.retryAfter === undefined ? null : retryAfterUntil(outcome.retryAfter, now);
       return until === null

@@ -1,6 +1,6 @@
 import type { Config } from '../config/types.js';
 import type { SdkLogger } from '../log/logger.js';
-import type { LocationQueueStore } from '../ports/store.js';
+import type { LocationQueueStore, RemovedRecords } from '../ports/store.js';
 import { parseLocationQuery, type LocationQuery } from '../store/query.js';
 
 export type { LocationQuery } from '../store/query.js';
@@ -14,7 +14,7 @@ export class QueueRecords {
       config: () => Config;
       /** Retention runs before reads, so an expired record is never counted or returned. */
       beforeRead: () => Promise<void>;
-      onDestroyed: (count: number) => void;
+      onDestroyed: (removed: RemovedRecords) => void;
     },
   ) {}
 
@@ -34,17 +34,17 @@ export class QueueRecords {
 
   async destroyAll(): Promise<number> {
     const removed = await this.deps.queue.removeAll();
-    this.deps.logger.info('Queue', `destroyLocations: ${removed} removed`);
+    this.deps.logger.info('Queue', `destroyLocations: ${removed.count} removed`);
     this.deps.onDestroyed(removed);
-    return removed;
+    return removed.count;
   }
 
   async destroy(uuid: string): Promise<boolean> {
     const removed = await this.deps.queue.removeByUuid(uuid);
-    if (removed) {
+    if (removed.count > 0) {
       this.deps.logger.info('Queue', `DESTROY ${uuid} (destroyLocation)`);
-      this.deps.onDestroyed(1);
+      this.deps.onDestroyed(removed);
     }
-    return removed;
+    return removed.count > 0;
   }
 }

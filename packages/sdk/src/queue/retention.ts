@@ -3,7 +3,8 @@ import type { Config } from '../config/types.js';
 import type { DropReason } from '../events/types.js';
 import { DAY_MS, type SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
-import type { LocationQueueStore } from '../ports/store.js';
+import type { Tombstones } from '../ledger/tombstones.js';
+import type { LocationQueueStore, RemovedRecords } from '../ports/store.js';
 
 /** How often retention runs on its own while the instance is open (besides heartbeats and reads). */
 export const RETENTION_INTERVAL_MS = 15 * 60 * 1000;
@@ -15,6 +16,8 @@ export interface RetentionDeps {
   config: () => Config;
   /** Every loss is reported: the onDrop event. */
   onDrop: (reason: DropReason, count: number) => void;
+  /** ...and, by sequence number, to the server (the delivery ledger's tombstones). */
+  tombstones: Tombstones;
 }
 
 /**
@@ -49,8 +52,16 @@ export class Retention {
     return this.running;
   }
 
-  /** Reports records a write dropped over the cap (the record writer prunes as it inserts). */
-  report(reason: DropReason, count: number): void {
+  /**
+   * Reports records that left the queue undelivered: retention's own, a write's over the cap (the
+   * record writer prunes as it inserts), the application's destroy calls.
+   */
+  report(reason: DropReason, { count, sequences }: RemovedRecords): void {
+    void this.deps.tombstones
+      .add(reason, sequences)
+      .catch((error: unknown) =>
+        this.deps.logger.error('Queue', `dropped records not kept for the ledger: ${(error as Error).message}`),
+      );
     if (count <= 0) return;
     const why = {
       ttl: `older than maxDaysToPersist (${this.deps.config().persistence.maxDaysToPersist} days)`,

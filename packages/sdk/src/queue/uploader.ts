@@ -3,15 +3,18 @@ import type { Config } from '../config/types.js';
 import { WaypostError, isWaypostError } from '../errors.js';
 import type { HttpEvent } from '../events/types.js';
 import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
-import { gzip, refusesCoding, RequestCodings } from '../http/compression.js';
 import { buildPayload } from '../http/payload.js';
+import { DROPPED_HEADER } from '../ledger/dropped-header.js';
+import type { DropReport, Tombstones } from '../ledger/tombstones.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
-import type { LocationQueueStore, StoredRecord } from '../ports/store.js';
+import type { KeyValueStore, LocationQueueStore, StoredRecord } from '../ports/store.js';
 import type { HttpResponse, Transport } from '../ports/transport.js';
-import { decideAfterOutcome, type AfterOutcomeAction } from './after-outcome.js';
+import { decideAfterOutcome, MAX_REFUSALS_PER_FLUSH, type AfterOutcomeAction } from './after-outcome.js';
+import { planBatch, RefusedRecords } from './refused-records.js';
 import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome.js';
 import { describeBatch, loggableUrl } from './describe.js';
+import { UploadExchange } from './upload-exchange.js';
 
 export interface UploaderDeps {
   queue: LocationQueueStore;
@@ -27,6 +30,9 @@ export interface UploaderDeps {
   beforeFlush: () => Promise<void>;
   /** A server asked (Retry-After) for no automatic upload before `until`. */
   onDefer: (until: number, status: number) => void;
+  /** Dropped sequence numbers, reported with uploads to a server that reads them (the ledger). */
+  tombstones: Tombstones;
+  kv: KeyValueStore;
 }
 
 /** Drains report what they delivered; sync() keeps the records, automatic drains only count. */
@@ -40,6 +46,9 @@ export interface DrainResult {
 interface BatchResult {
   delivered: boolean;
   actions: AfterOutcomeAction[];
+  status: number;
+  /** The server refused the records (not the request as a whole). */
+  refused: boolean;
 }
 
 /**
@@ -49,15 +58,21 @@ interface BatchResult {
  */
 /** The log code of an upload attempt that broke before any answer (a store, template or adapter failure). */
 export const UPLOAD_ERROR = 'UPLOAD_ERROR';
+/** The log code of a record a server refused on its own (held back, retried alone with a backoff). */
+export const RECORD_REFUSED = 'RECORD_REFUSED';
 
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
-  /** What each upload URL's server said about gzip (http.compress: 'auto'). */
-  private readonly codings = new RequestCodings();
+  private readonly exchange: UploadExchange;
+  /** Records a server refused on their own: sent alone, with a backoff (issue 19). */
+  private readonly refused: RefusedRecords;
   private pending = 0;
   private failures = 0;
 
-  constructor(private readonly deps: UploaderDeps) {}
+  constructor(private readonly deps: UploaderDeps) {
+    this.exchange = new UploadExchange(deps.transport, deps.logger, deps.tombstones);
+    this.refused = new RefusedRecords(deps.kv, deps.clock);
+  }
 
   /** How many drains have ended on a failed request so far (the scheduler compares snapshots). */
   get failedDrains(): number {
@@ -117,34 +132,77 @@ export class Uploader {
 
   private async flush(result: DrainResult, collect: boolean, inHand: { uuids: string[] }): Promise<void> {
     await this.deps.beforeFlush();
+    const refused = await this.refused.current();
     // The batch size a 413 taught this flush; kept until the flush ends.
     let learnedLimit = Number.MAX_SAFE_INTEGER;
-    for (;;) {
-      // Read per batch: a setConfig() from a remote command applies to the next request.
-      const { http, persistence } = this.deps.config();
-      if (!http.url) break;
-      const configured = http.batchSync ? (http.maxBatchSize === -1 ? Number.MAX_SAFE_INTEGER : http.maxBatchSize) : 1;
-      const batch = await this.deps.queue.lockNext(
-        Math.min(configured, learnedLimit),
-        persistence.locationsOrderDirection,
-      );
-      if (batch.length === 0) break;
-      inHand.uuids = batch.map((r) => r.uuid);
-      this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
-      const sent = await this.send(batch, this.deps.config());
-      if (sent.delivered) {
-        result.delivered += batch.length;
-        if (collect) result.records.push(...batch);
+    let refusalsLeft = MAX_REFUSALS_PER_FLUSH;
+    // Locked records this flush has not settled yet: the requests still to send (halves of a
+    // refused batch among them), and refused records held back until the flush ends.
+    let work: StoredRecord[][] = [];
+    const held: StoredRecord[] = [];
+    try {
+      for (;;) {
+        // Read per batch: a setConfig() from a remote command applies to the next request.
+        const { http, persistence } = this.deps.config();
+        if (!http.url) break;
+        const configured = http.batchSync
+          ? http.maxBatchSize === -1
+            ? Number.MAX_SAFE_INTEGER
+            : http.maxBatchSize
+          : 1;
+        const batch = await this.deps.queue.lockNext(
+          Math.min(configured, learnedLimit),
+          persistence.locationsOrderDirection,
+        );
+        if (batch.length === 0) break;
+        this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
+        const plan = planBatch(batch, refused, this.deps.clock.now(), collect);
+        held.push(...plan.held);
+        work = plan.sends;
+        while (work.length > 0) {
+          const part = work.shift()!;
+          inHand.uuids = part.map((r) => r.uuid);
+          const sent = await this.send(part, this.deps.config(), refusalsLeft);
+          const did = (type: AfterOutcomeAction['type']) => sent.actions.some((action) => action.type === type);
+          if (sent.refused) refusalsLeft--;
+          if (sent.delivered) {
+            result.delivered += part.length;
+            if (collect) result.records.push(...part);
+            if (refused.size > 0) await this.refused.settled(part.map((r) => r.id));
+          } else if (did('bisect')) {
+            const half = Math.ceil(part.length / 2);
+            work.unshift(part.slice(0, half), part.slice(half));
+            this.deps.logger.info('HTTP', `${sent.status}: the batch is sent again as two halves`);
+          } else if (did('hold')) {
+            const entry = await this.refused.refuse(part[0]!.id);
+            held.push(part[0]!);
+            this.deps.logger.warn(
+              'HTTP',
+              `${RECORD_REFUSED}: ${sent.status} for record ${part[0]!.uuid} alone; it stays queued, retried alone ` +
+                `after ${new Date(entry.nextAt).toISOString()} (attempt ${entry.attempts}), the rest goes on`,
+            );
+          } else {
+            // Unlocked (a failure, a 413): what follows it waits too, so the queue's order holds.
+            await this.unlockAll(work.splice(0));
+          }
+          for (const action of sent.actions) {
+            if (action.type === 'limitBatch') learnedLimit = action.size;
+          }
+          if (did('endFlush')) {
+            result.failed = true;
+            this.failures++;
+            return;
+          }
+        }
       }
-      for (const action of sent.actions) {
-        if (action.type === 'limitBatch') learnedLimit = action.size;
-      }
-      if (sent.actions.some((action) => action.type === 'endFlush')) {
-        result.failed = true;
-        this.failures++;
-        break;
-      }
+    } finally {
+      await this.unlockAll([...work.splice(0), held]);
     }
+  }
+
+  private async unlockAll(parts: readonly StoredRecord[][]): Promise<void> {
+    const ids = parts.flat().map((r) => r.id);
+    if (ids.length > 0) await this.deps.queue.unlock(ids);
   }
 
   /** A reply that cannot be read never fails an upload whose outcome is already settled. */
@@ -156,37 +214,8 @@ export class Uploader {
     }
   }
 
-  /**
-   * One request: gzipped when the URL's server takes gzip (http.compress, RequestCodings), and a
-   * compressed body refused as such (415, 400) sent again plain at once, before anything else is
-   * concluded from the answer; that refused request is logged, not reported on onHttp.
-   */
-  private async exchange(http: Config['http'], headers: Record<string, string>, body: string): Promise<HttpResponse> {
-    const url = http.url!;
-    const send = async (payload: string | Uint8Array, coding: Record<string, string>) => {
-      const response = await this.deps.transport.send({
-        url,
-        method: http.method,
-        headers: { ...headers, ...coding },
-        body: payload,
-        timeoutMs: http.timeout,
-      });
-      this.codings.heard(url, response.headers?.['accept-encoding']);
-      return response;
-    };
-    if (!this.codings.shouldCompress(http.compress, url)) return send(body, {});
-    const response = await send(await gzip(body), { 'Content-Encoding': 'gzip' });
-    if (!refusesCoding(response.status)) return response;
-    this.codings.refuse(url);
-    this.deps.logger.warn(
-      'HTTP',
-      `${response.status} to a gzipped body: ${loggableUrl(url)} gets plain bodies from now on`,
-    );
-    return send(body, {});
-  }
-
   /** One batch: sends it (again after a successful authorization refresh) and carries out the decision. */
-  private async send(batch: StoredRecord[], config: Config): Promise<BatchResult> {
+  private async send(batch: StoredRecord[], config: Config, refusalsLeft: number): Promise<BatchResult> {
     const { http } = config;
     const ids = batch.map((r) => r.id);
     const uuids = batch.map((r) => r.uuid);
@@ -194,7 +223,9 @@ export class Uploader {
     let failure: string | undefined;
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
+    let drops: DropReport | null;
     try {
+      drops = await this.deps.tombstones.take(http.url!);
       const payload = buildPayload(
         batch.map((r) => r.json),
         http,
@@ -206,10 +237,15 @@ export class Uploader {
         );
       }
       for (let attempt = 0; ; attempt++) {
-        const headers = mergeHeaders(http.headers, JSON_CONTENT_TYPE, await this.deps.authorizer.headers());
+        const headers = mergeHeaders(
+          http.headers,
+          JSON_CONTENT_TYPE,
+          await this.deps.authorizer.headers(),
+          drops ? { [DROPPED_HEADER]: drops.value } : {},
+        );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
-          response = await this.exchange(http, headers, payload.body);
+          response = await this.exchange.send(http, headers, payload.body);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
@@ -219,10 +255,10 @@ export class Uploader {
           this.deps.logger.warn('HTTP', `HTTP ${http.method} failed: ${error.message}`);
         }
         this.deps.logger.info('HTTP', `Response ${outcome.status}`);
-        actions = decideAfterOutcome(outcome, batch.length, attempt, this.deps.clock.now());
+        actions = decideAfterOutcome(outcome, batch.length, attempt, this.deps.clock.now(), refusalsLeft);
         if (actions[0]?.type !== 'refreshAndResend') break;
         if (!(await this.deps.authorizer.refreshAfterUnauthorized())) {
-          actions = decideAfterOutcome(outcome, batch.length, attempt + 1, this.deps.clock.now());
+          actions = decideAfterOutcome(outcome, batch.length, attempt + 1, this.deps.clock.now(), refusalsLeft);
           break;
         }
         // onHttp fires once per request: the 401 is settled here, the retry reports below.
@@ -240,6 +276,7 @@ export class Uploader {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
         await this.deps.queue.remove(ids);
+        if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
       } else if (action.type === 'unlock') {
         await this.deps.queue.unlock(ids);
@@ -259,6 +296,6 @@ export class Uploader {
       ...(failure === undefined ? {} : { error: failure }),
     });
     if (response) await this.runCommands(response);
-    return { delivered, actions };
+    return { delivered, actions, status: outcome.status, refused: outcome.kind === 'refused' };
   }
 }

@@ -1,7 +1,7 @@
 import type { PersistenceConfig } from '../config/types.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
-import type { LocationQueueStore } from '../ports/store.js';
+import type { LocationQueueStore, RemovedRecords } from '../ports/store.js';
 import type { Fix, Location } from './location.js';
 import { renderRecord } from './render.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
@@ -50,14 +50,15 @@ export class RecordWriter {
       clock: Clock;
       persistence: () => PersistenceConfig;
       /** Records the cap removed to make room (reported as losses). */
-      onCapDrop: (count: number) => void;
+      /** Records over the cap left the queue (a record never stored when the cap is 0 has no number). */
+      onCapDrop: (removed: RemovedRecords) => void;
     },
   ) {}
 
   /** Inserts the record unless maxRecordsToPersist is 0 (persist nothing). */
   async write(location: Location): Promise<void> {
     const persistence = this.deps.persistence();
-    if (persistence.maxRecordsToPersist === 0) return this.deps.onCapDrop(1);
+    if (persistence.maxRecordsToPersist === 0) return this.deps.onCapDrop({ count: 1, sequences: [] });
     const template = this.templateFor(location, persistence);
     const createdAt = this.deps.clock.now();
     // The record's sequence (the delivery ledger) is taken in the insert's transaction; the

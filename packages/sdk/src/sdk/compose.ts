@@ -1,4 +1,5 @@
 import { PositionRequests } from '../tracking/position-requests.js';
+import { Tombstones } from '../ledger/tombstones.js';
 import { ReRegistration } from '../auth/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
@@ -119,12 +120,14 @@ export function composeSdk(
     logger: log,
     emit: (event) => events.emit('remotecommand', event),
   });
+  const tombstones = new Tombstones(store.kv);
   const retention = new Retention({
     queue: store.locations,
     clock,
     logger: log,
     config,
     onDrop: (reason, count) => events.emit('drop', { reason, count }),
+    tombstones,
   });
   const scheduler = new SyncScheduler({
     queue: store.locations,
@@ -140,6 +143,7 @@ export function composeSdk(
     gate: deps.uploadGate ?? OPEN_GATE,
     appState: deps.appState,
     kv: store.kv,
+    tombstones,
   });
   const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
   const tracker = new Tracker(tracking, {
@@ -151,7 +155,7 @@ export function composeSdk(
     config,
     trigger,
     ...(deps.battery ? { battery: deps.battery } : {}),
-    onCapDrop: (count) => retention.report('cap', count),
+    onCapDrop: (removed) => retention.report('cap', removed),
   });
   const geofencing = new Geofencing({
     store: store.geofences,
@@ -169,7 +173,7 @@ export function composeSdk(
     logger: log,
     config,
     beforeRead: () => retention.apply(),
-    onDestroyed: (count) => retention.report('destroyed', count),
+    onDestroyed: (removed) => retention.report('destroyed', removed),
   });
   const logUploader = new LogUploader({ transport: deps.transport, logger: log, authorizer, clock, config, device });
   session.onChange(({ changed }) => {

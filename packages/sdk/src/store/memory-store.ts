@@ -4,10 +4,13 @@ import type {
   NewRecord,
   OrderDirection,
   RecordQuery,
+  RemovedRecords,
   Store,
   StoredRecord,
 } from '../ports/store.js';
 import { SEQUENCE_KEY } from '../ports/store.js';
+
+const emptyRemoved = (): RemovedRecords => ({ count: 0, sequences: [] });
 
 function ordered(records: Iterable<StoredRecord>, order: OrderDirection): StoredRecord[] {
   const list = [...records];
@@ -20,11 +23,21 @@ function ordered(records: Iterable<StoredRecord>, order: OrderDirection): Stored
  */
 export function createMemoryStore(): Store {
   const records = new Map<number, StoredRecord>();
+  /** Each numbered record's sequence, by id (kept beside the record, as the real stores do). */
+  const sequences = new Map<number, number>();
   let nextId = 1;
   let log: LogEntry[] = [];
   const kv = new Map<string, string>();
   const geofences = new Map<string, string>();
   const copy = (r: StoredRecord): StoredRecord => ({ ...r });
+  const drop = (id: number): boolean => (sequences.delete(id), records.delete(id));
+  /** Removes the record undelivered, counting it and its sequence into `removed`. */
+  const tally = (removed: RemovedRecords, id: number): void => {
+    const sequence = sequences.get(id);
+    if (!drop(id)) return;
+    removed.count++;
+    if (sequence !== undefined) removed.sequences.push(sequence);
+  };
 
   return {
     locations: {
@@ -39,6 +52,7 @@ export function createMemoryStore(): Store {
         kv.set(SEQUENCE_KEY, String(sequence));
         const id = nextId++;
         records.set(id, { ...record, id, locked: false });
+        sequences.set(id, sequence);
         return sequence;
       },
       async count() {
@@ -61,7 +75,7 @@ export function createMemoryStore(): Store {
       },
       async remove(ids) {
         let removed = 0;
-        for (const id of ids) if (records.delete(id)) removed++;
+        for (const id of ids) if (drop(id)) removed++;
         return removed;
       },
       async unlock(ids) {
@@ -79,22 +93,26 @@ export function createMemoryStore(): Store {
         return released;
       },
       async removeAll() {
-        const removed = records.size;
-        records.clear();
+        const removed = emptyRemoved();
+        for (const id of [...records.keys()]) tally(removed, id);
         return removed;
       },
       async removeByUuid(uuid: string) {
+        const removed = emptyRemoved();
         for (const [id, record] of records) {
-          if (record.uuid === uuid) return records.delete(id);
+          if (record.uuid === uuid) {
+            tally(removed, id);
+            break;
+          }
         }
-        return false;
+        return removed;
       },
       async prune(rules) {
-        let removed = 0;
+        const removed = emptyRemoved();
         // Never a record locked for an upload: the upload settles it.
         if (rules.olderThan !== undefined) {
           for (const [id, record] of records) {
-            if (record.createdAt < rules.olderThan && !record.locked) removed += records.delete(id) ? 1 : 0;
+            if (record.createdAt < rules.olderThan && !record.locked) tally(removed, id);
           }
         }
         if (rules.maxRecords !== undefined && rules.maxRecords >= 0) {
@@ -102,8 +120,7 @@ export function createMemoryStore(): Store {
           for (const [id, record] of records) {
             if (excess <= 0) break;
             if (record.locked) continue;
-            records.delete(id);
-            removed++;
+            tally(removed, id);
             excess--;
           }
         }

@@ -1,4 +1,5 @@
 import type { Authorizer } from '../auth/authorizer.js';
+import type { Tombstones } from '../ledger/tombstones.js';
 import { OneShotTimer } from '../clock/one-shot-timer.js';
 import type { Config } from '../config/types.js';
 import type { Emitter } from '../events/emitter.js';
@@ -34,6 +35,8 @@ export interface SyncSchedulerDeps {
   appState: AppStateMonitor | undefined;
   /** Where a server's Retry-After is kept, so that every instance on the queue honours it. */
   kv: KeyValueStore;
+  /** Dropped sequence numbers to report with uploads (the delivery ledger). */
+  tombstones: Tombstones;
 }
 
 /** The kv key of the instant before which no automatic upload starts (a server's Retry-After). */
@@ -77,6 +80,8 @@ export class SyncScheduler {
       onResponse: deps.onResponse,
       beforeFlush: deps.beforeFlush,
       onDefer: (until, status) => this.defer(until, status),
+      tombstones: deps.tombstones,
+      kv: deps.kv,
     });
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });

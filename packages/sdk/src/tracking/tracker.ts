@@ -6,7 +6,7 @@ import type { SdkEvents } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
 import { MotionDetector } from '../motion/motion-detector.js';
 import type { Clock } from '../ports/clock.js';
-import type { KeyValueStore, LocationQueueStore } from '../ports/store.js';
+import type { KeyValueStore, LocationQueueStore, RemovedRecords } from '../ports/store.js';
 import type { AutoTrigger } from '../queue/upload-policy.js';
 import { parseLocationInput, type BatteryReader, type Fix, type Location } from '../records/location.js';
 import { buildLocation, RecordWriter } from '../records/record-writer.js';
@@ -25,7 +25,7 @@ export interface TrackerDeps {
   /** The host's battery for fixes that carry none; absent: unknown (-1). */
   battery?: BatteryReader;
   /** Records the cap removed (or did not keep) as a record was written. */
-  onCapDrop: (count: number) => void;
+  onCapDrop: (removed: RemovedRecords) => void;
 }
 
 /**

@@ -49,17 +49,39 @@ const withStore = (body: (store: Store) => Promise<void>) => async (open: () => 
   }
 };
 
+/** What removing `count` records stored without a number answers. */
+const none = (count: number) => ({ count, sequences: [] });
+
 export const STORE_CONTRACT: readonly ContractCase[] = [
+  {
+    // The ledger's tombstones (issue 19): a record removed undelivered is reported by its number.
+    name: 'prune, removeByUuid and removeAll answer the sequence numbers of what they removed',
+    run: withStore(async (store) => {
+      const numbered = (uuid: string, createdAt: number) =>
+        store.locations.insertNumbered(() => ({ uuid, createdAt, json: JSON.stringify({ uuid }) }));
+      for (let i = 1; i <= 6; i++) await numbered(`n${i}`, 1_000 + i);
+      await store.locations.insert(rec(7)); // unnumbered: counted, no number
+      same(await store.locations.prune({ olderThan: 1_003 }), { count: 2, sequences: [1, 2] }, 'age');
+      same(await store.locations.prune({ maxRecords: 4 }), { count: 1, sequences: [3] }, 'cap');
+      same(await store.locations.removeByUuid('n5'), { count: 1, sequences: [5] }, 'one destroyed');
+      const all = await store.locations.removeAll();
+      same(
+        { count: all.count, sequences: [...all.sequences].sort((a, b) => a - b) },
+        { count: 3, sequences: [4, 6] },
+        'all',
+      );
+    }),
+  },
   {
     // Issue 19, "a drop is a drop": a record in flight is never reported dropped and then delivered.
     name: 'prune (age and cap) never takes a record locked for an upload',
     run: withStore(async (store) => {
       await fill(store, 4); // createdAt 1000, 1001, ... (u0 the oldest)
       await store.locations.lockNext(2, 'ASC'); // u0 and u1 are being uploaded
-      same(await store.locations.prune({ olderThan: 10_000 }), 2, 'age: only the unlocked two');
+      same(await store.locations.prune({ olderThan: 10_000 }), none(2), 'age: only the unlocked two');
       same(await uuidsOf(store), ['u0', 'u1'], 'the locked ones stay');
       for (const i of [10, 11, 12]) await store.locations.insert(rec(i));
-      same(await store.locations.prune({ maxRecords: 1 }), 3, 'cap: only the unlocked ones');
+      same(await store.locations.prune({ maxRecords: 1 }), none(3), 'cap: only the unlocked ones');
       same(await uuidsOf(store), ['u0', 'u1'], 'the locked ones stay, over the cap');
     }),
   },
@@ -211,12 +233,12 @@ export const STORE_CONTRACT: readonly ContractCase[] = [
     name: 'removeAll and removeByUuid',
     run: withStore(async (store) => {
       await fill(store, 3);
-      same(await store.locations.removeByUuid('u1'), true, 'removed u1');
-      same(await store.locations.removeByUuid('u1'), false, 'u1 again');
-      same(await store.locations.removeByUuid('nope'), false, 'unknown');
+      same(await store.locations.removeByUuid('u1'), none(1), 'removed u1');
+      same(await store.locations.removeByUuid('u1'), none(0), 'u1 again');
+      same(await store.locations.removeByUuid('nope'), none(0), 'unknown');
       same(await store.locations.count(), 2, 'count');
       await store.locations.lockNext(1, 'ASC');
-      same(await store.locations.removeAll(), 2, 'removeAll');
+      same(await store.locations.removeAll(), none(2), 'removeAll');
       same(await store.locations.count(), 0, 'empty');
     }),
   },
@@ -224,7 +246,7 @@ export const STORE_CONTRACT: readonly ContractCase[] = [
     name: 'prune by age removes records created strictly before olderThan',
     run: withStore(async (store) => {
       await fill(store, 5); // createdAt 1000..1004
-      same(await store.locations.prune({ olderThan: 1_002 }), 2, 'pruned');
+      same(await store.locations.prune({ olderThan: 1_002 }), none(2), 'pruned');
       same(await uuidsOf(store), ['u2', 'u3', 'u4'], 'left');
     }),
   },
@@ -232,12 +254,12 @@ export const STORE_CONTRACT: readonly ContractCase[] = [
     name: 'prune by cap drops the oldest; cap 0 drops all; age and cap combine',
     run: withStore(async (store) => {
       await fill(store, 6);
-      same(await store.locations.prune({ maxRecords: 4 }), 2, 'cap 4');
+      same(await store.locations.prune({ maxRecords: 4 }), none(2), 'cap 4');
       same(await uuidsOf(store), ['u2', 'u3', 'u4', 'u5'], 'left after cap');
-      same(await store.locations.prune({ maxRecords: 10 }), 0, 'under the cap');
-      same(await store.locations.prune({ olderThan: 1_003, maxRecords: 2 }), 2, 'age and cap');
+      same(await store.locations.prune({ maxRecords: 10 }), none(0), 'under the cap');
+      same(await store.locations.prune({ olderThan: 1_003, maxRecords: 2 }), none(2), 'age and cap');
       same(await uuidsOf(store), ['u4', 'u5'], 'left after both');
-      same(await store.locations.prune({ maxRecords: 0 }), 2, 'cap 0');
+      same(await store.locations.prune({ maxRecords: 0 }), none(2), 'cap 0');
       same(await store.locations.count(), 0, 'empty');
     }),
   },

@@ -1,25 +1,33 @@
-/* global L, URLSearchParams */
-// The Waypost dashboard: devices and their trips on an offline basemap, a time range, the records
-// table, event markers, geofences, live positions (server-sent events) and commands. Plain modules,
-// no bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
+/* global L, URLSearchParams, CustomEvent */
+// The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
+// event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
+// bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
 import { apiJson, loggedIn, logIn, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
+import { colourOf } from './colour.js';
 import { addCommandDevice, setUpCommandForm } from './commands.js';
+import { renderDetails } from './details.js';
+import { DeviceList } from './device-list.js';
 import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
-import { showLogList } from './logs.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
+import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { activeDevices, fitTo } from './view.js';
 
-const devices = new Map(); // id -> { info, layer, item, track }
+/** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
+const MAP_DEVICES = 200;
+/** Of those, the devices whose tracks are loaded at start; the others show their newest position. */
+const TRACKED_DEVICES = 25;
+
+const devices = new Map(); // id -> { info, layer, track }
+const list = new DeviceList(devices, renderItem, (id) => select(id, true));
 let map = null;
 let range = { from: null, to: null };
 let selected = null;
 let source = null;
 let focusMarker = null;
-let logsSection = null;
-let logsFor = null;
 const table = new RecordsTable((record) => focusRecord(record));
 
 const rangeQuery = (extra = {}) => {
@@ -29,6 +37,7 @@ const rangeQuery = (extra = {}) => {
   return params.toString();
 };
 const devicePath = (id, what) => '/api/dashboard/devices/' + encodeURIComponent(id) + '/' + what;
+const labelOf = (info) => info.name || info.id;
 
 function showLogin(message) {
   if (source) source.close();
@@ -42,28 +51,42 @@ function showLogin(message) {
 function ensureDevice(info) {
   let device = devices.get(info.id);
   if (!device) {
-    const colour = fmt.colourOf(devices.size);
-    device = { info, layer: new DeviceLayer(map, info.id, colour, select), item: null, track: null };
-    device.item = el('li', { dataset: { device: info.id }, tabIndex: 0, onclick: () => select(info.id) });
-    device.item.addEventListener('keydown', (event) => event.key === 'Enter' && select(info.id));
+    device = { info, layer: null, track: null, tracked: false, colour: colourOf(info.id) };
     devices.set(info.id, device);
-    $('devices').append(device.item);
-    addCommandDevice(info.id);
+    list.add(info.id);
+    addCommandDevice(info.id, labelOf(info));
+  } else {
+    device.info = { ...device.info, ...info };
+    list.changed(info.id);
   }
-  device.info = { ...device.info, ...info };
-  renderItem(device);
   return device;
 }
 
-function renderItem(device) {
+/** Puts a device on the map (its layer), unless the map holds MAP_DEVICES already. */
+function mapDevice(device, force = false) {
+  if (device.layer) return true;
+  const drawn = [...devices.values()].filter((d) => d.layer).length;
+  if (!force && drawn >= MAP_DEVICES) return false;
+  device.layer = new DeviceLayer(map, device.info.id, device.colour, (id) => select(id, false), labelOf(device.info));
+  return true;
+}
+
+function renderItem(device, li) {
   const info = device.info;
   const swatch = el('span', { className: 'swatch' });
-  swatch.style.background = device.layer.colour; // CSSOM, allowed under style-src 'self'
-  device.item.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
+  swatch.style.background = device.colour; // CSSOM, allowed under style-src 'self'
+  li.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
+  const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
   fill(
-    device.item,
-    el('div', { className: 'name' }, swatch, el('strong', {}, info.id), info.model ? ' (' + info.model + ')' : ''),
-    el('div', { className: 'meta' }, fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records'),
+    li,
+    el(
+      'div',
+      { className: 'name' },
+      swatch,
+      el('strong', {}, labelOf(info)),
+      info.model ? el('span', { className: 'model' }, ' (' + info.model + ')') : null,
+    ),
+    el('div', { className: 'meta' }, fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records · ' + seen),
     el('div', { className: 'position' }, positionText(info.lastPosition)),
   );
 }
@@ -89,87 +112,39 @@ async function loadOverlays(device) {
   device.layer.drawGeofences(geofences);
 }
 
+const drawnDevices = () => [...devices.values()].filter((device) => device.layer);
+const trackedDevices = () => drawnDevices().filter((device) => device.tracked);
+
 async function loadAll() {
-  await Promise.all([...devices.values()].map((device) => Promise.all([loadTrack(device), loadOverlays(device)])));
-  if (selected) renderDetails();
+  for (const device of drawnDevices()) if (!device.tracked) device.layer.placeLatest(device.info.lastPosition, range);
+  await Promise.all(trackedDevices().map((device) => Promise.all([loadTrack(device), loadOverlays(device)])));
+  if (selected) showDetails();
 }
 
-function renderDetails() {
-  const device = devices.get(selected);
-  const details = $('details');
-  if (!device) {
-    details.hidden = true;
-    return;
-  }
-  const track = device.track;
-  const info = device.info;
-  const exportLink = (format) =>
-    el(
-      'a',
-      {
-        href:
-          '/api/devices/' +
-          encodeURIComponent(info.id) +
-          '/locations?format=' +
-          format +
-          '&limit=100000&' +
-          rangeQuery(),
-        download: info.id + '.' + format,
-      },
-      format.toUpperCase(),
-    );
-  const rows = [
-    ['Device', info.id],
-    ['Model', fmt.text(info.model)],
-    ['Status', fmt.text(info.status)],
-    ['Records', fmt.text(info.records)],
-    ['Last seen', info.lastSeen ? fmt.time(Date.parse(info.lastSeen)) : '–'],
-    [
-      'Newest in range',
-      track && track.newest
-        ? fmt.coordinates(track.newest.lat, track.newest.lon) + ' at ' + fmt.time(track.newest.t)
-        : 'none',
-    ],
-    ['Trips', track ? String(track.trips.length) : '–'],
-    ['Positions in range', track ? track.positions + (track.truncated ? ' (newest shown)' : '') : '–'],
-    ['Points drawn', track ? String(track.trips.reduce((n, t) => n + t.length, 0)) : '–'],
-  ];
-  // The logs list is loaded once per selection; live updates redraw the rest around it.
-  if (logsFor !== info.id) {
-    logsFor = info.id;
-    logsSection = el('section', { id: 'device-logs' });
-    showLogList(info.id, logsSection).catch(report);
-  }
-  details.hidden = false;
-  fill(
-    details,
-    el('h2', {}, 'Selected device'),
-    el('dl', {}, ...rows.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)])),
-    el(
-      'p',
-      { className: 'exports' },
-      'Export: ',
-      exportLink('geojson'),
-      ' ',
-      exportLink('gpx'),
-      ' ',
-      exportLink('csv'),
-    ),
-    logsSection,
-  );
+function showDetails() {
+  renderDetails(devices.get(selected), rangeQuery(), report);
 }
 
-function select(id) {
+async function select(id, fromList) {
+  const previous = selected;
   selected = id;
-  for (const device of devices.values()) {
-    device.layer.setHighlighted(device.info.id === id);
-    renderItem(device);
-  }
   const device = devices.get(id);
-  const bounds = device.layer.bounds();
-  if (bounds.isValid()) map.fitBounds(bounds.pad(0.2), { maxZoom: 16 });
+  if (!device.tracked) {
+    mapDevice(device, true);
+    device.tracked = true;
+    await Promise.all([loadTrack(device), loadOverlays(device)]).catch(report);
+  }
+  for (const other of devices.values()) {
+    if (other.layer && (other.info.id === id || other.info.id === previous))
+      other.layer.setHighlighted(other.info.id === id);
+  }
+  list.redraw();
+  if (!fromList) list.reveal(id);
+  fitTo(map, [device]);
   $('command-device').value = id;
-  renderDetails();
+  $('records-hint').hidden = true;
+  showDetails();
+  document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
 }
 
@@ -192,15 +167,17 @@ function focusRecord(record) {
 function onPosition(message) {
   const position = JSON.parse(message.data);
   const known = devices.get(position.deviceId);
-  const info = known ? known.info : { id: position.deviceId, model: null, status: 'active', records: 0 };
+  const info = known ? known.info : { id: position.deviceId, name: null, model: null, status: 'active', records: 0 };
   const device = ensureDevice({
     ...info,
     records: (info.records || 0) + position.stored,
+    lastSeen: new Date().toISOString(),
     lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
   });
+  showEmptyState();
   const t = Date.parse(position.timestamp);
-  if (isLive(range)) {
-    device.layer.appendLive(position.latitude, position.longitude, t);
+  if (isLive(range) && mapDevice(device)) {
+    if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
   }
   if (selected === position.deviceId) scheduleTableRefresh();
@@ -213,7 +190,7 @@ function scheduleTableRefresh() {
   tableRefresh = setTimeout(() => {
     tableRefresh = null;
     table.refreshIfFirst().catch(report);
-    renderDetails();
+    showDetails();
   }, 500);
 }
 
@@ -222,14 +199,23 @@ function report(error) {
   $('status').textContent = 'error: ' + (error && error.message ? error.message : String(error));
 }
 
-/** The whole fleet in view: every device's trips and marker. */
-function fitAll() {
-  const bounds = L.latLngBounds([]);
-  for (const device of devices.values()) {
-    const own = device.layer.bounds();
-    if (own.isValid()) bounds.extend(own);
-  }
-  if (bounds.isValid()) map.fitBounds(bounds.pad(0.1), { maxZoom: 16 });
+/** No devices yet: say how to get one instead of showing an empty map. */
+function showEmptyState() {
+  const empty = devices.size === 0;
+  $('empty-state').hidden = !empty;
+  if (empty)
+    for (const span of document.querySelectorAll('#empty-state .origin')) span.textContent = window.location.origin;
+}
+
+/** The first view: the device named in the address (#device=id), else the active devices. */
+function firstView() {
+  const wanted = new URLSearchParams(window.location.hash.slice(1)).get('device');
+  if (wanted && devices.has(wanted)) return select(wanted, false);
+  const active = activeDevices([...devices.values()].map((device) => device.info));
+  fitTo(
+    map,
+    active.map((info) => devices.get(info.id)),
+  );
 }
 
 async function start() {
@@ -238,16 +224,14 @@ async function start() {
   if (!map) {
     const config = await (await fetch('/dashboard-config.json')).json();
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
-    await addBasemap(map).catch(() => undefined);
-    // A configured tile layer draws over the basemap; without one the map still has outlines.
-    if (config.tileUrl) L.tileLayer(config.tileUrl, { maxZoom: 19 }).addTo(map);
+    await addBasemap(map, config).catch(() => undefined);
     let zoomTimer = null;
     map.on('zoomend', () => {
       clearTimeout(zoomTimer);
       zoomTimer = setTimeout(
         () =>
-          Promise.all([...devices.values()].map(loadTrack))
-            .then(renderDetails)
+          Promise.all(trackedDevices().map(loadTrack))
+            .then(() => selected && showDetails())
             .catch(report),
         200,
       );
@@ -255,15 +239,31 @@ async function start() {
     watchRange((next) => {
       range = next;
       loadAll().catch(report);
-      if (selected) table.show(selected, range).catch(report);
+      if (selected) {
+        table.show(selected, range).catch(report);
+        document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id: selected, range } }));
+      }
     });
+    setUpSheet(map);
     await setUpCommandForm();
   }
   range = currentRange();
-  const list = await apiJson('/api/dashboard/devices');
-  for (const info of list) ensureDevice(info);
+  const infos = await apiJson('/api/dashboard/devices');
+  for (const info of infos) ensureDevice(info);
+  list.flush();
+  showEmptyState();
+  // The most recently seen devices go on the map; the others wait in the list until picked.
+  const recent = infos
+    .filter((info) => info.lastSeen)
+    .sort((a, b) => Date.parse(b.lastSeen) - Date.parse(a.lastSeen))
+    .slice(0, MAP_DEVICES);
+  recent.forEach((info, index) => {
+    const device = devices.get(info.id);
+    mapDevice(device);
+    device.tracked = index < TRACKED_DEVICES;
+  });
   await loadAll();
-  fitAll();
+  await firstView();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
   source.addEventListener('open', () => ($('status').textContent = 'live'));

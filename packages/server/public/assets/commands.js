@@ -37,6 +37,6 @@ export async function setUpCommandForm() {
   });
 }
 
-export function addCommandDevice(id) {
-  $('command-device').append(el('option', { value: id }, id));
+export function addCommandDevice(id, label = id) {
+  $('command-device').append(el('option', { value: id }, label === id ? id : label + ' (' + id + ')'));
 }

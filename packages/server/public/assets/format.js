@@ -42,18 +42,3 @@ export function yesNo(value) {
 export function text(value) {
   return value === null || value === undefined || value === '' ? DASH : String(value);
 }
-
-/** Ten colours that stay apart on the light basemap; devices past ten reuse them. */
-const PALETTE = [
-  '#1f77b4',
-  '#d62728',
-  '#2ca02c',
-  '#9467bd',
-  '#ff7f0e',
-  '#17becf',
-  '#8c564b',
-  '#e377c2',
-  '#7f7f7f',
-  '#bcbd22',
-];
-export const colourOf = (index) => PALETTE[index % PALETTE.length];

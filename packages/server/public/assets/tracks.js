@@ -9,9 +9,10 @@ import * as fmt from './format.js';
 const LIVE_GAP_MS = 10 * 60_000;
 
 export class DeviceLayer {
-  constructor(map, id, colour, onSelect) {
+  constructor(map, id, colour, onSelect, label = id) {
     this.map = map;
     this.id = id;
+    this.label = label;
     this.colour = colour;
     this.onSelect = onSelect;
     this.tracks = L.featureGroup().addTo(map);
@@ -81,13 +82,29 @@ export class DeviceLayer {
       el(
         'div',
         {},
-        el('strong', {}, this.id),
+        el('strong', {}, this.label),
+        this.label === this.id ? null : el('div', {}, this.id),
         el('div', {}, fmt.coordinates(latitude, longitude)),
         el('div', {}, fmt.time(t)),
       ),
     );
     const element = this.marker.getElement();
     if (element) element.setAttribute('data-latlng', latitude + ',' + longitude);
+  }
+
+  /**
+   * A device drawn without its track (one of many): its marker at its last known position when
+   * that falls in the range, else none.
+   */
+  placeLatest(position, range) {
+    const t = position ? Date.parse(position.timestamp) : NaN;
+    const inRange =
+      Number.isFinite(t) && (range.from === null || t >= range.from) && (range.to === null || t <= range.to);
+    if (inRange) this.placeMarker(position.latitude, position.longitude, t);
+    else if (this.marker) {
+      this.marker.remove();
+      this.marker = null;
+    }
   }
 
   /** A live position: extends the newest trip, or starts one after a pause. */
@@ -157,6 +174,19 @@ export class DeviceLayer {
     if (this.tracks.getLayers().length > 0) bounds.extend(this.tracks.getBounds());
     if (this.marker) bounds.extend(this.marker.getLatLng());
     return bounds;
+  }
+
+  /** Where the device is now (its marker), for fitting a fleet. */
+  markerBounds() {
+    return this.marker ? L.latLngBounds([this.marker.getLatLng()]) : null;
+  }
+
+  /** Off the map (a device no longer among those drawn). */
+  remove() {
+    this.tracks.remove();
+    this.events.remove();
+    this.fences.remove();
+    if (this.marker) this.marker.remove();
   }
 
   setHighlighted(on) {

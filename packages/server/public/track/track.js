@@ -35,7 +35,8 @@ const isEnrolled = () => {
 
 /** POST /auth/register under the server's policy: open, an enrollment secret, or the admin token. */
 async function register(name, code) {
-  const body = JSON.stringify({ uuid: bg.device.uuid, model: name, platform: 'browser' });
+  // The typed name is the device's name in the dashboard; the model says what it runs on.
+  const body = JSON.stringify({ uuid: bg.device.uuid, name, model: navigator.platform || null, platform: 'browser' });
   const attempt = (headers) =>
     fetch(`${origin}/auth/register`, {
       method: 'POST',

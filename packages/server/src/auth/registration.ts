@@ -38,6 +38,8 @@ const MAX_INFO_LENGTH = 16 * 1024;
 export interface DeviceRegistration {
   deviceId: string;
   model: string | null;
+  /** The name a person gave it (the tracker page's "Device name"), shown in the dashboard. */
+  name?: string | null;
   /** What the device said about itself (stored as the device's info). */
   info: Record<string, unknown>;
 }
@@ -67,7 +69,7 @@ export async function registerDevice(
     const refusal: HttpError | null =
       decideRegistration(ctx.options.registration, credentials, deviceId, !created) ?? refuseDevice(deviceId, status);
     if (refusal) throw refusal;
-    await describeDevice(tx, deviceId, model, info, ctx.now());
+    await describeDevice(tx, deviceId, model, info, ctx.now(), registration.name ?? null);
     return ctx.tokens.issue(tx, deviceId);
   });
 }

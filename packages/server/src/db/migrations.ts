@@ -104,6 +104,15 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE TABLE device_event_state (
       device_id TEXT PRIMARY KEY, cursor ${t.bigint}, state TEXT NOT NULL, silent_since ${t.bigint})`,
   ],
+  // The dashboard (issue 22): the name a device was given (the phone tracker's typed name), and
+  // share links, whose capability token is stored only as its SHA-256.
+  (t) => [
+    `ALTER TABLE devices ADD COLUMN name TEXT`,
+    `CREATE TABLE shares (
+      id TEXT PRIMARY KEY, token_hash TEXT NOT NULL, device_id TEXT NOT NULL,
+      from_ms ${t.bigint}, to_ms ${t.bigint}, expires_at ${t.bigint} NOT NULL,
+      created_at ${t.bigint} NOT NULL, deleted_at ${t.bigint}, CONSTRAINT shares_token UNIQUE (token_hash))`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,4 +1,4 @@
-import type { DroppedReport } from '../ledger/dropped-header.js';
+import type { DroppedReport } from '@waypost/sdk';
 import type { StoredRecord } from './normalize.js';
 import type { QuarantinedRecord } from './verdicts.js';
 

@@ -48,6 +48,9 @@ const REFRESH_REPLY = {
   },
 } as const;
 
+/** A device's given name: a label, bounded like the tracker page's input. */
+const MAX_NAME_LENGTH = 100;
+
 const REVOKE_REPLY = {
   200: { type: 'object', properties: { revoked: { type: 'boolean' } }, required: ['revoked'] },
 } as const;
@@ -64,7 +67,8 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       deviceIdIn(body) ?? (body.uuid === undefined ? globalThis.crypto.randomUUID() : checkDeviceId(body.uuid, 'uuid'));
     const device = body.device && typeof body.device === 'object' ? (body.device as Body) : {};
     const model = checkText(body.model ?? device.model, 'model');
-    const pair = await registerDevice(ctx, request, { deviceId, model, info: body });
+    const name = checkText(body.name ?? device.name, 'name', MAX_NAME_LENGTH);
+    const pair = await registerDevice(ctx, request, { deviceId, model, name, info: body });
     return { deviceId, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expires: pair.expires };
   });
 

@@ -7,6 +7,8 @@ export type DeviceStatus = 'active' | 'blocked' | 'deleted';
 export interface DeviceRow {
   id: string;
   model: string | null;
+  /** The name it was given at registration (migration 8), shown instead of its id. */
+  name: string | null;
   info: string;
   created_at: number;
   last_seen: number | null;
@@ -70,13 +72,12 @@ export async function describeDevice(
   model: string | null,
   info: string,
   now: number,
+  name: string | null = null,
 ): Promise<void> {
-  await db.run(`UPDATE devices SET model = COALESCE(?, model), info = ?, last_seen = ? WHERE id = ?`, [
-    model,
-    info,
-    now,
-    id,
-  ]);
+  await db.run(
+    `UPDATE devices SET model = COALESCE(?, model), name = COALESCE(?, name), info = ?, last_seen = ? WHERE id = ?`,
+    [model, name, info, now, id],
+  );
 }
 
 /** Ids per IN (...) list: well under both databases' bound-parameter limits. */
@@ -198,6 +199,7 @@ export async function setDeviceStatus(db: Queryable, id: string, status: DeviceS
 export function deviceJson(row: DeviceRow): Record<string, unknown> {
   return {
     id: row.id,
+    name: row.name ?? null,
     model: row.model,
     createdAt: isoOrNull(Number(row.created_at)),
     lastSeen: row.last_seen === null ? null : isoOrNull(Number(row.last_seen)),

@@ -1,6 +1,11 @@
 import type { Queryable, SqlValue } from '../db/database.js';
-import type { DropReason } from '../ledger/dropped-header.js';
-import { countOf, normalize, subtract, type Range } from '../ledger/ranges.js';
+import type { DropReason } from '@waypost/sdk';
+import {
+  countInRanges as countOf,
+  normalizeRanges as normalize,
+  subtractRanges as subtract,
+  type SequenceRange as Range,
+} from '@waypost/sdk';
 
 /** A range of sequence numbers a device reported dropped. */
 export interface DroppedInsert {

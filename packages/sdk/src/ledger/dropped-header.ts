@@ -1,4 +1,5 @@
-import type { Range } from './ranges.js';
+import type { DropReason } from '../events/types.js';
+import { normalize, type Range } from './ranges.js';
 
 /**
  * The tombstone protocol (issue 19). A Waypost SDK reports the sequence numbers it dropped on
@@ -8,11 +9,14 @@ import type { Range } from './ranges.js';
  *
  * reasons `ttl`, `cap` and `destroyed` (what its onDrop reports), each with comma-separated
  * sequence numbers or inclusive ranges. Parsed strictly and bounded: anything else makes the whole
- * header ignored (the upload itself never fails for it).
+ * header ignored (the upload itself never fails for it). The SDK sends it only to a server that
+ * answered an upload with `Waypost-Ledger: 1` (LEDGER_HEADER): a custom request header would make a
+ * browser ask a foreign server's CORS preflight, which could refuse the upload.
  */
 export const DROPPED_HEADER = 'waypost-dropped';
-export const DROP_REASONS = ['ttl', 'cap', 'destroyed'] as const;
-export type DropReason = (typeof DROP_REASONS)[number];
+/** The response header by which a server says it reads DROPPED_HEADER (value `1`). */
+export const LEDGER_HEADER = 'waypost-ledger';
+export const DROP_REASONS: readonly DropReason[] = ['ttl', 'cap', 'destroyed'];
 
 /** The header is at most this long, and names at most this many ranges. */
 export const MAX_DROPPED_HEADER_CHARS = 4096;
@@ -51,4 +55,36 @@ export function parseDroppedHeader(value: string): { ok: true; report: DroppedRe
     }
   }
   return { ok: true, report };
+}
+
+/** Dropped sequence numbers waiting to be reported, per reason, as normalized ranges. */
+export type PendingDrops = Record<DropReason, Range[]>;
+
+export const noDrops = (): PendingDrops => ({ ttl: [], cap: [], destroyed: [] });
+
+/**
+ * The header for as much of `pending` as one header may carry (ranges in order, ttl then cap then
+ * destroyed, within MAX_DROPPED_RANGES and MAX_DROPPED_HEADER_CHARS), and what it carries; null
+ * when nothing is pending. The rest goes with a later upload.
+ */
+export function formatDroppedHeader(pending: PendingDrops): { value: string; sent: PendingDrops } | null {
+  const sent = noDrops();
+  const parts: string[] = [];
+  let ranges = 0;
+  let length = 0;
+  for (const reason of DROP_REASONS) {
+    const items: string[] = [];
+    for (const range of normalize(pending[reason])) {
+      const item = range[0] === range[1] ? `${range[0]}` : `${range[0]}-${range[1]}`;
+      // The reason's "name=" (and the ";" before it) is paid with its first item.
+      const cost = item.length + (items.length === 0 ? reason.length + 1 + (parts.length > 0 ? 1 : 0) : 1);
+      if (ranges + 1 > MAX_DROPPED_RANGES || length + cost > MAX_DROPPED_HEADER_CHARS) break;
+      items.push(item);
+      sent[reason].push(range);
+      ranges += 1;
+      length += cost;
+    }
+    if (items.length > 0) parts.push(`${reason}=${items.join(',')}`);
+  }
+  return parts.length === 0 ? null : { value: parts.join(';'), sent };
 }

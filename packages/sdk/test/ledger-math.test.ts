@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DROPPED_HEADER_CHARS, parseDroppedHeader } from '../src/ledger/dropped-header.js';
+import {
+  formatDroppedHeader,
+  MAX_DROPPED_HEADER_CHARS,
+  MAX_DROPPED_RANGES,
+  parseDroppedHeader,
+} from '../src/ledger/dropped-header.js';
 import { countOf, normalize, subtract, type Range } from '../src/ledger/ranges.js';
 
 describe('sequence ranges', () => {
@@ -117,5 +122,47 @@ describe('the Waypost-Dropped header', () => {
     const parsed = parseDroppedHeader(header);
     expect(parsed.ok).toBe(false);
     expect((parsed as { why: string }).why).toMatch(why);
+  });
+});
+
+describe('the Waypost-Dropped header the SDK writes', () => {
+  it('names every pending range, reasons in order, and the server side parses it back', () => {
+    const pending = {
+      ttl: [
+        [5, 9],
+        [12, 12],
+      ] as Range[],
+      cap: [[20, 25]] as Range[],
+      destroyed: [[30, 30]] as Range[],
+    };
+    const header = formatDroppedHeader(pending)!;
+    expect(header.value).toBe('ttl=5-9,12;cap=20-25;destroyed=30');
+    expect(header.sent).toEqual(pending);
+    expect(parseDroppedHeader(header.value)).toEqual({
+      ok: true,
+      report: [
+        { reason: 'ttl', range: [5, 9] },
+        { reason: 'ttl', range: [12, 12] },
+        { reason: 'cap', range: [20, 25] },
+        { reason: 'destroyed', range: [30, 30] },
+      ],
+    });
+  });
+
+  it('is null with nothing pending', () => {
+    expect(formatDroppedHeader({ ttl: [], cap: [], destroyed: [] })).toBeNull();
+  });
+
+  it('carries at most what the server reads, and says exactly which ranges it carries', () => {
+    // Every other number dropped: 1000 ranges, far more than one header may name.
+    const ttl = Array.from({ length: 1000 }, (_, i): Range => [2 * i + 1, 2 * i + 1]);
+    const header = formatDroppedHeader({ ttl, cap: [[5000, 5001]], destroyed: [] })!;
+    expect(header.value.length).toBeLessThanOrEqual(MAX_DROPPED_HEADER_CHARS);
+    const parsed = parseDroppedHeader(header.value);
+    expect(parsed.ok).toBe(true);
+    const carried = parsed.ok ? parsed.report.length : 0;
+    expect(carried).toBeLessThanOrEqual(MAX_DROPPED_RANGES);
+    expect(header.sent.ttl).toEqual(ttl.slice(0, carried));
+    expect(header.sent.cap).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+// The selected device's details in the sidebar: what it is, what the range holds, exports, and
+// the sections loaded once per selection (logs; trips, delivery health and sharing as they come),
+// kept across the redraws live positions cause.
+import { el, fill, $ } from './dom.js';
+import * as fmt from './format.js';
+import { showLogList } from './logs.js';
+
+let sectionsFor = null;
+let sections = [];
+
+/** Sections built for one device, once: each is a function (deviceId) -> element, loading itself. */
+const builders = [];
+export function addDetailsSection(build) {
+  builders.push(build);
+}
+
+export function exportUrl(deviceId, format, rangeQuery) {
+  return '/api/devices/' + encodeURIComponent(deviceId) + '/locations?format=' + format + '&limit=100000&' + rangeQuery;
+}
+
+export function renderDetails(device, rangeQuery, report) {
+  const details = $('details');
+  if (!device) {
+    details.hidden = true;
+    sectionsFor = null;
+    return;
+  }
+  const { info, track } = device;
+  if (sectionsFor !== info.id) {
+    sectionsFor = info.id;
+    const logs = el('section', { id: 'device-logs' });
+    showLogList(info.id, logs).catch(report);
+    sections = [...builders.map((build) => build(info.id)), logs];
+  }
+  const exportLink = (format) =>
+    el('a', { href: exportUrl(info.id, format, rangeQuery), download: info.id + '.' + format }, format.toUpperCase());
+  const rows = [
+    ['Device', info.id],
+    ['Name', fmt.text(info.name)],
+    ['Model', fmt.text(info.model)],
+    ['Status', fmt.text(info.status)],
+    ['Records', fmt.text(info.records)],
+    [
+      'Last seen',
+      info.lastSeen ? fmt.time(Date.parse(info.lastSeen)) + ' (' + fmt.age(Date.parse(info.lastSeen)) + ' ago)' : '–',
+    ],
+    [
+      'Newest in range',
+      track && track.newest
+        ? fmt.coordinates(track.newest.lat, track.newest.lon) + ' at ' + fmt.time(track.newest.t)
+        : 'none',
+    ],
+    ['Positions in range', track ? track.positions + (track.truncated ? ' (newest shown)' : '') : '–'],
+    ['Points drawn', track ? String(track.trips.reduce((n, t) => n + t.length, 0)) : '–'],
+  ];
+  details.hidden = false;
+  fill(
+    details,
+    el('h2', {}, 'Selected device'),
+    el('dl', {}, ...rows.flatMap(([term, value]) => [el('dt', {}, term), el('dd', {}, value)])),
+    el(
+      'p',
+      { className: 'exports' },
+      'Export records: ',
+      exportLink('geojson'),
+      ' ',
+      exportLink('gpx'),
+      ' ',
+      exportLink('csv'),
+    ),
+    ...sections,
+  );
+}

@@ -1,0 +1,40 @@
+/* global L */
+// The first view: fitted to the devices that are active now, so a fleet in one city opens on that
+// city rather than on an ocean between it and a device that stopped reporting months ago.
+
+/** A device reporting within this long of the newest report counts as active. */
+export const ACTIVE_MS = 24 * 3600_000;
+
+const reportedAt = (info) => (info.lastPosition ? Date.parse(info.lastPosition.timestamp) : NaN);
+
+/**
+ * The active devices: not blocked or deleted, positioned, and reporting within ACTIVE_MS of the
+ * newest report (relative to the data, so a replayed day from last year still opens on its city).
+ */
+export function activeDevices(infos) {
+  const placed = infos.filter((info) => info.status === 'active' && Number.isFinite(reportedAt(info)));
+  if (placed.length === 0) return [];
+  const newest = Math.max(...placed.map(reportedAt));
+  return placed.filter((info) => reportedAt(info) >= newest - ACTIVE_MS);
+}
+
+/**
+ * Fits the map to these devices: to the one's track when there is one device, else to their
+ * markers (the newest position of each in the range). Returns whether there was anything to fit.
+ */
+export function fitTo(map, devices) {
+  const bounds = L.latLngBounds([]);
+  for (const device of devices) {
+    const layerBounds = device.layer ? device.layer.markerBounds() : null;
+    if (layerBounds && layerBounds.isValid()) bounds.extend(layerBounds);
+    else if (device.info.lastPosition)
+      bounds.extend([device.info.lastPosition.latitude, device.info.lastPosition.longitude]);
+  }
+  if (devices.length === 1 && devices[0].layer) {
+    const own = devices[0].layer.bounds();
+    if (own.isValid()) bounds.extend(own);
+  }
+  if (!bounds.isValid()) return false;
+  map.fitBounds(bounds.pad(0.15), { maxZoom: 15, animate: false });
+  return true;
+}

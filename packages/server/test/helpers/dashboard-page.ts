@@ -1,0 +1,45 @@
+import type { Browser, Page } from 'playwright-core';
+import { logInThroughForm } from './browser.js';
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+/** Generous: two CPU cores shared by the whole suite. */
+export const UI_TIMEOUT_MS = 20_000;
+
+/** A logged-in dashboard at this viewport, with page errors collected (expect them empty). */
+export async function openDashboard(
+  browser: Browser,
+  url: string,
+  token: string,
+  viewport: { width: number; height: number },
+): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await logInThroughForm(page, url, token);
+  await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
+  return { page, problems };
+}
+
+export const markerOf = (page: Page, device: string) => page.locator(`path.device-marker[data-device="${device}"]`);
+
+/** Whether the device's marker is drawn inside the visible map (the first view contains it). */
+export async function markerInView(page: Page, device: string): Promise<boolean> {
+  // Leaflet draws a marker outside the view as an empty path ("M0 0", at the layer's origin).
+  if ((await markerOf(page, device).getAttribute('d')) === 'M0 0') return false;
+  const marker = await markerOf(page, device).boundingBox();
+  const map = await page.locator('#map').boundingBox();
+  if (!marker || !map) return false;
+  const x = marker.x + marker.width / 2;
+  const y = marker.y + marker.height / 2;
+  return x >= map.x && x <= map.x + map.width && y >= map.y && y <= map.y + map.height;
+}
+
+/** The colour of the device's line, or of its marker when it has no line. */
+export async function colourOf(page: Page, device: string): Promise<string | null> {
+  return markerOf(page, device).getAttribute('fill');
+}
