@@ -8,6 +8,7 @@ import { colourOf } from './colour.js';
 import { addCommandDevice, setUpCommandForm } from './commands.js';
 import { renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
+import { drawServerGeofences, showSinks } from './fleet-events.js';
 import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
@@ -28,6 +29,7 @@ let range = { from: null, to: null };
 let selected = null;
 let source = null;
 let focusMarker = null;
+let serverFences = null;
 const table = new RecordsTable((record) => focusRecord(record));
 
 const rangeQuery = (extra = {}) => {
@@ -263,6 +265,9 @@ async function start() {
     device.tracked = index < TRACKED_DEVICES;
   });
   await loadAll();
+  serverFences ??= L.layerGroup();
+  drawServerGeofences(map, serverFences).catch(report);
+  showSinks(report).catch(report);
   await firstView();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
