@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk';
+import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';

@@ -28,6 +28,15 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+function relayed(headers: IncomingMessage['headers'], names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
+
 /**
  * A proxy in front of a real service that misbehaves on a schedule: resets, stalls past the
  * SDK's timeout, 5xx/429/413, garbage; then heals. Bounded: a stalled connection ends when the
@@ -58,7 +67,11 @@ export async function startFaultProxy(target: string, choose: (n: number) => Fau
         reply.on('end', () =>
           onReply(
             reply.statusCode ?? 502,
-            { 'content-type': reply.headers['content-type'] ?? 'application/json' },
+            {
+              'content-type': reply.headers['content-type'] ?? 'application/json',
+              // What the SDK learns from its server's answers (request codings, the ledger).
+              ...relayed(reply.headers, ['accept-encoding', 'waypost-ledger', 'retry-after']),
+            },
             Buffer.concat(chunks),
           ),
         );
