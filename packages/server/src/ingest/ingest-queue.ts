@@ -37,6 +37,9 @@ export interface JobOutcome {
 
 export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
 
+/** No sinks: no fleet events (callers that store without the fleet service, and tests). */
+const NO_FLEET = () => ({ sinks: [], geofences: [] });
+
 /** Records per group transaction: big enough to amortise a commit, small enough to keep replies prompt. */
 const MAX_GROUP_RECORDS = 2000;
 
@@ -75,7 +78,7 @@ export async function storeJobs(
   dialect: Database['dialect'],
   jobs: IngestJob[],
   now: number,
-  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, written: 0 },
+  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, config: NO_FLEET, written: 0 },
 ): Promise<Outcome<JobOutcome>[]> {
   const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
   const devices = await lockDevices(tx, dialect, sortedUnique(jobs.flatMap((j) => j.batches.map((b) => b.deviceId))));
@@ -180,12 +183,12 @@ export function createIngestQueue(
   db: Database,
   now: () => number,
   poolSize: number,
-  fleet: FleetIngestSettings & { committed(): void } = { lateAfterMs: 0, committed: () => undefined },
+  fleet: FleetIngestSettings & { committed(): void } = { lateAfterMs: 0, config: NO_FLEET, committed: () => undefined },
 ): IngestQueue {
   const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
   return new GroupCommitter<IngestJob, JobOutcome>(
     async (jobs) => {
-      const events = { lateAfterMs: fleet.lateAfterMs, written: 0 };
+      const events = { lateAfterMs: fleet.lateAfterMs, config: fleet.config, written: 0 };
       const outcomes = await db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now(), events));
       // Delivery runs off the ingest path: it is only told there is work once the events are committed.
       if (events.written > 0) fleet.committed();
