@@ -6,7 +6,7 @@ import { apiJson, loggedIn, logIn, logOut, Unauthorized, whenUnauthorized } from
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
 import { addCommandDevice, setUpCommandForm } from './commands.js';
-import { renderDetails } from './details.js';
+import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
 import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
@@ -14,6 +14,7 @@ import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { tripsSection } from './trips.js';
 import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -29,6 +30,7 @@ let selected = null;
 let source = null;
 let focusMarker = null;
 const table = new RecordsTable((record) => focusRecord(record));
+addDetailsSection(tripsSection);
 
 const rangeQuery = (extra = {}) => {
   const params = new URLSearchParams(extra);
