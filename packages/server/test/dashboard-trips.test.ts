@@ -84,7 +84,7 @@ describe('trips and stops of a known GPX walk', () => {
     ['1440x900', DESKTOP],
     ['390x844', PHONE],
   ] as const) {
-    it(`shows the trips and stops table and exports every field (${label})`, async () => {
+    it(`shows the trips and stops table, exports every field and plays a trip back (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       await page.locator('#devices li[data-device="walker"]').click();
       const rows = page.locator('#trips .trips-table tbody tr');
@@ -106,6 +106,31 @@ describe('trips and stops of a known GPX walk', () => {
       expect(csv).toHaveLength(walk.length + 1);
       expect(csv[0]).toContain('coords.accuracy,coords.speed');
       expect(csv[0]).toContain('battery.level');
+
+      // Playback over the range: the slider's ends are the first and the last position.
+      const marker = page.locator('path.playback-marker');
+      await page.locator('#playback').waitFor();
+      const end = await page.locator('#playback-slider').getAttribute('max');
+      expect(Number(end)).toBe(HOUR + walkMs);
+      await page.locator('#playback-slider').fill(end!);
+      expect(await marker.getAttribute('data-latlng')).toBe(`${walk.at(-1)!.lat},${walk.at(-1)!.lon}`);
+      await page.locator('#playback-slider').fill('0');
+      expect(await marker.getAttribute('data-latlng')).toBe(`${walk[0]!.lat},${walk[0]!.lon}`);
+      // A trip's Play button replays that trip: the marker moves along it, and pauses.
+      await page.selectOption('#playback-speed', '60');
+      await rows.nth(1).locator('button.play-trip').click();
+      await page.locator('#playback-toggle').filter({ hasText: 'Pause' }).waitFor();
+      const second = walk[0]!.t + HOUR;
+      await expect
+        .poll(async () => Number(await marker.getAttribute('data-t')), { timeout: UI_TIMEOUT_MS })
+        .toBeGreaterThan(second + 10_000);
+      const moved = await marker.getAttribute('data-latlng');
+      expect(moved).not.toBe(`${walk[0]!.lat},${walk[0]!.lon}`);
+      await page.click('#playback-toggle');
+      const paused = await marker.getAttribute('data-t');
+      expect(Number(paused)).toBeLessThan(second + walkMs);
+      await page.locator('#playback-toggle').filter({ hasText: 'Play' }).waitFor();
+      expect(await marker.getAttribute('data-t')).toBe(paused);
       expect(problems).toEqual([]);
       await page.close();
     });

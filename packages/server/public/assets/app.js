@@ -12,6 +12,7 @@ import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
+import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
 import { tripsSection } from './trips.js';
@@ -29,6 +30,7 @@ let range = { from: null, to: null };
 let selected = null;
 let source = null;
 let focusMarker = null;
+let playback = null;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(tripsSection);
 
@@ -148,6 +150,7 @@ async function select(id, fromList) {
   showDetails();
   document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
+  playback.load(id, device.colour, range.from, range.to).catch(report);
 }
 
 function focusRecord(record) {
@@ -243,10 +246,18 @@ async function start() {
       loadAll().catch(report);
       if (selected) {
         table.show(selected, range).catch(report);
+        playback.load(selected, devices.get(selected).colour, range.from, range.to).catch(report);
         document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id: selected, range } }));
       }
     });
     setUpSheet(map);
+    playback = new Playback(map);
+    // A trip's Play button: that trip's window, playing at once.
+    document.addEventListener('waypost:play', ({ detail }) => {
+      const device = devices.get(detail.deviceId);
+      if (device)
+        playback.load(detail.deviceId, device.colour, detail.from, detail.to).then(() => playback.play(), report);
+    });
     await setUpCommandForm();
   }
   range = currentRange();

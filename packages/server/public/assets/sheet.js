@@ -24,6 +24,10 @@ export function setUpSheet(map) {
   document.addEventListener('waypost:select', () => {
     if (phone.matches && !sidebar.classList.contains('expanded')) toggle.click();
   });
+  // Playing a trip back shows the map: the sheet goes down to its peek.
+  document.addEventListener('waypost:play', () => {
+    if (phone.matches && sidebar.classList.contains('expanded')) toggle.click();
+  });
   phone.addEventListener('change', place);
   place();
 }
