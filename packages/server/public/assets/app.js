@@ -16,6 +16,7 @@ import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
 import { tripsSection } from './trips.js';
+import { shareSection } from './share-links.js';
 import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -33,6 +34,7 @@ let focusMarker = null;
 let playback = null;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(tripsSection);
+addDetailsSection(shareSection);
 
 const rangeQuery = (extra = {}) => {
   const params = new URLSearchParams(extra);
