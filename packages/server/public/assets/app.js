@@ -8,7 +8,8 @@ import { colourOf } from './colour.js';
 import { addCommandDevice, setUpCommandForm } from './commands.js';
 import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
-import { $, el, fill } from './dom.js';
+import { renderItem } from './device-row.js';
+import { $, el } from './dom.js';
 import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
@@ -17,6 +18,7 @@ import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
+import { healthSection } from './health.js';
 import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -25,7 +27,11 @@ const MAP_DEVICES = 200;
 const TRACKED_DEVICES = 25;
 
 const devices = new Map(); // id -> { info, layer, track }
-const list = new DeviceList(devices, renderItem, (id) => select(id, true));
+const list = new DeviceList(
+  devices,
+  (device, li) => renderItem(device, li, selected),
+  (id) => select(id, true),
+);
 let map = null;
 let range = { from: null, to: null };
 let selected = null;
@@ -33,6 +39,7 @@ let source = null;
 let focusMarker = null;
 let playback = null;
 const table = new RecordsTable((record) => focusRecord(record));
+addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
 addDetailsSection(shareSection);
 
@@ -75,31 +82,6 @@ function mapDevice(device, force = false) {
   if (!force && drawn >= MAP_DEVICES) return false;
   device.layer = new DeviceLayer(map, device.info.id, device.colour, (id) => select(id, false), labelOf(device.info));
   return true;
-}
-
-function renderItem(device, li) {
-  const info = device.info;
-  const swatch = el('span', { className: 'swatch' });
-  swatch.style.background = device.colour; // CSSOM, allowed under style-src 'self'
-  li.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
-  const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
-  fill(
-    li,
-    el(
-      'div',
-      { className: 'name' },
-      swatch,
-      el('strong', {}, labelOf(info)),
-      info.model ? el('span', { className: 'model' }, ' (' + info.model + ')') : null,
-    ),
-    el('div', { className: 'meta' }, fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records · ' + seen),
-    el('div', { className: 'position' }, positionText(info.lastPosition)),
-  );
-}
-
-function positionText(position) {
-  if (!position) return 'no position yet';
-  return fmt.coordinates(position.latitude, position.longitude) + ' at ' + fmt.time(Date.parse(position.timestamp));
 }
 
 async function loadTrack(device) {
