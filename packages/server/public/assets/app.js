@@ -128,10 +128,11 @@ async function select(id, fromList) {
   }
   list.redraw();
   if (!fromList) list.reveal(id);
-  fitTo(map, [device]);
   $('command-device').value = id;
   $('records-hint').hidden = true;
   showDetails();
+  map.invalidateSize(); // the inspector column may have just appeared
+  fitTo(map, [device]);
   document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
   playback.load(id, device.colour, range.from, range.to).catch(report);

@@ -20,6 +20,7 @@ export function exportUrl(deviceId, format, rangeQuery) {
 
 export function renderDetails(device, rangeQuery, report) {
   const details = $('details');
+  $('inspector').hidden = !device;
   if (!device) {
     details.hidden = true;
     sectionsFor = null;

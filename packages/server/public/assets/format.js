@@ -64,3 +64,9 @@ export function distance(meters) {
 export function speed(mps) {
   return typeof mps === 'number' && Number.isFinite(mps) ? (mps * 3.6).toFixed(1) + ' km/h' : DASH;
 }
+
+/** The time of day only (HH:MM:SSZ), for the end of something whose start gives the date. */
+export function clock(ms) {
+  const full = time(ms);
+  return full === DASH ? DASH : full.slice(11);
+}

@@ -29,7 +29,7 @@ function tripRow(deviceId, trip, index) {
     ...cells([
       String(index + 1),
       fmt.time(trip.start),
-      fmt.time(trip.end),
+      fmt.time(trip.end).slice(0, 10) === fmt.time(trip.start).slice(0, 10) ? fmt.clock(trip.end) : fmt.time(trip.end),
       fmt.duration(trip.durationMs),
       fmt.distance(trip.distanceM),
       fmt.speed(trip.averageSpeedMps),
