@@ -40,10 +40,18 @@ describe.each(backends)('exports and logs on $name', (backend) => {
     expect(geojson.type).toBe('FeatureCollection');
     expect(geojson.features[2]).toMatchObject({
       geometry: { type: 'Point', coordinates: [11.7, 48.3] },
-      properties: { uuid: 'e3', 'coords.accuracy': 5, 'battery.level': 0.5, 'activity.type': 'walking', device_id: 'exp' },
+      properties: {
+        uuid: 'e3',
+        'coords.accuracy': 5,
+        'battery.level': 0.5,
+        'activity.type': 'walking',
+        device_id: 'exp',
+      },
     });
     const gpx = (await get('format=gpx')).text;
-    expect(gpx).toContain('<trkpt lat="48.1" lon="11.5"><ele>500</ele><time>2024-05-01T10:00:00.000Z</time><extensions>');
+    expect(gpx).toContain(
+      '<trkpt lat="48.1" lon="11.5"><ele>500</ele><time>2024-05-01T10:00:00.000Z</time><extensions>',
+    );
     expect(gpx).toContain('<waypost:field name="coords.speed">1</waypost:field>');
     expect(gpx).toContain('<waypost:field name="activity.type">walking</waypost:field>');
     expect(gpx.match(/<trkpt /g)).toHaveLength(3);
