@@ -89,6 +89,7 @@ async function loadTrack(device) {
   const track = await apiJson(devicePath(device.info.id, 'track') + '?' + rangeQuery({ zoom: String(zoom) }));
   device.track = track;
   device.layer.drawTrack(track);
+  if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
 }
 
 async function loadOverlays(device) {
@@ -135,7 +136,7 @@ async function select(id, fromList) {
   fitTo(map, [device]);
   document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
-  playback.load(id, device.colour, range.from, range.to).catch(report);
+  if (device.track) playback.useTrack(id, device.colour, device.track.trips);
 }
 
 function focusRecord(record) {
@@ -231,7 +232,6 @@ async function start() {
       loadAll().catch(report);
       if (selected) {
         table.show(selected, range).catch(report);
-        playback.load(selected, devices.get(selected).colour, range.from, range.to).catch(report);
         document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id: selected, range } }));
       }
     });

@@ -65,17 +65,29 @@ export class Playback {
     $('playback-close').addEventListener('click', () => this.hide());
   }
 
-  /** Loads the device's track over [from, to] (null: open) and shows the bar at its start. */
+  /** One trip's window, read at street detail, shown from its start. */
   async load(deviceId, colour, from, to) {
     const generation = ++this.generation;
     this.pause();
-    const params = new URLSearchParams({ zoom: String(PLAYBACK_ZOOM) });
-    if (from !== null) params.set('from', String(from));
-    if (to !== null) params.set('to', String(to));
+    const params = new URLSearchParams({ zoom: String(PLAYBACK_ZOOM), from: String(from), to: String(to) });
     const track = await apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/track?' + params);
     if (generation !== this.generation) return;
-    this.trips = track.trips;
-    const points = this.trips.flat();
+    this.show(deviceId, colour, track.trips, null);
+  }
+
+  /**
+   * The track the map already holds for the selected device and range (no second read of it): the
+   * bar over its whole time, kept at the same moment when the same device's track is redrawn.
+   */
+  useTrack(deviceId, colour, trips) {
+    if (this.frame) return; // playing: the track it plays stays
+    this.generation++;
+    this.show(deviceId, colour, trips, deviceId === this.deviceId ? this.t : null);
+  }
+
+  show(deviceId, colour, trips, at) {
+    this.trips = trips;
+    const points = trips.flat();
     if (points.length === 0) {
       this.hide();
       return;
@@ -96,7 +108,7 @@ export class Playback {
       className: 'playback-marker',
     }).addTo(this.map);
     $('playback').hidden = false;
-    this.seek(this.from);
+    this.seek(at === null ? this.from : at);
   }
 
   seek(t) {
@@ -142,6 +154,7 @@ export class Playback {
   hide() {
     this.pause();
     this.generation++;
+    this.deviceId = null;
     $('playback').hidden = true;
     if (this.marker) this.marker.remove();
     this.marker = null;
