@@ -139,3 +139,50 @@ describe('share links', () => {
     });
   }
 });
+
+describe.each(backends)('share links and trips on $name', (backend) => {
+  let server: TestServer;
+  const start = Date.now();
+  let clock = start;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { now: () => clock });
+    const drive = [0, 1, 2].map((i) =>
+      record(`d-${i}`, 45.5 + i * 0.001, -73.57, new Date(start - HOUR + i * MINUTE).toISOString()),
+    );
+    expect((await server.post('/locations', { location: drive, device_id: 'van' })).status).toBe(200);
+    const named = await server.post('/auth/register', { uuid: 'phone-uuid-1', name: 'Front desk phone' });
+    expect(named.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('live until expiry or withdrawal, then 410; trips measured; names kept', async () => {
+    const share = await server.admin('/api/shares', {
+      method: 'POST',
+      body: { device: 'van', expiresAt: start + HOUR },
+    });
+    expect(share.status).toBe(201);
+    const track = await fetch(`${share.body.url}/track`);
+    expect(track.status).toBe(200);
+    expect(((await track.json()) as Json).trips).toHaveLength(1);
+    const listed = await server.admin('/api/shares?device=van');
+    expect(listed.body).toEqual([expect.objectContaining({ id: share.body.id, device: 'van', active: true })]);
+    clock = start + HOUR;
+    expect((await fetch(`${share.body.url}/track`)).status).toBe(410);
+    clock = start;
+    const other = await server.admin('/api/shares', {
+      method: 'POST',
+      body: { device: 'van', expiresAt: start + HOUR },
+    });
+    expect((await server.admin(`/api/shares/${other.body.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await fetch(other.body.url)).status).toBe(410);
+
+    const trips = (await server.admin('/api/dashboard/devices/van/trips')).body;
+    expect(trips.trips).toHaveLength(1);
+    expect(trips.trips[0].distanceM).toBeGreaterThan(200);
+    expect(trips.trips[0].distanceM).toBeLessThan(250); // two steps of 0.001° of latitude: 222 m
+    const devices = (await server.admin('/api/dashboard/devices')).body;
+    expect(devices.find((d: { id: string }) => d.id === 'phone-uuid-1').name).toBe('Front desk phone');
+  });
+});
