@@ -159,12 +159,24 @@ describe('the new views render hostile data as text too', () => {
     const refused = {
       ...base,
       uuid: payload('quarantine-uuid'),
-      sequence: 6,
+      sequence: 7, // 6 never arrives
       timestamp: at(50),
       coords: { latitude: 91, longitude: 0, accuracy: 5 },
       extras: { note: payload('quarantine-raw') },
     };
-    expect((await server.post('/locations', { location: [...fixes, refused], device_id: id })).status).toBe(200);
+    const crossing = {
+      ...fixes[3]!,
+      uuid: 'y-geofence',
+      sequence: 5,
+      timestamp: at(40),
+      event: 'geofence',
+      geofence: { identifier: payload('timeline-geofence'), action: payload('timeline-action') },
+    };
+    expect((await server.post('/locations', { location: [...fixes, crossing, refused], device_id: id })).status).toBe(
+      200,
+    );
+    const fence = { identifier: payload('server-geofence'), latitude: 52.5, longitude: 13.4, radius: 300 };
+    expect((await server.admin('/api/geofences', { method: 'POST', body: fence })).status).toBe(201);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
@@ -172,7 +184,7 @@ describe('the new views render hostile data as text too', () => {
     await server?.stop();
   });
 
-  it('shows names, trips, playback, delivery health, quarantined records and share pages literally', async () => {
+  it('shows names, trips, playback, events, server geofences, delivery health, quarantined records and share pages literally', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const witnesses: string[] = [];
     const watch = (request: { url(): string }) => {
@@ -196,6 +208,16 @@ describe('the new views render hostile data as text too', () => {
       .waitFor();
     await page.locator('#trips .trips-table tbody tr').waitFor();
     await page.locator('#playback').waitFor();
+    await page
+      .locator('#timeline li')
+      .filter({ hasText: payload('timeline-geofence') })
+      .waitFor();
+    expect(await page.locator('#timeline li').first().textContent()).toContain(payload('timeline-action'));
+    await page.locator('path.server-geofence').dispatchEvent('mouseover');
+    await page
+      .locator('.leaflet-tooltip')
+      .filter({ hasText: payload('server-geofence') })
+      .waitFor();
     await page.locator('#health .health.missing').waitFor();
     await page.locator('#health .quarantine button').click();
     const raw = await page.locator('#record-json').textContent();

@@ -19,6 +19,8 @@ import { DeviceLayer } from './tracks.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
+import { drawServerGeofences } from './fleet-geofences.js';
+import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -41,6 +43,7 @@ let playback = null;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
+addDetailsSection(timelineSection((record) => focusRecord(record)));
 addDetailsSection(shareSection);
 
 const rangeQuery = (extra = {}) => {
@@ -216,6 +219,7 @@ async function start() {
     const config = await (await fetch('/dashboard-config.json')).json();
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
     await addBasemap(map, config).catch(() => undefined);
+    drawServerGeofences(map).catch(report);
     let zoomTimer = null;
     map.on('zoomend', () => {
       clearTimeout(zoomTimer);
