@@ -113,8 +113,12 @@ describe('the dashboard in Chromium', () => {
     expect(await page.locator('path.event-geofence[data-device="van-1"]').count()).toBe(1);
     expect(await page.locator('path.geofence[data-device="van-1"]').count()).toBe(1);
     expect(await page.locator('path.server-geofence[data-geofence="yard"]').count()).toBe(1);
-    // The offline basemap is drawn under the tracks.
-    await expect.poll(() => page.locator('.leaflet-basemap-pane canvas').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+    // At city zoom the coarse offline outline is hidden, and the map says how to get real tiles
+    // (dashboard-basemap.test.ts draws it at world zoom).
+    await expect
+      .poll(() => page.locator('#map').getAttribute('class'), { timeout: UI_TIMEOUT_MS })
+      .toContain('outline-hidden');
+    expect(await page.locator('#basemap-hint').textContent()).toContain('--tile-url');
 
     // Selecting a device: details, its records newest first, paged, and a record's JSON.
     await page.click('#devices li[data-device="van-1"]');

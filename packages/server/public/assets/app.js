@@ -1,11 +1,11 @@
-/* global L, URLSearchParams, CustomEvent */
+/* global L, URLSearchParams, CustomEvent, queueMicrotask */
 // The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
 import { apiJson, loggedIn, logIn, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
-import { addCommandDevice, setUpCommandForm } from './commands.js';
+import { addCommandDevices, setUpCommandForm } from './commands.js';
 import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
 import { renderItem } from './device-row.js';
@@ -64,13 +64,21 @@ function showLogin(message) {
   $('token-input').focus();
 }
 
+/** New devices' command-form options, added together once the current batch is done. */
+let pendingOptions = [];
+function flushOptions() {
+  addCommandDevices(pendingOptions);
+  pendingOptions = [];
+}
+
 function ensureDevice(info) {
   let device = devices.get(info.id);
   if (!device) {
     device = { info, layer: null, track: null, tracked: false, colour: colourOf(info.id) };
     devices.set(info.id, device);
     list.add(info.id);
-    addCommandDevice(info.id, labelOf(info));
+    pendingOptions.push({ id: info.id, label: labelOf(info) });
+    if (pendingOptions.length === 1) queueMicrotask(flushOptions);
   } else {
     device.info = { ...device.info, ...info };
     list.changed(info.id);
@@ -218,7 +226,8 @@ async function start() {
   if (!map) {
     const config = await (await fetch('/dashboard-config.json')).json();
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
-    await addBasemap(map, config).catch(() => undefined);
+    // Not awaited: the outline's data (a world at 1:50m) loads while the devices do.
+    addBasemap(map, config).catch(() => undefined);
     drawServerGeofences(map).catch(report);
     let zoomTimer = null;
     map.on('zoomend', () => {
