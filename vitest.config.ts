@@ -5,11 +5,16 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
 
 export default defineConfig({
   resolve: {
-    alias: {
-      '@waypost/sdk': src('sdk'),
-      '@waypost/node': src('node'),
-      '@waypost/server': src('server'),
-    },
+    // Exact names: '@waypost/sdk' must not also catch '@waypost/sdk/internal'.
+    alias: [
+      { find: /^@waypost\/sdk$/, replacement: src('sdk') },
+      {
+        find: /^@waypost\/sdk\/internal$/,
+        replacement: fileURLToPath(new URL('./packages/sdk/src/internal.ts', import.meta.url)),
+      },
+      { find: /^@waypost\/node$/, replacement: src('node') },
+      { find: /^@waypost\/server$/, replacement: src('server') },
+    ],
   },
   test: {
     include: ['packages/*/test/**/*.test.ts'],

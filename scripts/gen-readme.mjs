@@ -1,7 +1,7 @@
 // Regenerates the configuration table in README.md from the SDK's defaults table (run after
 // `npm run build`; `npm run docs` does both). The test suite fails when the README is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CONFIG_TABLE_MARKERS, renderConfigTable } from '@waypost/sdk';
+import { CONFIG_TABLE_MARKERS, renderConfigTable } from '@waypost/sdk/internal';
 
 const [start, end] = CONFIG_TABLE_MARKERS;
 const readme = readFileSync('README.md', 'utf8');

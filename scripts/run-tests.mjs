@@ -1,7 +1,7 @@
 // The test runner behind `npm test`: makes sure the real services the suite talks to are there
 // (PostgreSQL on 127.0.0.1:5432, Debian's Chromium, gpsd), then runs vitest. Nothing is skipped: when a
 // service cannot be had, the run fails and says which and how to get it.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 
@@ -77,12 +77,54 @@ function ensureGpsd() {
   }
 }
 
+// The brokers the fleet-event sinks publish to (packages/server/test/fleet-brokers.test.ts): Mosquitto
+// on 1883 and nats-server with JetStream on 4222. When one is not running, Debian's package is
+// installed if missing and started for this run only (stopped when the run ends).
+const brokers = [];
+async function ensureBroker(name, port, binary, debianPackage, args) {
+  if (await portOpen(port)) return;
+  if (!existsSync(binary)) {
+    console.error(`waypost: installing Debian ${debianPackage} for the fleet-event tests (apt-get)...`);
+    spawnSync(
+      'sh',
+      [
+        '-c',
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${debianPackage}`,
+      ],
+      { stdio: 'inherit' },
+    );
+  }
+  if (existsSync(binary)) {
+    console.error(`waypost: starting ${name} on 127.0.0.1:${port} for this run...`);
+    const child = spawn(binary, args, { stdio: 'ignore' });
+    brokers.push(child);
+    for (let i = 0; i < 50 && !(await portOpen(port)); i++) await new Promise((r) => setTimeout(r, 200));
+  }
+  if (!(await portOpen(port))) {
+    console.error(
+      `waypost: ${name} is not reachable on 127.0.0.1:${port} and could not be started; run: apt-get install -y ${debianPackage}`,
+    );
+    process.exit(1);
+  }
+}
+
 await ensurePostgres();
 ensureChromium();
 ensureGpsd();
+await ensureBroker('mosquitto', 1883, '/usr/sbin/mosquitto', 'mosquitto', ['-p', '1883']);
+await ensureBroker('nats-server', 4222, '/usr/sbin/nats-server', 'nats-server', [
+  '-js',
+  '-a',
+  '127.0.0.1',
+  '-p',
+  '4222',
+]);
 process.env.WAYPOST_TEST_DATABASE_URL = PG_URL;
+let failed = false;
 try {
   execSync(`npx vitest run ${process.argv.slice(2).join(' ')}`, { stdio: 'inherit' });
 } catch {
-  process.exit(1);
+  failed = true;
 }
+for (const broker of brokers) broker.kill();
+if (failed) process.exit(1);

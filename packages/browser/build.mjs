@@ -15,6 +15,14 @@ await build({
   sourcemap: true,
   minify: false,
   // The core is taken from source so the bundle never depends on a stale dist of @waypost/sdk.
-  alias: { '@waypost/sdk': here('../sdk/src/index.ts') },
+  plugins: [
+    {
+      name: 'waypost-sdk-source',
+      setup(bundler) {
+        const entries = { '@waypost/sdk': '../sdk/src/index.ts', '@waypost/sdk/internal': '../sdk/src/internal.ts' };
+        bundler.onResolve({ filter: /^@waypost\/sdk(\/internal)?$/ }, (args) => ({ path: here(entries[args.path]) }));
+      },
+    },
+  ],
   logLevel: 'warning',
 });

@@ -1,4 +1,4 @@
-import type { NetworkMonitor, NetworkType } from '@waypost/sdk';
+import type { NetworkMonitor, NetworkType } from '@waypost/sdk/internal';
 
 /** The parts of the Network Information API (Chromium, Android) this monitor reads. */
 export interface NetworkInformationLike {

@@ -11,7 +11,7 @@ import {
   type NetworkMonitor,
   type Store,
   type UploadGate,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 import { createBrowserNetworkMonitor } from './browser-network.js';
 import { createFetchTransport } from './fetch-transport.js';
 import { createGeolocationProvider } from './geolocation-provider.js';

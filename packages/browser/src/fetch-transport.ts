@@ -1,4 +1,8 @@
-import { createFetchTransport as createCoreFetchTransport, type HttpRequest, type Transport } from '@waypost/sdk';
+import {
+  createFetchTransport as createCoreFetchTransport,
+  type HttpRequest,
+  type Transport,
+} from '@waypost/sdk/internal';
 
 /** Browsers refuse keepalive requests whose bodies together exceed 64 KiB. */
 export const KEEPALIVE_MAX_BYTES = 64 * 1024;

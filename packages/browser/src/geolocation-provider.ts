@@ -1,4 +1,4 @@
-import type { LocationInput, LocationProvider } from '@waypost/sdk';
+import type { LocationInput, LocationProvider } from '@waypost/sdk/internal';
 
 /** The parts of the Geolocation API (navigator.geolocation) the provider uses. */
 export interface GeolocationLike {

@@ -4,7 +4,7 @@ export { openIndexedDbStore, deleteIndexedDbStore, type IndexedDbStoreOptions } 
 export { SCHEMA_VERSION } from './store/schema.js';
 export type { Durability } from './store/location-queue.js';
 export { createFetchTransport, KEEPALIVE_MAX_BYTES } from './fetch-transport.js';
-export { MAX_RESPONSE_BYTES } from '@waypost/sdk';
+
 export { createBrowserNetworkMonitor, networkTypeOf, type NetworkHost } from './browser-network.js';
 export { createGeolocationProvider, positionToInput, type GeolocationProviderOptions } from './geolocation-provider.js';
 export { requestUploadLeadership, uploadLockName, type UploadLeadership } from './upload-leadership.js';

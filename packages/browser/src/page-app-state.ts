@@ -1,4 +1,4 @@
-import type { AppStateMonitor } from '@waypost/sdk';
+import type { AppStateMonitor } from '@waypost/sdk/internal';
 
 /**
  * A page's foreground state for the engine's "app resumes" trigger: the page becoming visible

@@ -1,4 +1,4 @@
-import { WaypostError, type Location, type WaypostErrorCode } from '@waypost/sdk';
+import { WaypostError, type Location, type WaypostErrorCode } from '@waypost/sdk/internal';
 
 /**
  * The tabs of one database talk over a BroadcastChannel: "records were queued" (so the leading tab

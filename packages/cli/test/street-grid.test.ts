@@ -1,4 +1,3 @@
-import { defaultConfig, distanceMeters } from '@waypost/node';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../src/simulate/random.js';
 import {
@@ -9,6 +8,7 @@ import {
   StreetTrack,
   type TrackFix,
 } from '../src/simulate/street-grid.js';
+import { defaultConfig, distanceMeters } from '@waypost/sdk/internal';
 
 const ORIGIN = { latitude: 52.5163, longitude: 13.3777 };
 const STEP_MS = 5000;

@@ -13,7 +13,7 @@ import {
   type DeviceInfo,
   type NetworkMonitor,
   type Store,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 import { createBatteryReader, type BatteryFacts } from './host/battery.js';
 import { createDefaultNetworkMonitor } from './network/default-network.js';
 import { openSqliteStore, type Durability } from './sqlite/sqlite-store.js';

@@ -7,7 +7,7 @@ export {
   type SqliteStoreOptions,
 } from './sqlite/sqlite-store.js';
 export { SCHEMA_VERSION } from './sqlite/migrations.js';
-export { MAX_RESPONSE_BYTES } from '@waypost/sdk';
+
 export { createLinuxNetworkMonitor, readNetworkType, interfaceType, hasSysfsNetwork } from './network/linux-network.js';
 export { createPollingNetworkMonitor, NETWORK_POLL_MS } from './network/polling-monitor.js';
 export { createInterfacesNetworkMonitor, readInterfacesType, typeFromName } from './network/interfaces-network.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Geofence as AnchorGeofence } from '@transistorsoft/background-geolocation-types';
-import { ManualClock, insidePolygon, type GeofenceEvent } from '@waypost/node';
+import { ManualClock, type GeofenceEvent } from '@waypost/node';
 import { startHarness } from './support/harness.js';
+import { insidePolygon } from '@waypost/sdk/internal';
 
 /**
  * An L-shaped yard: its bounding circle holds the notch at the north-east, which the polygon does

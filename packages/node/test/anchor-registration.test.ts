@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { DUMMY_TOKEN } from '@waypost/node';
+
 import { at, openSdk } from './support/harness.js';
 import { until } from './support/until.js';
+import { DUMMY_TOKEN } from '@waypost/sdk/internal';
 
 interface Seen {
   path: string;

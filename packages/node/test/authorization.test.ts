@@ -3,10 +3,6 @@ import {
   createBackgroundGeolocation,
   ManualClock,
   ManualNetwork,
-  parseTokenResponse,
-  refreshRetryAt,
-  REFRESH_BACKOFF_BASE_MS,
-  REFRESH_BACKOFF_MAX_MS,
   type AuthorizationEvent,
   type ConfigInput,
 } from '@waypost/node';
@@ -15,6 +11,12 @@ import { tempDir } from './support/harness.js';
 import { startTokenServer, type TokenServer } from './support/token-server.js';
 import { until } from './support/until.js';
 import { join } from 'node:path';
+import {
+  parseTokenResponse,
+  refreshRetryAt,
+  REFRESH_BACKOFF_BASE_MS,
+  REFRESH_BACKOFF_MAX_MS,
+} from '@waypost/sdk/internal';
 
 const here = { latitude: 45.5, longitude: -73.6, accuracy: 5 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, type JsonObject, type RemoteCommandEvent } from '@waypost/node';
+import { type JsonObject, type RemoteCommandEvent } from '@waypost/node';
 import { at, openSdk, startHarness } from './support/harness.js';
+import { MAX_JSON_DEPTH } from '@waypost/sdk/internal';
 
 /** An object nested `depth` levels deep: { a: { a: ... } }. */
 function nested(depth: number): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, ManualNetwork, RETENTION_INTERVAL_MS, type DropEvent } from '@waypost/node';
+import { ManualClock, ManualNetwork, type DropEvent } from '@waypost/node';
 import { join } from 'node:path';
 import { at, openSdk, startHarness, tempDir } from './support/harness.js';
+import { RETENTION_INTERVAL_MS } from '@waypost/sdk/internal';
 
 const DAY = 86_400_000;
 

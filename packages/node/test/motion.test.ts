@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, MotionDetector, type MotionChangeEvent } from '@waypost/node';
+import { ManualClock, type MotionChangeEvent } from '@waypost/node';
 import { startHarness } from './support/harness.js';
 import { until } from './support/until.js';
+import { MotionDetector } from '@waypost/sdk/internal';
 
 const start = { latitude: 45.5, longitude: -73.6 };
 /** `metres` east of the start (at this latitude one degree of longitude is about 77,900 m). */

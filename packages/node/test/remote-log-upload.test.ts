@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LOG_UPLOAD_COALESCE_MS, ManualClock, type RemoteCommandEvent } from '@waypost/node';
+import { ManualClock, type RemoteCommandEvent } from '@waypost/node';
 import { at, startHarness } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
 import { until } from './support/until.js';
+import { LOG_UPLOAD_COALESCE_MS } from '@waypost/sdk/internal';
 
 const uploadLogCommands = (url: string, count: number) => ({
   background_geolocation: Array.from({ length: count }, () => ['uploadLog', url]),

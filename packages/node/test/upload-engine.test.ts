@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, ManualNetwork, MAX_RETRY_AFTER_MS, type Location } from '@waypost/node';
+import { ManualClock, ManualNetwork, type Location } from '@waypost/node';
 import { at, startHarness, uuidsOf } from './support/harness.js';
 import type { RecordedRequest } from './support/scripted-server.js';
 import { StepClock } from './support/step-clock.js';
 import { until } from './support/until.js';
+import { MAX_RETRY_AFTER_MS } from '@waypost/sdk/internal';
 
 /** A server that takes at most `max` records per request and answers 413 to more. */
 const takesAtMost = (max: number) => (request: RecordedRequest) =>

@@ -1,3 +1,7 @@
+// The public API of @waypost/sdk: the facade, its configuration, events, records and errors, the
+// ports a platform implements, and the doubles tests use. Semver covers exactly this. What the
+// adapters (@waypost/node, @waypost/browser), the server and the CLI share beyond it is in
+// '@waypost/sdk/internal' (internal.ts), which may change in any release.
 export { BackgroundGeolocation } from './background-geolocation.js';
 export type {
   AnchorDeviceInfo,
@@ -8,132 +12,25 @@ export type {
 } from './background-geolocation.js';
 export type { LogLevelNumber } from './anchor/anchor-state.js';
 export type { AnchorLocation } from './anchor/anchor-location.js';
-export type {
-  MotionChangeEvent,
-  HeartbeatEvent,
-  GeofenceEvent,
-  MotionActivityEvent,
-  EventSource,
-} from './anchor/anchor-events.js';
+export type { MotionChangeEvent, HeartbeatEvent, GeofenceEvent, MotionActivityEvent } from './anchor/anchor-events.js';
 export type { AnchorLogger } from './anchor/anchor-logger.js';
-export {
-  PositionRequests,
-  LOCATION_UNKNOWN,
-  type CurrentPositionRequest,
-  type WatchPositionRequest,
-} from './tracking/position-requests.js';
-export {
-  findOrCreateToken,
-  register,
-  destroyToken,
-  DEFAULT_REGISTRATION_URL,
-  REGISTER_PATH,
-  DUMMY_TOKEN,
-  type Registration,
-  type RegistrationDeps,
-} from './auth/transistor-registration.js';
-export { ReRegistration } from './auth/reregistration.js';
-export { LOCATIONS_PATH, REFRESH_TOKEN_PATH } from './config/transistor-token.js';
-export {
-  ORDER_ASC,
-  ORDER_DESC,
-  parseLocationQuery,
-  parseLogQuery,
-  type LogQueryInput,
-  type OrderInput,
-} from './store/query.js';
+export type { CurrentPositionRequest, WatchPositionRequest } from './tracking/position-requests.js';
+export { ORDER_ASC, ORDER_DESC } from './store/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
-export {
-  checkOptions,
-  PORT_RULES,
-  type CommonCreateOptions,
-  type OptionRule,
-  type OptionRules,
-} from './options/check-options.js';
+export type { CommonCreateOptions } from './options/check-options.js';
 export * from './ports/index.js';
 export type * from './config/types.js';
-export {
-  CONFIG_FIELDS,
-  GROUP_NAMES,
-  REMOTE_COMMANDS,
-  LOG_LEVELS,
-  defaultConfig,
-  describeDefault,
-} from './config/fields.js';
-export type { FieldSpec } from './config/fields.js';
-export { FLAT_KEYS } from './config/flat-keys.js';
-export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
 export type * from './config/input-types.js';
-export { applyConfigInput } from './config/apply.js';
 export type * from './events/types.js';
 export type { Subscription } from './events/emitter.js';
 export type { Location, LocationInput, Coords, GeofenceAction, MotionActivityType } from './records/location.js';
 export { MOTION_ACTIVITY_TYPES } from './records/location.js';
-export { buildPayload } from './http/payload.js';
-export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
-export { MAX_RESPONSE_BYTES, readBoundedText } from './http/read-bounded.js';
+export { MAX_RESPONSE_BYTES } from './http/read-bounded.js';
 export { createFetchTransport, type FetchTransportOptions } from './http/fetch-transport.js';
-export { decideAutoUpload } from './queue/upload-policy.js';
-export type { SyncTrigger, AutoTrigger, PolicyState } from './queue/upload-policy.js';
-export { classifyResponse, classifyFailure } from './queue/outcome.js';
-export type { UploadOutcome } from './queue/outcome.js';
-export { RETENTION_INTERVAL_MS } from './queue/retention.js';
-export { LOG_UPLOAD_COALESCE_MS, MAX_QUEUED_LOG_UPLOADS } from './log/log-uploader.js';
-export { MAX_JSON_DEPTH, MAX_JSON_NODES, MAX_JSON_CHARS } from './records/json-bounds.js';
-export { MAX_TIMESTAMP_MS } from './records/location.js';
-export {
-  decideAfterOutcome,
-  retryAfterUntil,
-  MAX_REFUSALS_PER_FLUSH,
-  MAX_RETRY_AFTER_MS,
-} from './queue/after-outcome.js';
-export { planBatch, refusalBackoffMs, type BatchPlan, type RefusedEntry } from './queue/refused-records.js';
-export type { AfterOutcomeAction } from './queue/after-outcome.js';
-export type { Authorizer } from './auth/authorizer.js';
 export { LogLevel } from './log/levels.js';
-export { formatLogEntry } from './log/logger.js';
 export { systemClock } from './clock/system-clock.js';
 export { ManualClock } from './clock/manual-clock.js';
 export { ManualNetwork, type NetworkState } from './network/manual-network.js';
 export { createMemoryStore } from './store/memory-store.js';
-export { distanceMeters } from './geometry/distance.js';
-export { TokenAuthorizer, EXPIRY_MARGIN_MS, type AuthorizationStatus } from './auth/token-authorizer.js';
-export { parseTokenResponse, toEpochSeconds, type TokenSet } from './auth/token-response.js';
-export { refreshRetryAt, REFRESH_BACKOFF_BASE_MS, REFRESH_BACKOFF_MAX_MS } from './auth/refresh-backoff.js';
-export {
-  parseRemoteCommands,
-  REMOTE_KEY,
-  MAX_COMMAND_BODY_CHARS,
-  type RemoteCommand,
-} from './remote/parse-commands.js';
-export { COMMAND_TABLE, checkRemoteCommand, type CommandRule } from './remote/command-table.js';
-export { parseGeofence, MAX_VERTICES, type Geofence, type GeofenceInput, type Vertices } from './geofence/geofence.js';
-export {
-  evaluateGeofence,
-  insidePolygon,
-  type GeofencePresence,
-  type GeofenceTransition,
-} from './geofence/evaluate.js';
-export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
+export type { Geofence, GeofenceInput, Vertices } from './geofence/geofence.js';
 export { SDK_VERSION } from './log/upload-log.js';
-export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
-export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
-// The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
-// Waypost-Dropped header.
-export {
-  countOf as countInRanges,
-  normalize as normalizeRanges,
-  subtract as subtractRanges,
-  type Range as SequenceRange,
-} from './ledger/ranges.js';
-export {
-  DROP_REASONS,
-  DROPPED_HEADER,
-  LEDGER_HEADER,
-  MAX_DROPPED_HEADER_CHARS,
-  MAX_DROPPED_RANGES,
-  formatDroppedHeader,
-  parseDroppedHeader,
-  type DroppedReport,
-  type PendingDrops,
-} from './ledger/dropped-header.js';

@@ -6,7 +6,7 @@ import {
   retryAfterUntil,
   type AfterOutcomeAction,
   type UploadOutcome,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const unlockAndEnd: AfterOutcomeAction[] = [{ type: 'unlock' }, { type: 'endFlush' }];

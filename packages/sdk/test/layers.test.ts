@@ -36,7 +36,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['sdk/'],
   // The facade: the anchor's API over the composed engine.
   ['anchor/', 'background-geolocation.ts'],
-  ['index.ts'],
+  ['index.ts', 'internal.ts'],
 ];
 
 /** The most specific entry wins (log/logger.ts before log/). */

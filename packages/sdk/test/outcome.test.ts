@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, classifyResponse, type UploadOutcome } from '@waypost/sdk';
+import { classifyFailure, classifyResponse, type UploadOutcome } from '@waypost/sdk/internal';
 
 // Spec 4.1 / 7: any 2xx delivers; anything else keeps the records for a retry (401 first tries a refresh;
 // a 4xx about the records rather than the request is `refused`, and the batch is split, issue 19).

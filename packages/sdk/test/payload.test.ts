@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPayload } from '@waypost/sdk';
+import { buildPayload } from '@waypost/sdk/internal';
 
 const record = JSON.stringify({ uuid: 'u1', coords: { latitude: 1, longitude: 2 } });
 const record2 = JSON.stringify({ uuid: 'u2', coords: { latitude: 3, longitude: 4 } });

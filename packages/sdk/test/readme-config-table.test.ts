@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_FIELDS, CONFIG_TABLE_MARKERS, defaultConfig, renderConfigTable } from '@waypost/sdk';
+import { CONFIG_FIELDS, CONFIG_TABLE_MARKERS, defaultConfig, renderConfigTable } from '@waypost/sdk/internal';
 
 describe('README configuration table', () => {
   it('is the table generated from the code defaults (run `npm run docs` when this fails)', () => {

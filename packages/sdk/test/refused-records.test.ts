@@ -1,35 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { planBatch, refusalBackoffMs, type RefusedEntry, type StoredRecord } from '@waypost/sdk';
+import { type StoredRecord } from '@waypost/sdk';
+import { planBatch, refusalBackoffMs, type RefusedEntry } from '@waypost/sdk/internal';
 
 const NOW = Date.UTC(2026, 0, 1);
 const rec = (id: number): StoredRecord => ({ id, uuid: `u${id}`, createdAt: NOW, json: '{}', locked: true });
 const ids = (parts: StoredRecord[][]) => parts.map((part) => part.map((r) => r.id));
 
 // Issue 19: a record a server refused on its own is sent alone, never again in a batch with
-// others until accepted, after its backoff (or at once on sync()); the rest keeps its order.
+// others until accepted, after its backoff (sync() included); the rest keeps its order.
 describe('planBatch', () => {
   const due: RefusedEntry = { attempts: 1, nextAt: NOW };
   const waiting: RefusedEntry = { attempts: 2, nextAt: NOW + 60_000 };
 
   it('sends a batch without refused records as it is', () => {
-    expect(ids(planBatch([1, 2, 3].map(rec), new Map(), NOW, false).sends)).toEqual([[1, 2, 3]]);
+    expect(ids(planBatch([1, 2, 3].map(rec), new Map(), NOW).sends)).toEqual([[1, 2, 3]]);
   });
 
   it('sends a refused record alone when due, between the runs before and after it', () => {
-    const plan = planBatch([1, 2, 3, 4].map(rec), new Map([[3, due]]), NOW, false);
+    const plan = planBatch([1, 2, 3, 4].map(rec), new Map([[3, due]]), NOW);
     expect(ids(plan.sends)).toEqual([[1, 2], [3], [4]]);
     expect(plan.held).toEqual([]);
   });
 
-  it('holds a refused record back until its backoff is over; sync() sends it alone', () => {
+  it('holds a refused record back until its backoff is over', () => {
     const refused = new Map([
       [1, waiting],
       [3, waiting],
     ]);
-    const automatic = planBatch([1, 2, 3, 4].map(rec), refused, NOW, false);
-    expect(ids(automatic.sends)).toEqual([[2], [4]]);
-    expect(automatic.held.map((r) => r.id)).toEqual([1, 3]);
-    expect(ids(planBatch([1, 2, 3, 4].map(rec), refused, NOW, true).sends)).toEqual([[1], [2], [3], [4]]);
+    const before = planBatch([1, 2, 3, 4].map(rec), refused, NOW);
+    expect(ids(before.sends)).toEqual([[2], [4]]);
+    expect(before.held.map((r) => r.id)).toEqual([1, 3]);
+    expect(ids(planBatch([1, 2, 3, 4].map(rec), refused, NOW + 60_000).sends)).toEqual([[1], [2], [3], [4]]);
   });
 
   it('backs off 30 s, doubling, at most an hour', () => {

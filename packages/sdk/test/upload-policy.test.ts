@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAutoUpload, type PolicyState, type SyncTrigger } from '@waypost/sdk';
+import { decideAutoUpload, type PolicyState, type SyncTrigger } from '@waypost/sdk/internal';
 
 type Trigger = Exclude<SyncTrigger, 'manual'>;
 const http: PolicyState['http'] = {

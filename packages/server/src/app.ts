@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk';
+import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -11,7 +11,7 @@ import { createTokenService } from './auth/tokens.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
-import { openPostgres } from './db/postgres.js';
+import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
@@ -22,6 +22,7 @@ import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
+import { createNatsFeed, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -93,9 +94,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     const key = await loadSigningKey(db);
     const events = new LiveEvents();
-    live = resolved.databaseUrl
-      ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
-      : createLocalFeed(events);
+    // Several processes share positions through NATS when one is given, else LISTEN/NOTIFY.
+    live =
+      resolved.databaseUrl && resolved.fleet.natsUrl
+        ? createNatsFeed(
+            resolved.fleet.natsUrl,
+            liveSubjectOf(parseDatabaseUrl(resolved.databaseUrl, resolved.schema).schema),
+            events,
+          )
+        : resolved.databaseUrl
+          ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
+          : createLocalFeed(events);
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
     let logDeliveryError: (error: unknown) => void = () => undefined;

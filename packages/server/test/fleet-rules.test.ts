@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGeofence } from '@waypost/sdk';
+
 import {
   emptyDeviceState,
   evaluateInOrder,
@@ -13,6 +13,7 @@ import { signWebhook, verifyWebhook } from '../src/fleet/sinks/webhook-signature
 import { parseServerGeofence } from '../src/store/geofences.js';
 import { splitTrips, type TrackPoint } from '../src/tracks/split-trips.js';
 import { closeTrip, emptyTrip, stepTrip } from '../src/tracks/trip-tracker.js';
+import { parseGeofence } from '@waypost/sdk/internal';
 
 const ALL = new Set<EventType>(['geofence.enter', 'geofence.exit', 'geofence.dwell', 'trip.start', 'trip.end']);
 const METERS_PER_DEGREE = 111_320;

@@ -1,5 +1,5 @@
 import { deleteDB } from 'idb';
-import { WaypostError, type Store } from '@waypost/sdk';
+import { WaypostError, type Store } from '@waypost/sdk/internal';
 import { createLocationQueue, type Durability } from './location-queue.js';
 import { openWaypostDb } from './schema.js';
 import { createGeofenceStore, createKeyValueStore, createLogStore } from './side-stores.js';

@@ -4,7 +4,7 @@ import {
   type OrderDirection,
   type RemovedRecords,
   type StoredRecord,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 import { covers, normalize, withRange, without, withoutInterval, type IdRange } from './lock-ranges.js';
 import type { Db, WaypostDb } from './schema.js';
 

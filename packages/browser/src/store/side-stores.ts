@@ -1,4 +1,4 @@
-import type { GeofenceStore, KeyValueStore, LogEntry, LogStore } from '@waypost/sdk';
+import type { GeofenceStore, KeyValueStore, LogEntry, LogStore } from '@waypost/sdk/internal';
 import type { Durability } from './location-queue.js';
 import type { Db } from './schema.js';
 

@@ -13,7 +13,17 @@ export async function bundleHarness(): Promise<string> {
     format: 'esm',
     platform: 'browser',
     write: false,
-    alias: { '@waypost/sdk': here('../../../sdk/src/index.ts') },
+    // The core from source, both of its entries ('@waypost/sdk' and '@waypost/sdk/internal').
+    plugins: [
+      {
+        name: 'waypost-sdk-source',
+        setup(bundler) {
+          bundler.onResolve({ filter: /^@waypost\/sdk(\/internal)?$/ }, (args) => ({
+            path: here(`../../../sdk/src/${args.path.endsWith('/internal') ? 'internal' : 'index'}.ts`),
+          }));
+        },
+      },
+    ],
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;

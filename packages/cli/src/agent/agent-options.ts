@@ -1,13 +1,6 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
-import {
-  applyConfigInput,
-  defaultConfig,
-  isWaypostError,
-  parseSource,
-  SourceError,
-  type ConfigInput,
-  type SourceSpec,
-} from '@waypost/node';
+import { applyConfigInput, defaultConfig } from '@waypost/sdk/internal';
+import { isWaypostError, parseSource, SourceError, type ConfigInput, type SourceSpec } from '@waypost/node';
 import { durationFlag, stringFlag, type Parsed } from '../args.js';
 import { usageError } from '../errors.js';
 

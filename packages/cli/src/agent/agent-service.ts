@@ -5,13 +5,13 @@ import {
   createProviderFromSource,
   isWaypostError,
   openSqliteStore,
-  persistentDeviceUuid,
   systemClock,
   type BackgroundGeolocation,
   type Clock,
   type NetworkMonitor,
   type Store,
 } from '@waypost/node';
+import { persistentDeviceUuid } from '@waypost/sdk/internal';
 import { formatDuration } from '../args.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from '../errors.js';
 import type { Io } from '../io.js';

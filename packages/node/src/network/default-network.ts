@@ -1,4 +1,4 @@
-import type { NetworkMonitor } from '@waypost/sdk';
+import type { NetworkMonitor } from '@waypost/sdk/internal';
 import { createInterfacesNetworkMonitor } from './interfaces-network.js';
 import { createLinuxNetworkMonitor, hasSysfsNetwork } from './linux-network.js';
 

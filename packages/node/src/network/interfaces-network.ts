@@ -1,5 +1,5 @@
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
-import type { NetworkMonitor, NetworkType } from '@waypost/sdk';
+import type { NetworkMonitor, NetworkType } from '@waypost/sdk/internal';
 import { createPollingNetworkMonitor } from './polling-monitor.js';
 
 /** Preference when several links are up: the ones automatic uploads are allowed on first. */

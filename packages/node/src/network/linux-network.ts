@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { NetworkMonitor, NetworkType } from '@waypost/sdk';
+import type { NetworkMonitor, NetworkType } from '@waypost/sdk/internal';
 import { createPollingNetworkMonitor } from './polling-monitor.js';
 
 /** Preference when several links are up: the ones automatic uploads are allowed on first. */

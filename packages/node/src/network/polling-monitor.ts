@@ -1,4 +1,4 @@
-import type { NetworkMonitor, NetworkType } from '@waypost/sdk';
+import type { NetworkMonitor, NetworkType } from '@waypost/sdk/internal';
 
 export const NETWORK_POLL_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import { createConnection } from 'node:net';
-import type { Clock, LocationProvider } from '@waypost/sdk';
+import type { Clock, LocationProvider } from '@waypost/sdk/internal';
 import { LineSplitter } from './line-splitter.js';
 import { GPSD_WATCH_COMMAND, MAX_GPSD_LINE_CHARS, parseGpsdReport } from './gpsd-report.js';
 import { keepConnected, type Reconnecting } from './reconnect.js';

@@ -1,4 +1,4 @@
-import type { LocationInput } from '@waypost/sdk';
+import type { LocationInput } from '@waypost/sdk/internal';
 
 /**
  * gpsd's JSON protocol, one report per line. Only TPV (time-position-velocity) reports with a 2D

@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { Clock, LocationProvider } from '@waypost/sdk';
+import type { Clock, LocationProvider } from '@waypost/sdk/internal';
 import { MAX_GPX_BYTES, parseGpxTrack } from './gpx-track.js';
 import { ProviderError } from './provider-error.js';
 import { replayAtPace, stoppableSleep } from './replay.js';

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { distanceMeters, type LocationInput } from '@waypost/sdk';
+import { distanceMeters, type LocationInput } from '@waypost/sdk/internal';
 import { ProviderError } from './provider-error.js';
 
 /** A GPX file is read whole; a bound keeps a wrong path (a disk image, a log) from exhausting memory. */

@@ -1,4 +1,4 @@
-import type { LocationInput } from '@waypost/sdk';
+import type { LocationInput } from '@waypost/sdk/internal';
 import { LineSplitter } from './line-splitter.js';
 import { NmeaEpochAssembler } from './nmea-epoch.js';
 import { MAX_SENTENCE_CHARS, parseNmeaLine } from './nmea-sentence.js';

@@ -1,4 +1,4 @@
-import type { LocationInput } from '@waypost/sdk';
+import type { LocationInput } from '@waypost/sdk/internal';
 import type { NmeaSentence } from './nmea-sentence.js';
 
 /**

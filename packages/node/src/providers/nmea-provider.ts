@@ -3,7 +3,7 @@ import { constants, createReadStream, openSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { isatty, ReadStream as TtyReadStream } from 'node:tty';
 import { promisify } from 'node:util';
-import type { Clock, LocationInput, LocationProvider } from '@waypost/sdk';
+import type { Clock, LocationInput, LocationProvider } from '@waypost/sdk/internal';
 import { NmeaDecoder, utcMidnight, type NmeaStats } from './nmea-decoder.js';
 import { ProviderError } from './provider-error.js';
 import { keepConnected, type LiveSource, type Reconnecting } from './reconnect.js';

@@ -1,4 +1,4 @@
-import type { Clock, ProviderErrorListener } from '@waypost/sdk';
+import type { Clock, ProviderErrorListener } from '@waypost/sdk/internal';
 import { ProviderError } from './provider-error.js';
 
 export const RECONNECT_BASE_MS = 500;

@@ -1,4 +1,4 @@
-import type { Clock, LocationInput } from '@waypost/sdk';
+import type { Clock, LocationInput } from '@waypost/sdk/internal';
 
 /** How fast a recorded track is replayed: 1 = as recorded, 10 = ten times faster, 0 = no waiting. */
 export interface ReplayOptions {

@@ -1,4 +1,4 @@
-import type { Clock, LocationProvider } from '@waypost/sdk';
+import type { Clock, LocationProvider } from '@waypost/sdk/internal';
 import { createGpsdProvider, GPSD_DEFAULT_HOST, GPSD_DEFAULT_PORT } from './gpsd-provider.js';
 import { createGpxReplayProvider } from './gpx-provider.js';
 import {

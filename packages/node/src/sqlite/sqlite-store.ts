@@ -9,8 +9,8 @@ import type {
   RemovedRecords,
   Store,
   StoredRecord,
-} from '@waypost/sdk';
-import { SEQUENCE_KEY, WaypostError } from '@waypost/sdk';
+} from '@waypost/sdk/internal';
+import { SEQUENCE_KEY, WaypostError } from '@waypost/sdk/internal';
 import { migrate } from './migrations.js';
 
 /**

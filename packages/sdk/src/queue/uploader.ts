@@ -156,8 +156,12 @@ export class Uploader {
         );
         if (batch.length === 0) break;
         this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
-        const plan = planBatch(batch, refused, this.deps.clock.now(), collect);
+        const plan = planBatch(batch, refused, this.deps.clock.now());
         held.push(...plan.held);
+        for (const record of plan.held) {
+          const at = new Date(refused.get(record.id)!.nextAt).toISOString();
+          this.deps.logger.info('HTTP', `${RECORD_REFUSED}: ${record.uuid} held back (refused alone) until ${at}`);
+        }
         work = plan.sends;
         while (work.length > 0) {
           const part = work.shift()!;

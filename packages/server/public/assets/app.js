@@ -10,6 +10,7 @@ import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
 import { renderItem } from './device-row.js';
 import { $, el } from './dom.js';
+import { drawServerGeofences, showSinks } from './fleet-events.js';
 import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
@@ -19,7 +20,6 @@ import { DeviceLayer } from './tracks.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
-import { drawServerGeofences } from './fleet-geofences.js';
 import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo } from './view.js';
 
@@ -40,6 +40,7 @@ let selected = null;
 let source = null;
 let focusMarker = null;
 let playback = null;
+let serverFences = null;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
@@ -228,7 +229,6 @@ async function start() {
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
     // Not awaited: the outline's data (a world at 1:50m) loads while the devices do.
     addBasemap(map, config).catch(() => undefined);
-    drawServerGeofences(map).catch(report);
     let zoomTimer = null;
     map.on('zoomend', () => {
       clearTimeout(zoomTimer);
@@ -274,6 +274,9 @@ async function start() {
     device.tracked = index < TRACKED_DEVICES;
   });
   await loadAll();
+  serverFences ??= L.layerGroup();
+  drawServerGeofences(map, serverFences).catch(report);
+  showSinks(report).catch(report);
   await firstView();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);

@@ -6,7 +6,7 @@ import {
   parseGeofence,
   REMOTE_COMMANDS,
   type RemoteCommandName,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 import { badRequest } from '../errors.js';
 import type { Command } from '../store/commands.js';
 

@@ -26,6 +26,11 @@ export interface DeliveryOptions {
 
 /** Rows read per round and sink. */
 const ROUND_ROWS = 500;
+/**
+ * Rounds start at most this often: under a steady ingest every commit wakes delivery, and rounds
+ * back to back would cost ingest its queries (one SQLite connection, or a shared pool).
+ */
+const MIN_ROUND_GAP_MS = 25;
 
 /** Splits rows (outbox order) into per-device lanes, each in its own order. */
 function lanesOf(rows: readonly PendingRow[]): PendingRow[][] {
@@ -60,6 +65,13 @@ export class DeliveryWorker {
   private closed = false;
   private poll: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private gapTimer: NodeJS.Timeout | null = null;
+  private lastRoundAt = 0;
+  private lastPollWorkAt = 0;
+  private sinks: Sink[] | null = null;
+  /** Sinks this process holds the lease of, and until when: renewed by a heartbeat, also while a send hangs. */
+  private readonly held = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -73,16 +85,45 @@ export class DeliveryWorker {
   start(): void {
     this.poll = setInterval(() => this.wake(), this.options.pollMs);
     this.poll.unref();
+    // Kept apart from delivery rounds: a receiver that takes its time must not cost the lease (another
+    // process would then send the same events); only a process that is gone loses it.
+    this.heartbeat = setInterval(() => void this.renewLeases(), Math.max(1, Math.floor(this.options.leaseMs / 3)));
+    this.heartbeat.unref();
+    this.wake();
+  }
+
+  private async renewLeases(): Promise<void> {
+    for (const sinkId of this.held.keys()) {
+      const now = this.options.now();
+      const until = now + this.options.leaseMs;
+      const kept = await takeSinkLease(this.db, sinkId, this.owner, now, until).catch(() => false);
+      if (kept) this.held.set(sinkId, until);
+      else this.held.delete(sinkId);
+    }
+  }
+
+  /** The sinks are read again at the next round (one was added or removed through this process). */
+  sinksChanged(): void {
+    this.sinks = null;
     this.wake();
   }
 
   /** Looks for work now (after an ingest commit wrote events, say). */
   wake(): void {
-    if (this.closed) return;
+    if (this.closed || this.gapTimer) return;
     if (this.running) {
       this.again = true;
       return;
     }
+    const wait = this.lastRoundAt + MIN_ROUND_GAP_MS - Date.now();
+    if (wait > 0) {
+      this.gapTimer = setTimeout(() => {
+        this.gapTimer = null;
+        this.wake();
+      }, wait);
+      return;
+    }
+    this.lastRoundAt = Date.now();
     this.running = this.tick()
       .catch((error) => this.onError(error))
       .finally(() => {
@@ -103,18 +144,26 @@ export class DeliveryWorker {
     this.closed = true;
     if (this.poll) clearInterval(this.poll);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.idle();
-    for (const [sinkId, { transport }] of this.transports) {
-      await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
-      await transport.close().catch(() => undefined);
-    }
+    for (const sinkId of this.held.keys()) await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
+    this.held.clear();
+    for (const { transport } of this.transports.values()) await transport.close().catch(() => undefined);
     this.transports.clear();
   }
 
   private async tick(): Promise<void> {
-    await this.onTick();
-    const sinks = await listSinks(this.db);
+    // The silence check and the sinks other processes added: once per poll, not on every wake.
+    if (Date.now() - this.lastPollWorkAt >= this.options.pollMs) {
+      this.lastPollWorkAt = Date.now();
+      this.sinks = null;
+      await this.onTick();
+    }
+    this.sinks ??= await listSinks(this.db);
+    const sinks = this.sinks;
     const live = new Set(sinks.map((s) => s.id));
+    for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     for (const [id, { transport }] of this.transports) {
       if (live.has(id)) continue;
       this.transports.delete(id);
@@ -147,9 +196,15 @@ export class DeliveryWorker {
     return transport;
   }
 
-  private holdLease(sink: Sink): Promise<boolean> {
+  private async holdLease(sink: Sink): Promise<boolean> {
     const now = this.options.now();
-    return takeSinkLease(this.db, sink.id, this.owner, now, now + this.options.leaseMs);
+    // Held for more than half its time yet: no need to ask the database (the heartbeat renews it).
+    if ((this.held.get(sink.id) ?? -Infinity) - now > this.options.leaseMs / 2) return true;
+    const until = now + this.options.leaseMs;
+    const held = await takeSinkLease(this.db, sink.id, this.owner, now, until);
+    if (held) this.held.set(sink.id, until);
+    else this.held.delete(sink.id);
+    return held;
   }
 
   /** Delivers what is due for one sink while this process holds it; returns the next retry's time. */

@@ -1,4 +1,4 @@
-import { evaluateGeofence, type Geofence, type GeofencePresence } from '@waypost/sdk';
+import { evaluateGeofence, type Geofence, type GeofencePresence } from '@waypost/sdk/internal';
 import { closeTrip, emptyTrip, stepTrip, type TripEdge, type TripState } from '../tracks/trip-tracker.js';
 import type { DecidedEvent, EventType } from './fleet-event.js';
 

@@ -11,6 +11,8 @@ export interface FleetService {
   cliSinks: Sink[];
   /** Events were committed: deliver now rather than at the next poll. */
   wake(): void;
+  /** A sink was added or removed here: delivery reads them again now. */
+  sinksChanged(): void;
   /** Resolves once the current delivery round is over. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startFleet(
   return {
     cliSinks,
     wake: () => worker.wake(),
+    sinksChanged: () => worker.sinksChanged(),
     idle: () => worker.idle(),
     close: () => worker.close(),
   };

@@ -149,7 +149,7 @@ export async function replayDead(
   );
 }
 
-/** What the outbox holds for a sink: events waiting, dead-lettered, and the latest failure of one waiting. */
+/** What the outbox holds for a sink: events waiting, dead-lettered, and the latest failure of one waiting or dead. */
 export interface SinkBacklog {
   pending: number;
   dead: number;
@@ -169,7 +169,7 @@ export async function outboxCounts(db: Queryable): Promise<Map<string, SinkBackl
   }
   // Only the first of each device's waiting events is ever tried: few rows carry an error.
   const failing = await db.query<{ sink_id: string; last_error: string }>(
-    `SELECT sink_id, last_error FROM outbox WHERE status = 'pending' AND last_error IS NOT NULL ORDER BY seq DESC LIMIT 1000`,
+    `SELECT sink_id, last_error FROM outbox WHERE last_error IS NOT NULL ORDER BY seq DESC LIMIT 1000`,
   );
   for (const row of failing) {
     const entry = counts.get(row.sink_id);

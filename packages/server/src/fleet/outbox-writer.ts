@@ -1,4 +1,4 @@
-import type { Geofence } from '@waypost/sdk';
+import type { Geofence } from '@waypost/sdk/internal';
 import type { Queryable } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
 import { listGeofences } from '../store/geofences.js';

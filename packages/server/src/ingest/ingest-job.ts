@@ -1,4 +1,4 @@
-import type { DroppedReport } from '@waypost/sdk';
+import type { DroppedReport } from '@waypost/sdk/internal';
 import type { StoredRecord } from './normalize.js';
 import type { QuarantinedRecord } from './verdicts.js';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import type { Command } from '../store/commands.js';
-import type { DroppedReport } from '@waypost/sdk';
+import type { DroppedReport } from '@waypost/sdk/internal';
 import type { DeviceBatch } from './ingest-job.js';
 import { checkDeviceId } from './validation.js';
 

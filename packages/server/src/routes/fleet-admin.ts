@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { isWaypostError } from '@waypost/sdk';
+import { isWaypostError } from '@waypost/sdk/internal';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -102,6 +102,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       { kind: 'webhook', url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) },
       ctx.now(),
     );
+    ctx.fleet.sinksChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
   });
@@ -116,6 +117,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request.params.id, kind);
     await ctx.db.transaction((tx) => deleteSink(tx, sink.id));
+    ctx.fleet.sinksChanged();
     return { deleted: sink.id };
   };
   app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));

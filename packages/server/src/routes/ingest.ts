@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
-import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk';
+import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
 import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';

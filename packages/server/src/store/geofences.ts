@@ -1,4 +1,4 @@
-import { parseGeofence, type Geofence } from '@waypost/sdk';
+import { parseGeofence, type Geofence } from '@waypost/sdk/internal';
 import type { Queryable } from '../db/database.js';
 
 /**

@@ -1,11 +1,11 @@
 import type { Queryable, SqlValue } from '../db/database.js';
-import type { DropReason } from '@waypost/sdk';
+import type { DropReason } from '@waypost/sdk/internal';
 import {
   countInRanges as countOf,
   normalizeRanges as normalize,
   subtractRanges as subtract,
   type SequenceRange as Range,
-} from '@waypost/sdk';
+} from '@waypost/sdk/internal';
 
 /** A range of sequence numbers a device reported dropped. */
 export interface DroppedInsert {

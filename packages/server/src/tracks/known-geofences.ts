@@ -1,4 +1,4 @@
-import { parseGeofence, type Geofence } from '@waypost/sdk';
+import { parseGeofence, type Geofence } from '@waypost/sdk/internal';
 
 /**
  * The geofences a device was told to monitor, replaying its queued commands in order (addGeofence,

@@ -15,6 +15,8 @@ export interface Received {
 export class WebhookReceiver {
   readonly requests: Received[] = [];
   status = 204;
+  /** While true, requests are recorded (status 0) but never answered: a receiver stuck mid-request. */
+  hold = false;
   private server: Server | null = null;
   private port = 0;
   private waiters: { count: number; accept: (r: Received) => boolean; resolve: () => void }[] = [];
@@ -28,13 +30,9 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const received = {
-          headers: request.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-          status: this.status,
-        };
-        this.requests.push(received);
-        response.writeHead(this.status).end();
+        const status = this.hold ? 0 : this.status;
+        this.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
+        if (status !== 0) response.writeHead(status).end();
         this.wake();
       });
     });
@@ -59,7 +57,11 @@ export class WebhookReceiver {
   }
 
   /** Resolves once `count` requests matching `accept` have come (no polling: each request checks). */
-  waitFor(count: number, accept: (r: Received) => boolean = (r) => r.status < 300, timeoutMs = 20_000): Promise<void> {
+  waitFor(
+    count: number,
+    accept: (r: Received) => boolean = (r) => r.status >= 200 && r.status < 300,
+    timeoutMs = 20_000,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`receiver: ${this.requests.filter(accept).length} of ${count} requests came`)),

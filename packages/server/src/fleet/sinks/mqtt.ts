@@ -5,6 +5,7 @@ import type { Transport } from '../transport.js';
 import { mqttTopic } from './broker-names.js';
 
 const PUBLISH_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * Publishes each event at QoS 1 to `waypost/<device>/<type>`: delivered once the broker's PUBACK
@@ -15,12 +16,19 @@ export function mqttTransport(url: string): Transport {
   const client = mqtt.connect(url, {
     clientId: `waypost-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 1000,
-    connectTimeout: 5000,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     queueQoSZero: false,
   });
   client.on('error', () => undefined); // reconnects on its own; failed sends say why
+  // The first sends wait for the first connection (bounded by connectTimeout); later, while the
+  // broker is away, they fail at once.
+  const firstConnect = new Promise<void>((resolve) => {
+    client.once('connect', () => resolve());
+    setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
+  });
   return {
     async send(event: FleetEvent, body: string): Promise<void> {
+      await firstConnect;
       if (!client.connected) throw new Error('MQTT broker not connected');
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -1,0 +1,206 @@
+// Fleet events (issue 21): what sinks cost ingest, and how soon an event reaches a webhook.
+// 1. Ingest throughput (the load of bench/ingest.mjs: 50 keep-alive devices from a separate process)
+//    with no sink, and with a webhook and 10 geofences (every record evaluated, events written in
+//    the ingest transaction, delivered beside it); rounds interleaved, medians. Target: with sinks
+//    >= 0.85 x without. Forwarding every record (`location` events: one outbox row and one webhook
+//    request per record) is reported beside it.
+// 2. Commit-to-webhook latency at a sustained ingest rate: RATE records/s (one per request, from
+//    DEVICES devices), each forwarded as a `location` event; latency = arrival at the receiver minus
+//    the event's receivedAt (the ingest transaction's time). p50 and p99.
+// Run after `npm run build`. WAYPOST_BENCH_ONLY=sqlite or postgres runs one database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadFromChild } from './lib/ingest-load.mjs';
+import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
+import { median } from './lib/report.mjs';
+
+const TARGET = 0.85;
+const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
+const CLIENTS = 50;
+const CASES = [
+  { batch: 100, records: 30_000 },
+  { batch: 1, records: 6_000 },
+];
+const RATE = 200;
+const DEVICES = 20;
+const LATENCY_SECONDS = 10;
+const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
+const ONLY = process.env.WAYPOST_BENCH_ONLY;
+
+/** A webhook receiver answering 204, counting what came and handing each body to `onEvent`. */
+async function startReceiver(onEvent = () => {}) {
+  let received = 0;
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      received += 1;
+      onEvent(Buffer.concat(chunks).toString());
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/hook`,
+    received: () => received,
+    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
+  };
+}
+
+/** Ten circles around the bench records' area (48..48.1, 11..11.1). */
+const GEOFENCES = Array.from({ length: 10 }, (_, i) => ({
+  identifier: `zone-${i}`,
+  latitude: 48 + i / 100,
+  longitude: 11 + i / 100,
+  radius: 300,
+  loiteringDelay: 60_000,
+}));
+
+async function admin(server, path, body) {
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`${path} answered ${response.status}`);
+}
+
+/** Storage for one server: a fresh SQLite file or PostgreSQL schema. */
+async function storage(backend) {
+  if (backend === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-fleet-'));
+    return {
+      options: { database: join(dir, 'server.db') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const schema = `bench_fleet_${process.pid}_${Date.now()}`;
+  await createSchema(schema);
+  return { options: { databaseUrl: PG_URL, schema }, drop: () => dropSchema(schema) };
+}
+
+/** Records/s of one round: `mode` 'none', 'events' (geofences, trips, silence) or 'location' (every record). */
+async function throughput(startServer, backend, spec, mode, run) {
+  const store = await storage(backend);
+  const receiver = await startReceiver();
+  const server = await startServer({ port: 0, adminToken: 'bench', ...store.options, ...NO_RATE_LIMITS });
+  try {
+    if (mode !== 'none') {
+      for (const geofence of GEOFENCES) await admin(server, '/api/geofences', geofence);
+      const events = mode === 'location' ? ['location'] : undefined;
+      await admin(server, '/api/webhooks', { url: receiver.url, ...(events ? { events } : {}) });
+    }
+    const { seconds, stored } = await loadFromChild({
+      urls: [server.url],
+      run,
+      records: spec.records,
+      batch: spec.batch,
+      clients: CLIENTS,
+    });
+    if (stored !== spec.records) throw new Error(`stored ${stored} of ${spec.records}`);
+    return spec.records / seconds;
+  } finally {
+    await server.close();
+    await receiver.close();
+    await store.drop();
+  }
+}
+
+function post(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`answered ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** p50/p99 commit-to-webhook latency at RATE records/s for LATENCY_SECONDS. */
+async function latency(startServer, backend) {
+  const store = await storage(backend);
+  const latencies = [];
+  let expected = 0;
+  let resolveAll;
+  const all = new Promise((resolve) => (resolveAll = resolve));
+  const receiver = await startReceiver((body) => {
+    latencies.push(Date.now() - Date.parse(JSON.parse(body).receivedAt));
+    if (latencies.length === expected) resolveAll();
+  });
+  const server = await startServer({ port: 0, adminToken: 'bench', ...store.options, ...NO_RATE_LIMITS });
+  const agent = new Agent({ keepAlive: true, maxSockets: DEVICES });
+  try {
+    await admin(server, '/api/webhooks', { url: receiver.url, events: ['location'] });
+    const total = RATE * LATENCY_SECONDS;
+    expected = total;
+    const started = Date.now();
+    const sends = [];
+    for (let i = 0; i < total; i++) {
+      // Paced by the wall clock: record i leaves at i / RATE seconds (a sustained rate, not a burst).
+      const due = started + (i * 1000) / RATE;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      const location = {
+        uuid: `lat-${i}`,
+        timestamp: new Date().toISOString(),
+        coords: { latitude: 48, longitude: 11 },
+      };
+      sends.push(post(agent, `${server.url}/locations`, JSON.stringify({ location, device_id: `dev-${i % DEVICES}` })));
+    }
+    await Promise.all(sends);
+    await Promise.race([
+      all,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('events missing')), 60_000)),
+    ]);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const pick = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    return { p50: pick(0.5), p99: pick(0.99), max: sorted[sorted.length - 1] };
+  } finally {
+    agent.destroy();
+    await server.close();
+    await receiver.close();
+    await store.drop();
+  }
+}
+
+async function main() {
+  const { startServer } = await import('../packages/server/dist/index.js');
+  let failed = false;
+  for (const backend of ['sqlite', 'postgres']) {
+    if (ONLY && ONLY !== backend) continue;
+    for (const spec of CASES) {
+      const rates = { none: [], events: [], location: [] };
+      for (let i = 0; i < ROUNDS; i++) {
+        for (const mode of ['none', 'events', 'location']) {
+          rates[mode].push(
+            await throughput(
+              startServer,
+              backend,
+              spec,
+              mode,
+              `fleet-${backend}-${spec.batch}-${mode}-${Date.now()}-${i}`,
+            ),
+          );
+        }
+      }
+      const [none, events, location] = ['none', 'events', 'location'].map((m) => median(rates[m]));
+      const ratio = events / none;
+      const ok = ratio >= TARGET;
+      if (!ok) failed = true;
+      console.log(
+        `fleet-events: ${backend.padEnd(8)} batch ${String(spec.batch).padStart(3)}: no sink ${Math.round(none)} rec/s | ` +
+          `webhook + 10 geofences ${Math.round(events)} rec/s, ratio ${ratio.toFixed(2)} (target >= ${TARGET}) ${ok ? 'PASS' : 'FAIL'} | ` +
+          `forwarding every record ${Math.round(location)} rec/s, ratio ${(location / none).toFixed(2)} (reported)`,
+      );
+    }
+    const { p50, p99, max } = await latency(startServer, backend);
+    console.log(
+      `fleet-events: ${backend.padEnd(8)} commit-to-webhook at ${RATE} rec/s (one event each): p50 ${p50} ms, p99 ${p99} ms, max ${max} ms (reported)`,
+    );
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,77 @@
+import { connect, type NatsConnection } from 'nats';
+import type { LiveEvents, PositionEvent } from '../live-events.js';
+import type { LiveFeed } from './live-feed.js';
+import { FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
+
+/** A message carries at most this much JSON (NATS allows 1 MB by default). */
+const MAX_MESSAGE_CHARS = 256 * 1024;
+
+/** One subject per schema: servers on other schemas of the same database are other deployments. */
+export const liveSubjectOf = (schema: string): string => `waypost_live.${schema}`;
+
+/**
+ * The scale-out live feed over core NATS, when the service is given a NATS server (natsUrl): every
+ * process publishes the positions it stores on the deployment's subject and subscribes to it, so
+ * each process's dashboards see every process's positions (its own come back through NATS, so they
+ * are never shown twice), without LISTEN/NOTIFY load on PostgreSQL. Coalesced as that feed is (one
+ * message per FLUSH_EVERY_MS), and live only: while NATS is away, positions are not replayed.
+ * Connecting never holds up the start: the client keeps trying in the background.
+ */
+export function createNatsFeed(url: string, subject: string, events: LiveEvents): LiveFeed {
+  let closed = false;
+  let nc: NatsConnection | null = null;
+  const connecting = connect({
+    servers: url,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1000,
+    waitOnFirstConnect: true,
+  })
+    .then(async (connection) => {
+      if (closed) {
+        await connection.close();
+        return;
+      }
+      nc = connection;
+      for await (const message of connection.subscribe(subject)) {
+        if (!events.watched) continue;
+        try {
+          for (const event of JSON.parse(message.string()) as PositionEvent[]) events.emit('position', event);
+        } catch {
+          // not ours: something unreadable on the subject
+        }
+      }
+    })
+    .catch(() => undefined);
+
+  let pending: PositionEvent[] = [];
+  let flushing: Promise<void> | null = null;
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    if (!nc || nc.isClosed()) return;
+    for (const payload of packPayloads(batch, MAX_MESSAGE_CHARS)) nc.publish(subject, payload);
+  };
+  const schedule = () => {
+    if (flushing) return;
+    flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_EVERY_MS)).then(flush).finally(() => {
+      flushing = null;
+      if (pending.length > 0) schedule();
+    });
+  };
+  return {
+    publish(list) {
+      if (closed || list.length === 0) return;
+      pending.push(...list);
+      schedule();
+    },
+    async close() {
+      closed = true;
+      while (flushing) await flushing;
+      const connection = nc;
+      nc = null;
+      if (!connection) return; // still connecting: it closes itself once it connects
+      await connection.drain().catch(() => undefined);
+      await connecting; // the subscription's loop ends with the drain
+    },
+  };
+}
