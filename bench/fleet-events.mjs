@@ -9,11 +9,12 @@
 //    the event's receivedAt (the ingest transaction's time). p50 and p99.
 // Run after `npm run build`. WAYPOST_BENCH_ONLY=sqlite or postgres runs one database.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Agent, request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadFromChild } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
+import { startReceiverProcess } from './lib/webhook-receiver-process.mjs';
 import { median } from './lib/report.mjs';
 
 const TARGET = 0.85;
@@ -28,26 +29,6 @@ const DEVICES = 20;
 const LATENCY_SECONDS = 10;
 const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
 const ONLY = process.env.WAYPOST_BENCH_ONLY;
-
-/** A webhook receiver answering 204, counting what came and handing each body to `onEvent`. */
-async function startReceiver(onEvent = () => {}) {
-  let received = 0;
-  const server = createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      received += 1;
-      onEvent(Buffer.concat(chunks).toString());
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/hook`,
-    received: () => received,
-    close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))),
-  };
-}
 
 /** Ten circles around the bench records' area (48..48.1, 11..11.1). */
 const GEOFENCES = Array.from({ length: 10 }, (_, i) => ({
@@ -84,7 +65,7 @@ async function storage(backend) {
 /** Records/s of one round: `mode` 'none', 'events' (geofences, trips, silence) or 'location' (every record). */
 async function throughput(startServer, backend, spec, mode, run) {
   const store = await storage(backend);
-  const receiver = await startReceiver();
+  const receiver = await startReceiverProcess();
   const server = await startServer({ port: 0, adminToken: 'bench', ...store.options, ...NO_RATE_LIMITS });
   try {
     if (mode !== 'none') {
@@ -122,20 +103,12 @@ function post(agent, url, body) {
 /** p50/p99 commit-to-webhook latency at RATE records/s for LATENCY_SECONDS. */
 async function latency(startServer, backend) {
   const store = await storage(backend);
-  const latencies = [];
-  let expected = 0;
-  let resolveAll;
-  const all = new Promise((resolve) => (resolveAll = resolve));
-  const receiver = await startReceiver((body) => {
-    latencies.push(Date.now() - Date.parse(JSON.parse(body).receivedAt));
-    if (latencies.length === expected) resolveAll();
-  });
+  const receiver = await startReceiverProcess();
   const server = await startServer({ port: 0, adminToken: 'bench', ...store.options, ...NO_RATE_LIMITS });
   const agent = new Agent({ keepAlive: true, maxSockets: DEVICES });
   try {
     await admin(server, '/api/webhooks', { url: receiver.url, events: ['location'] });
     const total = RATE * LATENCY_SECONDS;
-    expected = total;
     const started = Date.now();
     const sends = [];
     for (let i = 0; i < total; i++) {
@@ -150,10 +123,14 @@ async function latency(startServer, backend) {
       sends.push(post(agent, `${server.url}/locations`, JSON.stringify({ location, device_id: `dev-${i % DEVICES}` })));
     }
     await Promise.all(sends);
-    await Promise.race([
-      all,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('events missing')), 60_000)),
-    ]);
+    // Every event delivered (bounded: a minute at most).
+    let stats = await receiver.stats();
+    for (let waited = 0; stats.received < total; waited += 100) {
+      if (waited > 60_000) throw new Error(`${stats.received} of ${total} events came`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stats = await receiver.stats();
+    }
+    const latencies = stats.latencies;
     const sorted = [...latencies].sort((a, b) => a - b);
     const pick = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     return { p50: pick(0.5), p99: pick(0.99), max: sorted[sorted.length - 1] };

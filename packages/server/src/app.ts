@@ -133,6 +133,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
+        config: () => fleetService.config(),
         committed: () => fleetService.wake(),
       }),
       rateLimiter: limiter,

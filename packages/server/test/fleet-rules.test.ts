@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-
 import {
   emptyDeviceState,
   evaluateInOrder,
@@ -13,7 +12,7 @@ import { signWebhook, verifyWebhook } from '../src/fleet/sinks/webhook-signature
 import { parseServerGeofence } from '../src/store/geofences.js';
 import { splitTrips, type TrackPoint } from '../src/tracks/split-trips.js';
 import { closeTrip, emptyTrip, stepTrip } from '../src/tracks/trip-tracker.js';
-import { parseGeofence } from '@waypost/sdk/internal';
+import { evaluateGeofence, parseGeofence, type GeofencePresence } from '@waypost/sdk/internal';
 
 const ALL = new Set<EventType>(['geofence.enter', 'geofence.exit', 'geofence.dwell', 'trip.start', 'trip.end']);
 const METERS_PER_DEGREE = 111_320;
@@ -131,6 +130,56 @@ describe('geofence evaluation in device time', () => {
       ALL,
     );
     expect(summary(events)).toEqual([['geofence.exit', 3, 'depot']]);
+  });
+});
+
+describe('geofence evaluation, skipping far fences', () => {
+  it('decides exactly what evaluating every fence on every record decides', () => {
+    let s = 7;
+    const random = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const fences = [
+      depot,
+      yard,
+      parseServerGeofence({ identifier: 'small', latitude: 48, longitude: at(0, 600).lon, radius: 5 }),
+    ];
+    for (let run = 0; run < 50; run++) {
+      const track = Array.from({ length: 60 }, (_, i) => at(i, random() * 1600 - 200, `r${run}-${i}`));
+      const fast = evaluateInOrder(emptyDeviceState(), track, fences, settings).filter((e) =>
+        e.type.startsWith('geofence'),
+      );
+      const presence: Record<string, GeofencePresence | undefined> = {};
+      const naive = track.flatMap((p) =>
+        fences.flatMap((fence) => {
+          const { presence: after, transitions } = evaluateGeofence(
+            fence,
+            presence[fence.identifier],
+            { latitude: p.lat, longitude: p.lon },
+            p.t,
+          );
+          presence[fence.identifier] = after;
+          return transitions.map((t) => [t.action, fence.identifier, p.uuid]);
+        }),
+      );
+      expect(naive.length).toBeGreaterThan(4);
+      expect(
+        fast.map((e) => [
+          e.type.split('.')[1]!.toUpperCase(),
+          (e.data.geofence as { identifier: string }).identifier,
+          (e.data.location as { uuid: string }).uuid,
+        ]),
+      ).toEqual(naive);
+    }
+  });
+
+  it('takes the circle of a polygon from its corners, whatever circle is given', () => {
+    const given = parseServerGeofence({
+      identifier: 'p',
+      latitude: 0,
+      longitude: 0,
+      radius: 1,
+      vertices: yard.vertices,
+    });
+    expect([given.latitude, given.longitude, given.radius]).toEqual([yard.latitude, yard.longitude, yard.radius]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { FleetEvent } from './fleet-event.js';
 import {
   deleteDelivered,
+  deleteOutboxOf,
   dueRows,
   recordFailure,
   releaseSinkLease,
@@ -10,7 +11,7 @@ import {
   type PendingRow,
 } from './outbox-store.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
-import { listSinks, type Sink } from './sinks-store.js';
+import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
 
 export interface DeliveryOptions {
@@ -69,7 +70,9 @@ export class DeliveryWorker {
   private gapTimer: NodeJS.Timeout | null = null;
   private lastRoundAt = 0;
   private lastPollWorkAt = 0;
-  private sinks: Sink[] | null = null;
+  /** Sinks seen before and gone since, and when that was noticed (their leftover rows are removed). */
+  private readonly gone = new Map<string, number>();
+  private known = new Set<string>();
   /** Sinks this process holds the lease of, and until when: renewed by a heartbeat, also while a send hangs. */
   private readonly held = new Map<string, number>();
 
@@ -77,8 +80,10 @@ export class DeliveryWorker {
     private readonly db: Database,
     private readonly options: DeliveryOptions,
     private readonly connect: (sink: Sink) => Transport,
-    /** Work done on every tick beside delivery (the silence check). */
-    private readonly onTick: () => Promise<void> = async () => {},
+    /** The sinks as this process knows them (refreshed by onPoll). */
+    private readonly sinksNow: () => readonly Sink[],
+    /** Work done once per poll before delivery (reloading the sinks, the silence check). */
+    private readonly onPoll: () => Promise<void> = async () => {},
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
@@ -100,12 +105,6 @@ export class DeliveryWorker {
       if (kept) this.held.set(sinkId, until);
       else this.held.delete(sinkId);
     }
-  }
-
-  /** The sinks are read again at the next round (one was added or removed through this process). */
-  sinksChanged(): void {
-    this.sinks = null;
-    this.wake();
   }
 
   /** Looks for work now (after an ingest commit wrote events, say). */
@@ -157,11 +156,10 @@ export class DeliveryWorker {
     // The silence check and the sinks other processes added: once per poll, not on every wake.
     if (Date.now() - this.lastPollWorkAt >= this.options.pollMs) {
       this.lastPollWorkAt = Date.now();
-      this.sinks = null;
-      await this.onTick();
+      await this.onPoll();
+      await this.forgetGoneSinks();
     }
-    this.sinks ??= await listSinks(this.db);
-    const sinks = this.sinks;
+    const sinks = this.sinksNow();
     const live = new Set(sinks.map((s) => s.id));
     for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     for (const [id, { transport }] of this.transports) {
@@ -176,6 +174,21 @@ export class DeliveryWorker {
       }),
     );
     this.scheduleRetry(earliestRetry);
+  }
+
+  /**
+   * A sink deleted through another process may still get outbox rows from processes that have not
+   * reloaded yet (for up to a poll): once every process has, what is left for it is removed.
+   */
+  private async forgetGoneSinks(): Promise<void> {
+    const live = new Set(this.sinksNow().map((s) => s.id));
+    for (const id of this.known) if (!live.has(id) && !this.gone.has(id)) this.gone.set(id, Date.now());
+    this.known = live;
+    for (const [id, since] of this.gone) {
+      if (Date.now() - since < 3 * this.options.pollMs) continue;
+      await deleteOutboxOf(this.db, id);
+      this.gone.delete(id);
+    }
   }
 
   private scheduleRetry(at: number): void {

@@ -1,4 +1,5 @@
 import { evaluateGeofence, type Geofence, type GeofencePresence } from '@waypost/sdk/internal';
+import { nearMeters, type TrackPoint } from '../tracks/split-trips.js';
 import { closeTrip, emptyTrip, stepTrip, type TripEdge, type TripState } from '../tracks/trip-tracker.js';
 import type { DecidedEvent, EventType } from './fleet-event.js';
 
@@ -32,6 +33,14 @@ export interface EvalSettings {
 
 const ACTION_TYPES = { ENTER: 'geofence.enter', EXIT: 'geofence.exit', DWELL: 'geofence.dwell' } as const;
 
+const centres = new WeakMap<Geofence, TrackPoint>();
+/** A geofence's centre as a track point (for nearMeters), computed once per geofence object. */
+function fenceCentre(fence: Geofence): TrackPoint {
+  let centre = centres.get(fence);
+  if (!centre) centres.set(fence, (centre = { t: 0, lat: fence.latitude, lon: fence.longitude }));
+  return centre;
+}
+
 const coordinates = (p: EvalPoint) => ({ latitude: p.lat, longitude: p.lon });
 const position = (p: EvalPoint) => ({ uuid: p.uuid, latitude: p.lat, longitude: p.lon });
 
@@ -44,12 +53,14 @@ function geofenceEvents(
   out: DecidedEvent[],
 ): void {
   for (const fence of fences) {
-    const { presence: after, transitions } = evaluateGeofence(
-      fence,
-      presence[fence.identifier],
-      coordinates(point),
-      point.t,
-    );
+    const before = presence[fence.identifier];
+    // Most records are far from most geofences: a cheap distance says so without the full
+    // evaluation and its garbage (the margin covers the two distance formulas' difference).
+    if (!before?.inside && nearMeters(fenceCentre(fence), point) > fence.radius * 1.01 + 10) {
+      presence[fence.identifier] ??= { inside: false, enteredAt: null, dwelled: false };
+      continue;
+    }
+    const { presence: after, transitions } = evaluateGeofence(fence, before, coordinates(point), point.t);
     presence[fence.identifier] = after;
     for (const { action } of transitions) {
       const type = ACTION_TYPES[action as keyof typeof ACTION_TYPES];

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { FleetOptions } from '../options.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import { FleetConfigCache, type FleetConfig } from './fleet-config.js';
 import { checkSilence } from './silence.js';
 import { connectSink } from './sinks/connect.js';
 import { ensureCliSink, type Sink } from './sinks-store.js';
@@ -11,8 +12,10 @@ export interface FleetService {
   cliSinks: Sink[];
   /** Events were committed: deliver now rather than at the next poll. */
   wake(): void;
-  /** A sink was added or removed here: delivery reads them again now. */
-  sinksChanged(): void;
+  /** The sinks and geofences as this process knows them (the ingest path reads them here). */
+  config(): FleetConfig;
+  /** Sinks or geofences were changed through this process: read them again now. */
+  configChanged(): Promise<void>;
   /** Resolves once the current delivery round is over. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -28,22 +31,31 @@ export async function startFleet(
   for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
   if (options.mqttUrl) cliSinks.push(await ensureCliSink(db, 'mqtt', options.mqttUrl, options.sinkEvents, now()));
   if (options.natsUrl) cliSinks.push(await ensureCliSink(db, 'nats', options.natsUrl, options.sinkEvents, now()));
+  const cache = new FleetConfigCache(db);
+  await cache.reload();
   let worker: DeliveryWorker | null = null;
-  const silence = async () => {
+  const poll = async () => {
+    await cache.reload();
+    if (cache.get().sinks.length === 0) return;
     if ((await checkSilence(db, now(), options.silentAfterMs)) > 0) worker?.wake();
   };
   worker = new DeliveryWorker(
     db,
     { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8 },
     (sink) => connectSink(sink, now),
-    silence,
+    () => cache.get().sinks,
+    poll,
     onError,
   );
   worker.start();
   return {
     cliSinks,
     wake: () => worker.wake(),
-    sinksChanged: () => worker.sinksChanged(),
+    config: () => cache.get(),
+    configChanged: async () => {
+      await cache.reload();
+      worker.wake();
+    },
     idle: () => worker.idle(),
     close: () => worker.close(),
   };

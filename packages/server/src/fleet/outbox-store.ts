@@ -92,6 +92,11 @@ export async function dueRows(
   };
 }
 
+/** Everything of a sink that is gone. */
+export async function deleteOutboxOf(db: Queryable, sinkId: string): Promise<void> {
+  await db.run(`DELETE FROM outbox WHERE sink_id = ?`, [sinkId]);
+}
+
 /** Delivered rows leave the outbox. */
 export async function deleteDelivered(db: Queryable, seqs: readonly number[]): Promise<void> {
   for (let start = 0; start < seqs.length; start += 500) {

@@ -1,16 +1,18 @@
 import type { Geofence } from '@waypost/sdk/internal';
 import type { Queryable } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
-import { listGeofences } from '../store/geofences.js';
 import { evaluateInOrder, evaluateLateSegment, type EvalPoint, type SegmentPoint } from './evaluate-device.js';
 import { toFleetEvent, type DecidedEvent, type EventType, type FleetEvent } from './fleet-event.js';
 import { loadDeviceStates, saveDeviceStates, type StoredDeviceState } from './device-state-store.js';
 import { insertOutbox } from './outbox-store.js';
-import { listSinks, type Sink } from './sinks-store.js';
+import type { FleetConfig } from './fleet-config.js';
+import type { Sink } from './sinks-store.js';
 
 export interface FleetIngestSettings {
   /** A record arriving more than this long after it was recorded makes late events. */
   lateAfterMs: number;
+  /** The sinks and geofences as this process knows them (fleet-config.ts). */
+  config: () => FleetConfig;
 }
 
 /** Stored records per late segment at most: beyond, the segment is evaluated from its own records. */
@@ -109,7 +111,8 @@ function fanOut(events: FleetEvent[], sinks: readonly Sink[]): { sink: Sink; eve
  * Decides the fleet events of the records one ingest transaction stored (fresh ones only: a resent
  * record makes none again) and writes them to the outbox in that same transaction, so a crash never
  * loses an event nor makes one without its records. Devices are locked by the caller (lockDevices),
- * so their states are read and written by one transaction at a time. Nothing happens without sinks.
+ * so their states are read and written by one transaction at a time. Without sinks nothing happens,
+ * not even a query.
  * Returns the outbox rows written.
  */
 export async function writeFleetEvents(
@@ -119,10 +122,9 @@ export async function writeFleetEvents(
   settings: FleetIngestSettings,
 ): Promise<number> {
   if (fresh.size === 0) return 0;
-  const sinks = await listSinks(tx);
+  const { sinks, geofences: fences } = settings.config();
   if (sinks.length === 0) return 0;
   const wanted = new Set<EventType>(sinks.flatMap((s) => s.events));
-  const fences = await listGeofences(tx);
   const states = await loadDeviceStates(tx, [...fresh.keys()]);
   const events: FleetEvent[] = [];
   for (const [deviceId, records] of fresh) {

@@ -80,6 +80,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     }
     if (!(await saveGeofence(ctx.db, geofence, ctx.now())))
       throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
+    await ctx.fleet.configChanged();
     return reply.code(201).send(geofence);
   });
   app.get('/api/geofences', { preHandler: admin }, async () => listGeofences(ctx.db));
@@ -89,6 +90,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     async (request) => {
       if (!(await deleteGeofence(ctx.db, request.params.identifier)))
         throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${request.params.identifier.slice(0, 256)}"`);
+      await ctx.fleet.configChanged();
       return { deleted: request.params.identifier };
     },
   );
@@ -102,7 +104,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       { kind: 'webhook', url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) },
       ctx.now(),
     );
-    ctx.fleet.sinksChanged();
+    await ctx.fleet.configChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
   });
@@ -117,7 +119,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request.params.id, kind);
     await ctx.db.transaction((tx) => deleteSink(tx, sink.id));
-    ctx.fleet.sinksChanged();
+    await ctx.fleet.configChanged();
     return { deleted: sink.id };
   };
   app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));

@@ -8,14 +8,18 @@ import type { Queryable } from '../db/database.js';
 export const MAX_GEOFENCES = 1000;
 
 /**
- * A geofence from the admin API, in the SDK's shape (a circle, or a polygon by `vertices`); dwell
- * is reported when a `loiteringDelay` is given, unless notifyOnDwell says otherwise.
+ * A geofence from the admin API, in the SDK's shape (a circle, or a polygon by `vertices`, whose
+ * centre and radius are computed); dwell is reported when a `loiteringDelay` is given, unless
+ * notifyOnDwell says otherwise.
  */
 export function parseServerGeofence(input: unknown): Geofence {
   const body = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {};
-  const given = body as { loiteringDelay?: unknown; notifyOnDwell?: unknown };
+  const given = body as { loiteringDelay?: unknown; notifyOnDwell?: unknown; vertices?: unknown };
+  // A polygon's circle is always the one around its corners (evaluation relies on it enclosing them).
+  const polygon = given.vertices !== undefined ? { latitude: undefined, longitude: undefined, radius: undefined } : {};
   return parseGeofence({
     ...body,
+    ...polygon,
     notifyOnDwell: given.notifyOnDwell ?? (given.loiteringDelay !== undefined && given.loiteringDelay !== 0),
   });
 }
