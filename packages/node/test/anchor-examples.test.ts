@@ -8,7 +8,6 @@ import {
 import type { ConfigInput } from '@waypost/node';
 import { at, openSdk } from './support/harness.js';
 import { startScriptedServer, type ScriptedServer } from './support/scripted-server.js';
-import { quiesce, until } from './support/until.js';
 
 /**
  * The anchor's documented example configurations, as its README, migration guide, example apps
@@ -113,7 +112,8 @@ describe("the anchor's documented example configurations", () => {
     await bg.start();
     const location = await bg.recordLocation(at(0));
     // autoSync (the anchor's default, or as the example says): one request per location.
-    await until(() => receiver.requests.length === 1, 'the automatic upload');
+    await bg.idle();
+    expect(receiver.requests).toHaveLength(1);
     const request = receiver.requests[0]!;
     expect(request.method).toBe('POST');
     expect(request.body).toMatchObject({ location: { uuid: location.uuid } });
@@ -121,7 +121,8 @@ describe("the anchor's documented example configurations", () => {
     for (const [name, value] of Object.entries(headers)) expect(request.headers[name.toLowerCase()]).toBe(value);
     const params = (config.http?.params ?? config.params ?? {}) as Record<string, unknown>;
     expect(request.body).toMatchObject(params);
-    await until(async () => (await bg.getCount()) === 0, 'the record deleted after the 200');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     const log = await bg.logger.getLog();
     expect(log).not.toMatch(/unknown configuration key/);
   });
@@ -138,10 +139,11 @@ describe("the anchor's documented example configurations", () => {
     await bg.start();
     await bg.recordLocation(at(0));
     await bg.recordLocation(at(1));
-    await quiesce();
+    await bg.idle();
     expect(receiver.requests).toHaveLength(0);
     await bg.recordLocation(at(2));
-    await until(() => receiver.requests.length === 1, 'the batch');
+    await bg.idle();
+    expect(receiver.requests).toHaveLength(1);
     expect((receiver.requests[0]!.body as { data: unknown[] }).data).toHaveLength(3);
   });
 });

@@ -72,7 +72,8 @@ describe('crash safety: SIGKILL mid-upload', () => {
 
       await bg.ready({ http: { url: server.url, batchSync: true, maxBatchSize: 50 } });
       await bg.sync();
-      await until(async () => (await bg.getCount()) === 0, 'queue drained after reopen');
+      await bg.idle();
+      expect(await bg.getCount()).toBe(0);
 
       const received = server.requests
         .filter((r) => r.answered !== undefined && r.answered < 300)

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '@waypost/node';
 import { at, openSdk, startHarness } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
-import { quiesce, until } from './support/until.js';
 import { onTestFinished } from 'vitest';
 
 describe('close()', () => {
@@ -10,10 +9,11 @@ describe('close()', () => {
     const { bg, server } = await startHarness({}, { replies: [{ status: 200, delayMs: 100 }] });
     await bg.start();
     await bg.recordLocation(at(0));
-    await until(() => server.requests.length === 1, 'upload in flight');
+    await bg.idle();
+    expect(server.requests).toHaveLength(1);
     await bg.close();
     expect(server.requests[0]!.answered).toBe(200);
-    await quiesce();
+    await bg.idle();
     expect(server.requests).toHaveLength(1);
   });
 
@@ -25,7 +25,7 @@ describe('close()', () => {
     await bg.start();
     await bg.recordLocation(at(0));
     await bg.close();
-    await quiesce();
+    await bg.idle();
     // Either the upload ran to completion before close() returned, or it never started.
     expect(server.requests.every((r) => r.answered === 200)).toBe(true);
   });
@@ -41,7 +41,7 @@ describe('close()', () => {
       await bg.store.insertLocation(at(0));
       await bg.close();
       const seenAtClose = server.requests.length;
-      await quiesce();
+      await bg.idle();
       expect(server.requests).toHaveLength(seenAtClose);
     },
   );

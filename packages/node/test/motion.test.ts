@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, type MotionChangeEvent } from '@waypost/node';
 import { startHarness } from './support/harness.js';
-import { until } from './support/until.js';
 import { MotionDetector } from '@waypost/sdk/internal';
 
 const start = { latitude: 45.5, longitude: -73.6 };
@@ -33,7 +32,8 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
     expect(changes.map((c) => c.isMoving)).toEqual([true]);
     expect(changes[0]!.location).toMatchObject({ event: 'motionchange', is_moving: true });
     // The flush started by the transition delivers all three records despite the threshold.
-    await until(async () => (await bg.getCount()) === 0, 'the motionchange flush');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     const delivered = server.requests.length;
 
     // Driving on: every location leaves the last stop candidate.
@@ -53,7 +53,8 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
     await clock.advance(MINUTE + 1000);
     expect(changes.map((c) => c.isMoving)).toEqual([true, false]);
     expect(changes[1]!.location).toMatchObject({ event: 'motionchange', is_moving: false });
-    await until(async () => (await bg.getCount()) === 0, 'the stationary flush');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect((await bg.getState()).isMoving).toBe(false);
     expect((await bg.getState()).odometer).toBeGreaterThan(2000);
     expect((await bg.getState()).odometer).toBeLessThan(2030);

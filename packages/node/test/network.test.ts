@@ -258,7 +258,8 @@ describe('Linux network monitor (sysfs)', () => {
     writeFileSync(join(root, 'eth0', 'operstate'), 'up\n');
     await until(() => events.length === 1, 'the link change');
     expect(events).toEqual([{ connected: true, type: 'ethernet' }]);
-    await until(async () => (await bg.getCount()) === 0, 'upload on connectivity');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -69,7 +69,8 @@ describe('sync()', () => {
     );
     const a = await bg.store.insertLocation(at(0));
     const first = bg.sync();
-    await until(() => server.requests.length === 1, 'first request in flight');
+    await bg.idle();
+    expect(server.requests).toHaveLength(1);
     const b = await bg.store.insertLocation(at(1));
     const second = bg.sync();
     expect(await first).toEqual([]);
@@ -113,7 +114,8 @@ describe('retry triggers', () => {
   it('a new location', async () => {
     const { bg, server, failed } = await failedOnce();
     const next = await bg.recordLocation(at(1));
-    await until(async () => (await bg.getCount()) === 0, 'retry on location');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(server.requests.slice(1).flatMap((r) => uuidsOf(r.body))).toEqual([failed.uuid, next.uuid]);
   });
 
@@ -121,7 +123,8 @@ describe('retry triggers', () => {
     const { bg } = await failedOnce();
     await bg.stop();
     await bg.start();
-    await until(async () => (await bg.getCount()) === 0, 'retry on start');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
   });
 
   it('ready() after reopening the database', async () => {
@@ -136,7 +139,8 @@ describe('retry triggers', () => {
     const second = await openSdk({ database: file });
     expect(await second.getCount()).toBe(1);
     await second.ready({ http: { url: server.url } });
-    await until(async () => (await second.getCount()) === 0, 'retry on ready');
+    await second.idle();
+    expect(await second.getCount()).toBe(0);
     expect(uuidsOf(server.requests[0]!.body)).toEqual([queued.uuid]);
   });
 
@@ -146,7 +150,8 @@ describe('retry triggers', () => {
     network.set('none');
     expect(await bg.getCount()).toBe(1);
     network.set('cellular');
-    await until(async () => (await bg.getCount()) === 0, 'retry on connectivity');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
   });
 
   it('the heartbeat (app.heartbeatInterval, driven by a ManualClock)', async () => {
@@ -159,7 +164,8 @@ describe('retry triggers', () => {
     expect(server.requests).toHaveLength(1);
     await clock.advance(1);
     expect(beats).toHaveLength(1);
-    await until(async () => (await bg.getCount()) === 0, 'retry on heartbeat');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(server.requests).toHaveLength(2);
     await clock.advance(60_000);
     expect(beats).toHaveLength(2);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualNetwork, type MotionChangeEvent } from '@waypost/node';
 import { at, startHarness, uuidsOf } from './support/harness.js';
-import { quiesce, until } from './support/until.js';
 
 // Spec section 3, "Upload-triggering rules", one test (or group) per rule.
 describe('spec 3 upload-triggering rules', () => {
@@ -10,22 +9,25 @@ describe('spec 3 upload-triggering rules', () => {
     await bg.start();
     for (let i = 0; i < 3; i++) {
       const location = await bg.recordLocation(at(i));
-      await until(() => server.requests.length === i + 1, `upload ${i + 1}`);
+      await bg.idle();
+      expect(server.requests).toHaveLength(i + 1);
       expect(uuidsOf(server.requests[i]!.body)).toEqual([location.uuid]);
     }
-    await until(async () => (await bg.getCount()) === 0, 'queue empty');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
   });
 
   it('rule 2: threshold N uploads nothing until N records are queued, then all of them', async () => {
     const { bg, server } = await startHarness({ http: { autoSyncThreshold: 3 } });
     await bg.start();
     const first = [await bg.recordLocation(at(0)), await bg.recordLocation(at(1))];
-    await quiesce();
+    await bg.idle();
     expect(server.requests).toHaveLength(0);
     expect(await bg.getCount()).toBe(2);
 
     const third = await bg.recordLocation(at(2));
-    await until(async () => (await bg.getCount()) === 0, 'queue drained');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(server.requests.flatMap((r) => uuidsOf(r.body))).toEqual([...first, third].map((l) => l.uuid));
   });
 
@@ -35,20 +37,22 @@ describe('spec 3 upload-triggering rules', () => {
     bg.onMotionChange((event) => motion.push(event));
     await bg.start();
     const queued = [await bg.recordLocation(at(0)), await bg.recordLocation(at(1))];
-    await quiesce();
+    await bg.idle();
     expect(server.requests).toHaveLength(0);
 
     await bg.changePace(true);
-    await until(async () => (await bg.getCount()) === 0, 'flush on entering moving');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(motion.map((m) => m.isMoving)).toEqual([true]);
     const sent = server.requests.flatMap((r) => uuidsOf(r.body));
     expect(sent).toEqual([...queued.map((l) => l.uuid), motion[0]!.location!.uuid]);
 
     const more = [await bg.recordLocation(at(2)), await bg.recordLocation(at(3))];
-    await quiesce();
+    await bg.idle();
     expect(await bg.getCount()).toBe(2);
     await bg.changePace(false);
-    await until(async () => (await bg.getCount()) === 0, 'flush on entering stationary');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expect(motion.map((m) => m.isMoving)).toEqual([true, false]);
     const sentAfter = server.requests.flatMap((r) => uuidsOf(r.body)).slice(sent.length);
     expect(sentAfter).toEqual([...more.map((l) => l.uuid), motion[1]!.location!.uuid]);
@@ -60,7 +64,7 @@ describe('spec 3 upload-triggering rules', () => {
     const recorded = [];
     for (let i = 0; i < 3; i++) recorded.push(await bg.recordLocation(at(i)));
     await bg.changePace(true); // even a motion change does not upload with autoSync off
-    await quiesce();
+    await bg.idle();
     expect(server.requests).toHaveLength(0);
     expect(await bg.getCount()).toBe(4);
 
@@ -76,12 +80,13 @@ describe('spec 3 upload-triggering rules', () => {
       const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
       const recorded = [await bg.recordLocation(at(0)), await bg.recordLocation(at(1))];
-      await quiesce();
+      await bg.idle();
       expect(server.requests).toHaveLength(0);
       expect(await bg.getCount()).toBe(2);
 
       network.set('wifi');
-      await until(async () => (await bg.getCount()) === 0, 'upload on connectivity change');
+      await bg.idle();
+      expect(await bg.getCount()).toBe(0);
       expect(server.requests.flatMap((r) => uuidsOf(r.body))).toEqual(recorded.map((l) => l.uuid));
     });
 
@@ -100,7 +105,8 @@ describe('spec 3 upload-triggering rules', () => {
       const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
       await bg.recordLocation(at(0));
-      await until(() => server.requests.length === 1, 'upload on ethernet');
+      await bg.idle();
+      expect(server.requests).toHaveLength(1);
     });
 
     it("'none' never auto-uploads, with or without the cellular policy; reconnecting uploads", async () => {
@@ -110,10 +116,11 @@ describe('spec 3 upload-triggering rules', () => {
         await bg.start();
         await bg.recordLocation(at(0));
         await bg.changePace(true);
-        await quiesce();
+        await bg.idle();
         expect(server.requests).toHaveLength(0);
         network.set(disableAutoSyncOnCellular ? 'wifi' : 'cellular');
-        await until(async () => (await bg.getCount()) === 0, 'upload after reconnecting');
+        await bg.idle();
+        expect(await bg.getCount()).toBe(0);
         expect(server.requests.length).toBeGreaterThan(0);
       }
     });
@@ -125,7 +132,7 @@ describe('spec 3 upload-triggering rules', () => {
       await bg.recordLocation(at(0));
       network.set('none');
       network.set('cellular');
-      await quiesce();
+      await bg.idle();
       expect(server.requests).toHaveLength(0);
       expect(await bg.getCount()).toBe(1);
     });
@@ -177,7 +184,8 @@ describe('spec 3 upload-triggering rules', () => {
       const { bg, server } = await startHarness({ http: { batchSync: true, autoSyncThreshold: 3 } });
       await bg.start();
       for (let i = 0; i < 3; i++) await bg.recordLocation(at(i));
-      await until(async () => (await bg.getCount()) === 0, 'batch upload');
+      await bg.idle();
+      expect(await bg.getCount()).toBe(0);
       expect(server.requests).toHaveLength(1);
       expect((server.requests[0]!.body as { location: unknown[] }).location).toHaveLength(3);
     });

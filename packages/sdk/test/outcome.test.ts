@@ -19,6 +19,7 @@ describe('classifyResponse', () => {
     [403, { kind: 'retry', status: 403, reason: 'status' }],
     [404, { kind: 'retry', status: 404, reason: 'status' }],
     [405, { kind: 'retry', status: 405, reason: 'status' }],
+    [406, { kind: 'retry', status: 406, reason: 'status' }],
     [408, { kind: 'retry', status: 408, reason: 'status' }],
     [410, { kind: 'retry', status: 410, reason: 'status' }],
     [415, { kind: 'retry', status: 415, reason: 'status' }],

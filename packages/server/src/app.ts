@@ -40,6 +40,8 @@ import { ingestRoutes } from './routes/ingest.js';
 import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
+import { shareRoutes } from './routes/shares.js';
+import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -234,6 +236,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
+    await app.register(shareRoutes, { ctx });
+    if (resolved.tileFile) {
+      if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
+      await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
+    }
     await app.register(dashboardRoutes, { ctx });
     await app.register(browserSdkRoutes, { ctx });
   } catch (error) {

@@ -29,6 +29,8 @@ export interface ServerOptions {
   refreshTokenTtlSeconds?: number;
   /** Map tiles for the dashboard ({z}/{x}/{y} template); null or unset: a plain background, offline. */
   tileUrl?: string | null;
+  /** A local MBTiles file (png/jpg/webp tiles) served at /tiles/{z}/{x}/{y} as the dashboard's basemap. */
+  tileFile?: string | null;
   /** Largest accepted request body; default 5 MiB (413 beyond). */
   bodyLimitBytes?: number;
   /** Most records in one request; default 10000 (413 beyond). */
@@ -112,6 +114,7 @@ export interface ResolvedOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   tileUrl: string | null;
+  tileFile: string | null;
   bodyLimitBytes: number;
   maxRecordsPerRequest: number;
   logger: boolean;
@@ -239,6 +242,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
       DEFAULTS.refreshTokenTtlSeconds,
     ),
     tileUrl: options.tileUrl ?? null,
+    tileFile: options.tileFile ?? null,
     bodyLimitBytes: positive('bodyLimitBytes', options.bodyLimitBytes, DEFAULTS.bodyLimitBytes),
     maxRecordsPerRequest: positive('maxRecordsPerRequest', options.maxRecordsPerRequest, DEFAULTS.maxRecordsPerRequest),
     logger: options.logger ?? false,

@@ -103,6 +103,19 @@ describe('the dashboard as a first-time user sees it', () => {
     });
   }
 
+  it('opens on the device named in the address (#device=<id>)', async () => {
+    const { page, problems } = await openDashboard(browser, server.url, server.adminToken, DESKTOP);
+    await page.goto(`${server.url}/?#device=lisbon-old`); // a new page load, the session kept
+    await page
+      .locator('#records-title')
+      .filter({ hasText: 'Records of lisbon-old' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await expect.poll(() => markerInView(page, 'lisbon-old'), { timeout: UI_TIMEOUT_MS }).toBe(true);
+    expect(await markerInView(page, 'mtl-1')).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('on a phone, shows the map first and the lists in a sheet', async () => {
     const { page, problems } = await openDashboard(browser, server.url, server.adminToken, PHONE);
     const map = (await page.locator('#map').boundingBox())!;

@@ -136,3 +136,108 @@ describe('the dashboard renders hostile data as text', () => {
     await page.close();
   }, 120_000);
 });
+
+describe('the new views render hostile data as text too', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let id: string;
+  beforeAll(async () => {
+    server = await startTestServer(backends[0]!);
+    // A phone registered with a hostile name, a trip, and a refused record full of markup.
+    const registered = await server.post('/auth/register', { uuid: 'hostile-phone', name: payload('name') });
+    expect(registered.status).toBe(200);
+    id = registered.body.deviceId;
+    const base = record('y', 52.5, 13.4);
+    const fixes = [0, 1, 2, 3].map((i) => ({
+      ...base,
+      uuid: `y-${i}`,
+      sequence: i + 1,
+      timestamp: at(i * 10),
+      coords: { ...base.coords, latitude: 52.5 + i * 0.001 },
+      extras: { note: payload('trip-extras') },
+    }));
+    const refused = {
+      ...base,
+      uuid: payload('quarantine-uuid'),
+      sequence: 7, // 6 never arrives
+      timestamp: at(50),
+      coords: { latitude: 91, longitude: 0, accuracy: 5 },
+      extras: { note: payload('quarantine-raw') },
+    };
+    const crossing = {
+      ...fixes[3]!,
+      uuid: 'y-geofence',
+      sequence: 5,
+      timestamp: at(40),
+      event: 'geofence',
+      geofence: { identifier: payload('timeline-geofence'), action: payload('timeline-action') },
+    };
+    expect((await server.post('/locations', { location: [...fixes, crossing, refused], device_id: id })).status).toBe(
+      200,
+    );
+    const fence = { identifier: payload('server-geofence'), latitude: 52.5, longitude: 13.4, radius: 300 };
+    expect((await server.admin('/api/geofences', { method: 'POST', body: fence })).status).toBe(201);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows names, trips, playback, events, server geofences, delivery health, quarantined records and share pages literally', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const witnesses: string[] = [];
+    const watch = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.startsWith('/pwned')) witnesses.push(request.url());
+    };
+    page.on('request', watch);
+    await logInThroughForm(page, server.url, server.adminToken);
+    const item = page.locator(`#devices li[data-device="${id}"]`);
+    await item.waitFor();
+    expect(await item.locator('strong').textContent()).toBe(payload('name'));
+    await page.locator('path.device-marker').dispatchEvent('mouseover');
+    await page
+      .locator('.leaflet-tooltip')
+      .filter({ hasText: payload('name') })
+      .waitFor();
+
+    await item.click();
+    await page
+      .locator('#details dd')
+      .filter({ hasText: payload('name') })
+      .waitFor();
+    await page.locator('#trips .trips-table tbody tr').waitFor();
+    await page.locator('#playback').waitFor();
+    await page
+      .locator('#timeline li')
+      .filter({ hasText: payload('timeline-geofence') })
+      .waitFor();
+    expect(await page.locator('#timeline li').first().textContent()).toContain(payload('timeline-action'));
+    await page.locator('path.server-geofence').dispatchEvent('mouseover');
+    await page
+      .locator('.leaflet-tooltip')
+      .filter({ hasText: payload('server-geofence') })
+      .waitFor();
+    await page.locator('#health .health.missing').waitFor();
+    await page.locator('#health .quarantine button').click();
+    const raw = await page.locator('#record-json').textContent();
+    expect(raw).toContain(JSON.stringify(payload('quarantine-raw')).slice(1, -1));
+    await page.locator('#share-create').click();
+    await expect.poll(() => page.locator('#share-url').inputValue()).toMatch(/\/s\//);
+    const shareUrl = await page.locator('#share-url').inputValue();
+
+    const visitor = await browser.newPage();
+    visitor.on('request', watch);
+    await visitor.goto(shareUrl);
+    await visitor.locator('path.share-trip').waitFor({ state: 'attached' });
+    expect(await visitor.locator('#share-title').textContent()).toBe(payload('name'));
+
+    for (const view of [page, visitor]) {
+      expect(await view.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(await view.locator('img[src^="/pwned"], body script:not([src])').count()).toBe(0);
+    }
+    expect(witnesses).toEqual([]);
+    await visitor.close();
+    await page.close();
+  }, 120_000);
+});

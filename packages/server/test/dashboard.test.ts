@@ -58,6 +58,16 @@ describe('the dashboard in Chromium', () => {
       (await server.admin('/api/devices/van-1/commands', { method: 'POST', body: { command: ['addGeofence', fence] } }))
         .status,
     ).toBe(201);
+    // A geofence of the server's own (issue 21), evaluated for every device.
+    const yard = {
+      identifier: 'yard',
+      vertices: [
+        [52.5, 13.37],
+        [52.505, 13.37],
+        [52.505, 13.38],
+      ],
+    };
+    expect((await server.admin('/api/geofences', { method: 'POST', body: yard })).status).toBe(201);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
@@ -102,8 +112,13 @@ describe('the dashboard in Chromium', () => {
     expect(await page.locator('path.event-motionchange[data-device="van-1"]').count()).toBe(1);
     expect(await page.locator('path.event-geofence[data-device="van-1"]').count()).toBe(1);
     expect(await page.locator('path.geofence[data-device="van-1"]').count()).toBe(1);
-    // The offline basemap is drawn under the tracks.
-    await expect.poll(() => page.locator('.leaflet-basemap-pane canvas').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+    await expect.poll(() => page.locator('path.server-geofence').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
+    // At city zoom the coarse offline outline is hidden, and the map says how to get real tiles
+    // (dashboard-basemap.test.ts draws it at world zoom).
+    await expect
+      .poll(() => page.locator('#map').getAttribute('class'), { timeout: UI_TIMEOUT_MS })
+      .toContain('outline-hidden');
+    expect(await page.locator('#basemap-hint').textContent()).toContain('--tile-url');
 
     // Selecting a device: details, its records newest first, paged, and a record's JSON.
     await page.click('#devices li[data-device="van-1"]');
@@ -113,6 +128,22 @@ describe('the dashboard in Chromium', () => {
       .toBe('van-1');
     await page.locator('#records-info').filter({ hasText: '1–50 of 6002' }).waitFor();
     expect(await page.locator('#records tbody tr').first().getAttribute('data-uuid')).toBe(newest(van1b).uuid);
+    // Its events as a timeline, newest first; one click shows where.
+    const timeline = page.locator('#timeline li');
+    await expect
+      .poll(() => timeline.allTextContents(), { timeout: UI_TIMEOUT_MS })
+      .toEqual([
+        `${new Date(Date.parse(van1b[0]!.timestamp))
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, 'Z')} geofence EXIT depot`,
+        `${new Date(Date.parse(newest(van1a).timestamp))
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, 'Z')} stopped`,
+      ]);
+    await timeline.nth(1).locator('button').click();
+    await page.locator('path.record-focus').waitFor({ state: 'attached' });
     await page.click('#records-older');
     await page.locator('#records-info').filter({ hasText: '51–100 of 6002' }).waitFor();
     const row = page.locator('#records tbody tr').nth(3);

@@ -40,17 +40,29 @@ describe.each(backends)('exports and logs on $name', (backend) => {
     expect(geojson.type).toBe('FeatureCollection');
     expect(geojson.features[2]).toMatchObject({
       geometry: { type: 'Point', coordinates: [11.7, 48.3] },
-      properties: { uuid: 'e3' },
+      properties: {
+        uuid: 'e3',
+        'coords.accuracy': 5,
+        'battery.level': 0.5,
+        'activity.type': 'walking',
+        device_id: 'exp',
+      },
     });
     const gpx = (await get('format=gpx')).text;
-    expect(gpx).toContain('<trkpt lat="48.1" lon="11.5"><time>2024-05-01T10:00:00.000Z</time></trkpt>');
+    expect(gpx).toContain(
+      '<trkpt lat="48.1" lon="11.5"><ele>500</ele><time>2024-05-01T10:00:00.000Z</time><extensions>',
+    );
+    expect(gpx).toContain('<waypost:field name="coords.speed">1</waypost:field>');
+    expect(gpx).toContain('<waypost:field name="activity.type">walking</waypost:field>');
     expect(gpx.match(/<trkpt /g)).toHaveLength(3);
     const csv = (await get('format=csv')).text.trim().split('\n');
+    // Every field of the records, not only the coordinates.
+    const received = /^e\d,[^,]+,[^,]+,[^,]+,(\d{4}-[^,]+Z),/.exec(csv[1]!)![1];
     expect(csv).toEqual([
-      'uuid,timestamp,latitude,longitude',
-      'e1,2024-05-01T10:00:00.000Z,48.1,11.5',
-      'e2,2024-05-01T10:01:00.000Z,48.2,11.6',
-      'e3,2024-05-01T10:02:00.000Z,48.3,11.7',
+      'uuid,timestamp,latitude,longitude,received_at,is_moving,odometer,coords.latitude,coords.longitude,coords.accuracy,coords.speed,coords.heading,coords.altitude,activity.type,activity.confidence,battery.level,battery.is_charging',
+      `e1,2024-05-01T10:00:00.000Z,48.1,11.5,${received},true,0,48.1,11.5,5,1,0,500,walking,100,0.5,false`,
+      expect.stringMatching(/^e2,2024-05-01T10:01:00.000Z,48.2,11.6,/),
+      expect.stringMatching(/^e3,2024-05-01T10:02:00.000Z,48.3,11.7,/),
     ]);
   });
 

@@ -14,6 +14,7 @@ export const serverCommand: Command = {
     database: { type: 'string' },
     'require-tokens': { type: 'boolean' },
     'tile-url': { type: 'string' },
+    tiles: { type: 'string' },
     'admin-token': { type: 'string' },
     log: { type: 'boolean' },
     registration: { type: 'string' },
@@ -40,6 +41,7 @@ Options:
                       PostgreSQL is used instead
   --require-tokens    uploads need a device access token (401 otherwise)
   --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
+  --tiles FILE        a local MBTiles file (png/jpg/webp) as the dashboard's map, served at /tiles/
   --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else one generated on
                       first start and kept: in <database>.admin-token, owner-only, beside a
                       SQLite file; in the settings table with DATABASE_URL)
@@ -105,6 +107,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(adminToken ? { adminToken } : {}),
         requireTokens: values['require-tokens'] === true,
         tileUrl: tileUrl ?? null,
+        tileFile: stringFlag(values, 'tiles') ?? null,
         logger: values['log'] === true,
         registration,
         ...(registrationSecret ? { registrationSecret } : {}),

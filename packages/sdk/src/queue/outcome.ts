@@ -18,10 +18,11 @@ export type UploadOutcome =
 const THROTTLING = new Set([429, 503]);
 
 /**
- * 4xx statuses about the request as a whole, never about one record: credentials (401, 403, 407),
- * the URL or method (404, 405, 410), time (408), size (413), the body's coding (415), throttling (429).
+ * 4xx statuses about the request as a whole, never about one record: credentials (401, 403, 407;
+ * 406, the anchor demo server's answer to a dummy token), the URL or method (404, 405, 410), time
+ * (408), size (413), the body's coding (415), throttling (429).
  */
-const WHOLE_REQUEST = new Set([401, 403, 404, 405, 407, 408, 410, 413, 415, 429]);
+const WHOLE_REQUEST = new Set([401, 403, 404, 405, 406, 407, 408, 410, 413, 415, 429]);
 
 /** Whether a status may be a server refusing some of a batch's records (so splitting it can help). */
 export const refusesRecords = (status: number): boolean => status >= 400 && status < 500 && !WHOLE_REQUEST.has(status);

@@ -26,14 +26,15 @@ export interface BatchPlan {
 
 /**
  * Splits a locked batch around the records a server refused on their own: each of those is sent
- * alone (never again in a batch with others until it is accepted) when its backoff is over, and
- * held back otherwise, sync() included (a server that refuses everything is not asked again on
- * every call); the records between them keep their order.
+ * alone (never again in a batch with others until it is accepted) when its backoff is over or the
+ * application called sync() (spec 7.3: sync() retries), and held back otherwise; the records
+ * between them keep their order.
  */
 export function planBatch(
   batch: readonly StoredRecord[],
   refused: ReadonlyMap<number, RefusedEntry>,
   now: number,
+  manual: boolean,
 ): BatchPlan {
   const plan: BatchPlan = { sends: [], held: [] };
   let run: StoredRecord[] = [];
@@ -45,7 +46,7 @@ export function planBatch(
     }
     if (run.length > 0) plan.sends.push(run);
     run = [];
-    if (entry.nextAt <= now) plan.sends.push([record]);
+    if (manual || entry.nextAt <= now) plan.sends.push([record]);
     else plan.held.push(record);
   }
   if (run.length > 0) plan.sends.push(run);

@@ -156,7 +156,7 @@ export class Uploader {
         );
         if (batch.length === 0) break;
         this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
-        const plan = planBatch(batch, refused, this.deps.clock.now());
+        const plan = planBatch(batch, refused, this.deps.clock.now(), collect);
         held.push(...plan.held);
         for (const record of plan.held) {
           const at = new Date(refused.get(record.id)!.nextAt).toISOString();

@@ -1,20 +1,26 @@
-/* global L, URLSearchParams, CustomEvent */
+/* global L, URLSearchParams, CustomEvent, queueMicrotask */
 // The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
 import { apiJson, loggedIn, logIn, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
-import { addCommandDevice, setUpCommandForm } from './commands.js';
-import { renderDetails } from './details.js';
+import { addCommandDevices, setUpCommandForm } from './commands.js';
+import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
+import { renderItem } from './device-row.js';
+import { $, el } from './dom.js';
 import { drawServerGeofences, showSinks } from './fleet-events.js';
-import { $, el, fill } from './dom.js';
 import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
+import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { tripsSection } from './trips.js';
+import { shareSection } from './share-links.js';
+import { healthSection } from './health.js';
+import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo } from './view.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -23,14 +29,23 @@ const MAP_DEVICES = 200;
 const TRACKED_DEVICES = 25;
 
 const devices = new Map(); // id -> { info, layer, track }
-const list = new DeviceList(devices, renderItem, (id) => select(id, true));
+const list = new DeviceList(
+  devices,
+  (device, li) => renderItem(device, li, selected),
+  (id) => select(id, true),
+);
 let map = null;
 let range = { from: null, to: null };
 let selected = null;
 let source = null;
 let focusMarker = null;
+let playback = null;
 let serverFences = null;
 const table = new RecordsTable((record) => focusRecord(record));
+addDetailsSection(healthSection);
+addDetailsSection(tripsSection);
+addDetailsSection(timelineSection((record) => focusRecord(record)));
+addDetailsSection(shareSection);
 
 const rangeQuery = (extra = {}) => {
   const params = new URLSearchParams(extra);
@@ -50,13 +65,21 @@ function showLogin(message) {
   $('token-input').focus();
 }
 
+/** New devices' command-form options, added together once the current batch is done. */
+let pendingOptions = [];
+function flushOptions() {
+  addCommandDevices(pendingOptions);
+  pendingOptions = [];
+}
+
 function ensureDevice(info) {
   let device = devices.get(info.id);
   if (!device) {
     device = { info, layer: null, track: null, tracked: false, colour: colourOf(info.id) };
     devices.set(info.id, device);
     list.add(info.id);
-    addCommandDevice(info.id, labelOf(info));
+    pendingOptions.push({ id: info.id, label: labelOf(info) });
+    if (pendingOptions.length === 1) queueMicrotask(flushOptions);
   } else {
     device.info = { ...device.info, ...info };
     list.changed(info.id);
@@ -73,36 +96,12 @@ function mapDevice(device, force = false) {
   return true;
 }
 
-function renderItem(device, li) {
-  const info = device.info;
-  const swatch = el('span', { className: 'swatch' });
-  swatch.style.background = device.colour; // CSSOM, allowed under style-src 'self'
-  li.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
-  const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
-  fill(
-    li,
-    el(
-      'div',
-      { className: 'name' },
-      swatch,
-      el('strong', {}, labelOf(info)),
-      info.model ? el('span', { className: 'model' }, ' (' + info.model + ')') : null,
-    ),
-    el('div', { className: 'meta' }, fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records · ' + seen),
-    el('div', { className: 'position' }, positionText(info.lastPosition)),
-  );
-}
-
-function positionText(position) {
-  if (!position) return 'no position yet';
-  return fmt.coordinates(position.latitude, position.longitude) + ' at ' + fmt.time(Date.parse(position.timestamp));
-}
-
 async function loadTrack(device) {
   const zoom = map.getZoom();
   const track = await apiJson(devicePath(device.info.id, 'track') + '?' + rangeQuery({ zoom: String(zoom) }));
   device.track = track;
   device.layer.drawTrack(track);
+  if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
 }
 
 async function loadOverlays(device) {
@@ -142,12 +141,14 @@ async function select(id, fromList) {
   }
   list.redraw();
   if (!fromList) list.reveal(id);
-  fitTo(map, [device]);
   $('command-device').value = id;
   $('records-hint').hidden = true;
   showDetails();
+  map.invalidateSize(); // the inspector column may have just appeared
+  fitTo(map, [device]);
   document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
+  if (device.track) playback.useTrack(id, device.colour, device.track.trips);
 }
 
 function focusRecord(record) {
@@ -226,7 +227,8 @@ async function start() {
   if (!map) {
     const config = await (await fetch('/dashboard-config.json')).json();
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
-    await addBasemap(map, config).catch(() => undefined);
+    // Not awaited: the outline's data (a world at 1:50m) loads while the devices do.
+    addBasemap(map, config).catch(() => undefined);
     let zoomTimer = null;
     map.on('zoomend', () => {
       clearTimeout(zoomTimer);
@@ -247,6 +249,13 @@ async function start() {
       }
     });
     setUpSheet(map);
+    playback = new Playback(map);
+    // A trip's Play button: that trip's window, playing at once.
+    document.addEventListener('waypost:play', ({ detail }) => {
+      const device = devices.get(detail.deviceId);
+      if (device)
+        playback.load(detail.deviceId, device.colour, detail.from, detail.to).then(() => playback.play(), report);
+    });
     await setUpCommandForm();
   }
   range = currentRange();

@@ -4,6 +4,7 @@
 // 1:50m data is kilometres off at city zoom, so land is never filled (no sea drawn over a city)
 // and the outline is hidden past OUTLINE_MAX_ZOOM, where a note says how to get real tiles.
 import { el } from './dom.js';
+import { PHONE_QUERY } from './sheet.js';
 
 export const OUTLINE_MAX_ZOOM = 8;
 
@@ -29,9 +30,17 @@ export function outlineLines(world) {
   return lines;
 }
 
-function hintControl(text) {
+/** The note on the map: open on a wide screen, one line to tap open on a phone. */
+function hintControl(summary, text) {
   const control = L.control({ position: 'bottomleft' });
-  control.onAdd = () => el('div', { id: 'basemap-hint', className: 'basemap-hint' }, ...text);
+  const open = !window.matchMedia(PHONE_QUERY).matches;
+  control.onAdd = () =>
+    el(
+      'details',
+      { id: 'basemap-hint', className: 'basemap-hint', open },
+      el('summary', {}, summary),
+      el('div', {}, ...text),
+    );
   return control;
 }
 
@@ -46,8 +55,8 @@ export async function addBasemap(map, config) {
     map.getContainer().classList.add('has-tiles');
     return;
   }
-  const hint = hintControl([
-    'Offline outline only (coarse, hidden at city zoom). Real map: start the server with ',
+  const hint = hintControl('Offline outline only', [
+    'Coarse borders and coasts, hidden at city zoom. For a real map, start the server with ',
     el('code', {}, '--tile-url https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ]).addTo(map);
   const hintElement = hint.getContainer();

@@ -8,7 +8,7 @@ import { showLogList } from './logs.js';
 let sectionsFor = null;
 let sections = [];
 
-/** Sections built for one device, once: each is a function (deviceId) -> element, loading itself. */
+/** Sections built once per device and range: each is a function (deviceId, rangeQuery, report) -> element, loading itself. */
 const builders = [];
 export function addDetailsSection(build) {
   builders.push(build);
@@ -20,17 +20,18 @@ export function exportUrl(deviceId, format, rangeQuery) {
 
 export function renderDetails(device, rangeQuery, report) {
   const details = $('details');
+  $('inspector').hidden = !device;
   if (!device) {
     details.hidden = true;
     sectionsFor = null;
     return;
   }
   const { info, track } = device;
-  if (sectionsFor !== info.id) {
-    sectionsFor = info.id;
+  if (sectionsFor !== info.id + '?' + rangeQuery) {
+    sectionsFor = info.id + '?' + rangeQuery;
     const logs = el('section', { id: 'device-logs' });
     showLogList(info.id, logs).catch(report);
-    sections = [...builders.map((build) => build(info.id)), logs];
+    sections = [...builders.map((build) => build(info.id, rangeQuery, report)), logs];
   }
   const exportLink = (format) =>
     el('a', { href: exportUrl(info.id, format, rangeQuery), download: info.id + '.' + format }, format.toUpperCase());

@@ -42,3 +42,31 @@ export function yesNo(value) {
 export function text(value) {
   return value === null || value === undefined || value === '' ? DASH : String(value);
 }
+
+export function duration(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return DASH;
+  const seconds = Math.round(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0
+    ? h + ' h ' + String(m).padStart(2, '0') + ' min'
+    : m > 0
+      ? m + ' min ' + String(s).padStart(2, '0') + ' s'
+      : s + ' s';
+}
+
+export function distance(meters) {
+  if (typeof meters !== 'number' || !Number.isFinite(meters)) return DASH;
+  return meters >= 1000 ? (meters / 1000).toFixed(2) + ' km' : Math.round(meters) + ' m';
+}
+
+export function speed(mps) {
+  return typeof mps === 'number' && Number.isFinite(mps) ? (mps * 3.6).toFixed(1) + ' km/h' : DASH;
+}
+
+/** The time of day only (HH:MM:SSZ), for the end of something whose start gives the date. */
+export function clock(ms) {
+  const full = time(ms);
+  return full === DASH ? DASH : full.slice(11);
+}

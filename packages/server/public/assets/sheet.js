@@ -1,6 +1,7 @@
 // On a phone the map comes first and the lists live in a sheet over its lower part: the sheet
-// peeks (the device list's top) and expands with its handle. The records panel moves into the
-// sheet there, and back beside the map on a wide screen; the map is told its new size each time.
+// peeks (the device list's top) and expands with its handle. The selected device's details, its
+// records and the command form move into the sheet there, and back beside the map (the inspector
+// column and the records panel) on a wide screen; the map is told its new size each time.
 import { $ } from './dom.js';
 
 export const PHONE_QUERY = '(max-width: 720px)';
@@ -10,9 +11,11 @@ export function setUpSheet(map) {
   const sidebar = $('sidebar');
   const toggle = $('sheet-toggle');
   const place = () => {
-    const panel = $('records-panel');
-    if (phone.matches) sidebar.append(panel);
-    else $('main').append(panel);
+    if (phone.matches) sidebar.append($('details'), $('records-panel'), $('command-form'));
+    else {
+      $('main').append($('records-panel'));
+      $('inspector').append($('details'), $('command-form'));
+    }
     map.invalidateSize();
   };
   toggle.addEventListener('click', () => {
@@ -23,6 +26,10 @@ export function setUpSheet(map) {
   // Picking a device on a phone shows its details in the sheet.
   document.addEventListener('waypost:select', () => {
     if (phone.matches && !sidebar.classList.contains('expanded')) toggle.click();
+  });
+  // Playing a trip back shows the map: the sheet goes down to its peek.
+  document.addEventListener('waypost:play', () => {
+    if (phone.matches && sidebar.classList.contains('expanded')) toggle.click();
   });
   phone.addEventListener('change', place);
   place();

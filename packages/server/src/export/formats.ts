@@ -1,5 +1,6 @@
 import { isoOrNull } from '../iso-time.js';
 import type { LocationRow } from '../store/locations.js';
+import { fieldNames, flattenRecord, type FlatValue } from './flatten-record.js';
 
 export const EXPORT_FORMATS = ['json', 'geojson', 'gpx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -21,6 +22,25 @@ const xml = (text: string): string =>
 
 /** CSV field quoting of RFC 4180. */
 const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/**
+ * A record's value as a CSV cell: text a spreadsheet would run as a formula (= + - @ first) gets a
+ * leading apostrophe; numbers (-73.5) are numbers and stay as they are.
+ */
+function csvValue(value: FlatValue | undefined): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
+/** A name usable as an XML attribute value. */
+const gpxField = (name: string, value: FlatValue): string =>
+  `<waypost:field name="${xml(name)}">${xml(value === null ? '' : String(value))}</waypost:field>`;
+
+const elevationOf = (fields: Map<string, FlatValue>): string => {
+  const altitude = fields.get('coords.altitude') ?? fields.get('altitude');
+  return typeof altitude === 'number' && Number.isFinite(altitude) ? `<ele>${altitude}</ele>` : '';
+};
 
 const positioned = (rows: LocationRow[]) =>
   rows.filter(
@@ -57,18 +77,30 @@ export function renderTrack(
           features: positioned(rows).map((r) => ({
             type: 'Feature',
             geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
-            properties: { uuid: r.uuid, timestamp: iso(r.recorded_at), device_id: deviceId },
+            // Every field the record carried, flat (coords.speed, battery.level, extras.*).
+            properties: {
+              ...Object.fromEntries(flattenRecord(parsedRecord(r.record))),
+              uuid: r.uuid,
+              timestamp: iso(r.recorded_at),
+              received_at: iso(r.received_at),
+              device_id: deviceId,
+            },
           })),
         }),
       };
     case 'gpx': {
+      // Elevation and time where GPX has them; every field of the record in the extensions.
       const points = positioned(rows)
-        .map((r) => `      <trkpt lat="${r.latitude}" lon="${r.longitude}"><time>${iso(r.recorded_at)}</time></trkpt>`)
+        .map((r) => {
+          const fields = flattenRecord(parsedRecord(r.record));
+          const extensions = [...fields].map(([name, value]) => gpxField(name, value)).join('');
+          return `      <trkpt lat="${r.latitude}" lon="${r.longitude}">${elevationOf(fields)}<time>${iso(r.recorded_at)}</time>${extensions ? `<extensions>${extensions}</extensions>` : ''}</trkpt>`;
+        })
         .join('\n');
       return {
         type: 'application/gpx+xml; charset=utf-8',
         body: `<?xml version="1.0" encoding="UTF-8"?>
-<gpx version="1.1" creator="Waypost" xmlns="http://www.topografix.com/GPX/1/1">
+<gpx version="1.1" creator="Waypost" xmlns="http://www.topografix.com/GPX/1/1" xmlns:waypost="https://github.com/waypost/gpx/1">
   <trk>
     <name>${xml(deviceId)}</name>
     <trkseg>
@@ -80,10 +112,15 @@ ${points}
       };
     }
     case 'csv': {
-      const lines = ['uuid,timestamp,latitude,longitude'];
-      for (const r of rows) {
-        lines.push([csvField(r.uuid), iso(r.recorded_at), r.latitude ?? '', r.longitude ?? ''].join(','));
-      }
+      // The columns of every record (the union of their fields) after the stored ones.
+      const flat = rows.map((r) => flattenRecord(parsedRecord(r.record)));
+      const fixed = ['uuid', 'timestamp', 'latitude', 'longitude', 'received_at'];
+      const names = fieldNames(flat).filter((name) => !fixed.includes(name));
+      const lines = [[...fixed, ...names].map(csvField).join(',')];
+      rows.forEach((r, i) => {
+        const stored = [csvValue(r.uuid), iso(r.recorded_at), r.latitude ?? '', r.longitude ?? '', iso(r.received_at)];
+        lines.push([...stored, ...names.map((name) => csvValue(flat[i]!.get(name)))].join(','));
+      });
       return { type: 'text/csv; charset=utf-8', body: `${lines.join('\n')}\n` };
     }
   }

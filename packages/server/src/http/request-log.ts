@@ -3,8 +3,15 @@ import type { FastifyRequest } from 'fastify';
 /** Query parameters whose values are credentials or could be: never written to the log. */
 const SECRET_PARAM = /token|secret|password|passwd|key|auth|session|signature|sig$|code/i;
 
-/** The URL with the values of credential-like query parameters replaced by [REDACTED]. */
-export function redactUrl(url: string): string {
+/** Paths whose segment after the prefix is a capability (a share link's token). */
+const SECRET_PATH = /^\/s\/[^/?#]*/;
+
+/**
+ * The URL with the values of credential-like query parameters, and the token of a share link
+ * (/s/<token>), replaced by [REDACTED].
+ */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, '/s/[REDACTED]');
   const at = url.indexOf('?');
   if (at < 0) return url;
   const query = url

@@ -8,6 +8,7 @@ import {
   type IngestTotals,
 } from '../store/devices.js';
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
+import { fitsOneStatement, insertWithTotals, type DeviceSent } from '../store/insert-with-totals.js';
 import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
 import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
 import { writeFleetEvents, type FleetIngestSettings } from '../fleet/outbox-writer.js';
@@ -68,6 +69,20 @@ function accept(
   });
 }
 
+/** Per device of the accepted jobs: the records sent and the records quarantined. */
+function sentPerDevice(jobs: IngestJob[], accepted: number[]): DeviceSent[] {
+  const sent = new Map<string, DeviceSent>();
+  for (const i of accepted) {
+    for (const batch of jobs[i]!.batches) {
+      const entry = sent.get(batch.deviceId) ?? { deviceId: batch.deviceId, sent: 0, quarantined: 0 };
+      entry.sent += batch.records.length;
+      entry.quarantined += batch.quarantined?.length ?? 0;
+      sent.set(batch.deviceId, entry);
+    }
+  }
+  return [...sent.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
+}
+
 /**
  * Stores several requests in the caller's one transaction, each with its own outcome: a request
  * naming a refused device gets its refusal and stores nothing; the others store their records,
@@ -98,7 +113,11 @@ export async function storeJobs(
     for (const batch of jobs[i]!.batches)
       for (const record of batch.records) rows.push({ deviceId: batch.deviceId, record });
   }
-  const fresh = await insertLocations(tx, rows, now);
+  // PostgreSQL, a group that fits one statement: the counters ride on the insert (one round trip less).
+  const combined = dialect === 'postgres' && fitsOneStatement(rows.length);
+  const fresh = combined
+    ? await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted), now)
+    : await insertLocations(tx, rows, now);
   const quarantine: QuarantineInsert[] = [];
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches)
@@ -154,7 +173,7 @@ export async function storeJobs(
     }
     outcomes[i] = { ok: true, value: outcome };
   }
-  if (totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
+  if (!combined && totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
   // In this transaction: the events commit with their records or not at all (the outbox).
   fleet.written += await writeFleetEvents(tx, freshByDevice, now, fleet);
 

@@ -19,6 +19,7 @@ import { geofencesFromCommands } from '../tracks/known-geofences.js';
 import { summarizeRecord } from '../tracks/record-summary.js';
 import { MAX_TRACK_POINTS, MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
 import { splitTrips } from '../tracks/split-trips.js';
+import { tripTable } from '../tracks/trip-table.js';
 
 /** Positions read for one track answer at most (the newest ones): bounds memory per request. */
 export const MAX_TRACK_READ = 1_000_000;
@@ -97,6 +98,17 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         newest,
         trips: drawn.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
       };
+    },
+  );
+
+  // Trips and stops over the range, measured on every position read (not the simplified line).
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/trips',
+    { preHandler: admin },
+    async (request) => {
+      const range = await rangeOf(request);
+      const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
+      return { deviceId: range.deviceId, truncated: points.length === MAX_TRACK_READ, ...tripTable(points) };
     },
   );
 

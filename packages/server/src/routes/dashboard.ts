@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { LOCAL_TILE_URL } from './mbtiles.js';
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
@@ -42,7 +43,10 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
   });
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
-  app.get('/dashboard-config.json', async () => ({ tileUrl: ctx.options.tileUrl }));
+  // The basemap's tiles: a tile server's template, or this server's own local tile file.
+  app.get('/dashboard-config.json', async () => ({
+    tileUrl: ctx.options.tileUrl ?? (ctx.options.tileFile ? LOCAL_TILE_URL : null),
+  }));
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
     const file = await fileUnder(join(PUBLIC_DIR, 'assets'), request.params['*']);
     return reply.type(file.type).send(file.data);

@@ -2,16 +2,19 @@ import type { Queryable, SqlValue } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
-const ROWS_PER_STATEMENT = 250;
-const COLUMNS = 10;
+export const ROWS_PER_STATEMENT = 250;
+export const COLUMNS = 10;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
-const buildInsertSql = (rows: number): string =>
+/** `INSERT INTO locations ... VALUES` for `rows` rows, without the conflict clause. */
+export const insertValuesSql = (rows: number): string =>
   `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
-  ).join(', ')} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
+  ).join(', ')}`;
+const buildInsertSql = (rows: number): string =>
+  `${insertValuesSql(rows)} ON CONFLICT (device_id, uuid) DO NOTHING RETURNING device_id, uuid`;
 /** The statement for each row count, built once: the text is several kB, and the prepared-statement
  *  caches look it up by that text, so building it anew cost a full string hash per statement too. */
 const insertSqlByRows: string[] = [];
@@ -29,7 +32,7 @@ export interface LocationInsert {
 /** The key of a (device, uuid) pair in the set insertLocations returns. */
 export const locationKey = (deviceId: string, uuid: string): string => `${deviceId}\u0000${uuid}`;
 
-const byDeviceAndUuid = (a: LocationInsert, b: LocationInsert): number =>
+export const byDeviceAndUuid = (a: LocationInsert, b: LocationInsert): number =>
   a.deviceId < b.deviceId
     ? -1
     : a.deviceId > b.deviceId
@@ -39,6 +42,23 @@ const byDeviceAndUuid = (a: LocationInsert, b: LocationInsert): number =>
         : a.record.uuid > b.record.uuid
           ? 1
           : 0;
+
+/** One row's values, in the column order of insertValuesSql. */
+export function rowParams({ deviceId, record: r }: LocationInsert, receivedAt: number): SqlValue[] {
+  const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
+  return [
+    deviceId,
+    r.uuid,
+    r.recordedAt,
+    r.latitude,
+    r.longitude,
+    receivedAt,
+    JSON.stringify(r.record),
+    event,
+    r.clockSuspect ? 1 : null,
+    r.sequence,
+  ];
+}
 
 /**
  * Inserts records once per (device, uuid) and returns the keys (locationKey) of those stored now:
@@ -53,21 +73,7 @@ export async function insertLocations(
   receivedAt: number,
 ): Promise<Set<string>> {
   const sorted = [...rows].sort(byDeviceAndUuid);
-  const paramsOf = ({ deviceId, record: r }: LocationInsert): SqlValue[] => {
-    const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
-    return [
-      deviceId,
-      r.uuid,
-      r.recordedAt,
-      r.latitude,
-      r.longitude,
-      receivedAt,
-      JSON.stringify(r.record),
-      event,
-      r.clockSuspect ? 1 : null,
-      r.sequence,
-    ];
-  };
+  const paramsOf = (row: LocationInsert) => rowParams(row, receivedAt);
   const stored = new Set<string>();
   if (db.runEach) {
     // One row per run: a run that changed a row stored it (of equal keys, the first in order).

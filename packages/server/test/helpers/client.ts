@@ -19,7 +19,13 @@ export interface TestServer extends RunningServer {
 /** A real server on port 0 over fresh storage of the given backend. */
 export async function startTestServer(backend: Backend, options: BuildOptions = {}): Promise<TestServer> {
   const storage = await backend.create();
-  const server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options, ...options });
+  let server: RunningServer;
+  try {
+    server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options, ...options });
+  } catch (error) {
+    await storage.drop(); // a server that refused to start leaves no storage behind
+    throw error;
+  }
   const parse = (text: string): unknown => {
     try {
       return JSON.parse(text);

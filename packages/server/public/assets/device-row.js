@@ -1,0 +1,34 @@
+// A device's row in the list, built from its info as text (never HTML).
+import { el, fill } from './dom.js';
+import * as fmt from './format.js';
+
+/** One row of the device list: colour, name (or id), model, status, records, last seen, position. */
+export function renderItem(device, li, selected) {
+  const info = device.info;
+  const swatch = el('span', { className: 'swatch' });
+  swatch.style.background = device.colour; // CSSOM, allowed under style-src 'self'
+  li.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
+  const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
+  fill(
+    li,
+    el(
+      'div',
+      { className: 'name' },
+      swatch,
+      el('strong', {}, info.name || info.id),
+      info.model ? el('span', { className: 'model' }, ' (' + info.model + ')') : null,
+    ),
+    el(
+      'div',
+      { className: 'meta' },
+      fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records · ' + seen,
+      info.quarantined > 0 ? el('span', { className: 'quarantined' }, ' · ' + info.quarantined + ' quarantined') : null,
+    ),
+    el('div', { className: 'position' }, positionText(info.lastPosition)),
+  );
+}
+
+function positionText(position) {
+  if (!position) return 'no position yet';
+  return fmt.coordinates(position.latitude, position.longitude) + ' at ' + fmt.time(Date.parse(position.timestamp));
+}

@@ -1,0 +1,191 @@
+/* global L, URLSearchParams, requestAnimationFrame, cancelAnimationFrame, performance */
+// History playback for the selected device: a time slider over the range (or one trip) and
+// play/pause, the marker moving along the simplified track at a chosen speed. Positions between
+// two points of a trip are interpolated; between trips the marker waits where the last one ended.
+import { apiJson } from './api.js';
+import { $, el } from './dom.js';
+import * as fmt from './format.js';
+import { PHONE_QUERY } from './sheet.js';
+
+/** Without a chosen speed, a range plays in about this long. */
+const AUTO_PLAY_MS = 60_000;
+/** Detail asked of the server for playback: streets, not pixels of the current view. */
+const PLAYBACK_ZOOM = 16;
+
+/** Where the device was at time t: a pure function of the trips ([[lat, lon, t], ...] each). */
+export function positionAt(trips, t) {
+  let last = null;
+  for (const trip of trips) {
+    if (trip.length === 0) continue;
+    if (t < trip[0][2]) return last ?? trip[0];
+    if (t <= trip[trip.length - 1][2]) {
+      let lo = 0;
+      let hi = trip.length - 1;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (trip[mid][2] <= t) lo = mid;
+        else hi = mid;
+      }
+      const a = trip[lo];
+      const b = trip[hi];
+      if (t >= b[2]) return b;
+      const f = b[2] === a[2] ? 0 : (t - a[2]) / (b[2] - a[2]);
+      return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, t];
+    }
+    last = trip[trip.length - 1];
+  }
+  return last;
+}
+
+export class Playback {
+  constructor(map) {
+    this.map = map;
+    this.trips = [];
+    this.from = 0;
+    this.to = 0;
+    this.t = 0;
+    this.frame = 0;
+    this.marker = null;
+    this.generation = 0;
+    const bar = playbackBar();
+    // On a phone the sheet covers the map's lower part: the bar goes to its top.
+    const phone = window.matchMedia(PHONE_QUERY);
+    const corner = () => (phone.matches ? 'topright' : 'bottomright');
+    const control = L.control({ position: corner() });
+    control.onAdd = () => bar;
+    control.addTo(map);
+    phone.addEventListener('change', () => control.setPosition(corner()));
+    L.DomEvent.disableClickPropagation(bar);
+    L.DomEvent.disableScrollPropagation(bar);
+    $('playback-toggle').addEventListener('click', () => (this.frame ? this.pause() : this.play()));
+    $('playback-slider').addEventListener('input', () => {
+      this.pause();
+      this.seek(this.from + Number($('playback-slider').value));
+    });
+    $('playback-close').addEventListener('click', () => this.hide());
+  }
+
+  /** One trip's window, read at street detail, shown from its start. */
+  async load(deviceId, colour, from, to) {
+    const generation = ++this.generation;
+    this.pause();
+    const params = new URLSearchParams({ zoom: String(PLAYBACK_ZOOM), from: String(from), to: String(to) });
+    const track = await apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/track?' + params);
+    if (generation !== this.generation) return;
+    this.show(deviceId, colour, track.trips, null);
+  }
+
+  /**
+   * The track the map already holds for the selected device and range (no second read of it): the
+   * bar over its whole time, kept at the same moment when the same device's track is redrawn.
+   */
+  useTrack(deviceId, colour, trips) {
+    if (this.frame) return; // playing: the track it plays stays
+    this.generation++;
+    this.show(deviceId, colour, trips, deviceId === this.deviceId ? this.t : null);
+  }
+
+  show(deviceId, colour, trips, at) {
+    this.trips = trips;
+    const points = trips.flat();
+    if (points.length === 0) {
+      this.hide();
+      return;
+    }
+    this.deviceId = deviceId;
+    this.from = points[0][2];
+    this.to = points[points.length - 1][2];
+    $('playback-slider').max = String(this.to - this.from);
+    $('playback-slider').step = '1000';
+    $('playback-title').textContent = fmt.time(this.from) + ' → ' + fmt.time(this.to);
+    if (this.marker) this.marker.remove();
+    this.marker = L.circleMarker([points[0][0], points[0][1]], {
+      radius: 9,
+      color: '#111',
+      weight: 3,
+      fillColor: colour,
+      fillOpacity: 1,
+      className: 'playback-marker',
+    }).addTo(this.map);
+    $('playback').hidden = false;
+    this.seek(at === null ? this.from : at);
+  }
+
+  seek(t) {
+    this.t = Math.min(this.to, Math.max(this.from, t));
+    const at = positionAt(this.trips, this.t);
+    if (at && this.marker) {
+      this.marker.setLatLng([at[0], at[1]]);
+      const element = this.marker.getElement();
+      if (element) {
+        element.setAttribute('data-latlng', at[0] + ',' + at[1]);
+        element.setAttribute('data-t', String(Math.round(this.t)));
+      }
+    }
+    $('playback-slider').value = String(this.t - this.from);
+    $('playback-time').textContent = fmt.time(this.t);
+  }
+
+  speed() {
+    const chosen = $('playback-speed').value;
+    return chosen === 'auto' ? Math.max(1, (this.to - this.from) / AUTO_PLAY_MS) : Number(chosen);
+  }
+
+  play() {
+    if (this.frame || this.to <= this.from) return;
+    if (this.t >= this.to) this.seek(this.from);
+    $('playback-toggle').textContent = 'Pause';
+    let previous = performance.now();
+    const step = (now) => {
+      this.seek(this.t + (now - previous) * this.speed());
+      previous = now;
+      if (this.t >= this.to) return this.pause();
+      this.frame = requestAnimationFrame(step);
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  pause() {
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    $('playback-toggle').textContent = 'Play';
+  }
+
+  hide() {
+    this.pause();
+    this.generation++;
+    this.deviceId = null;
+    $('playback').hidden = true;
+    if (this.marker) this.marker.remove();
+    this.marker = null;
+  }
+}
+
+/** The bar's element, built here so index.html stays the page's outline. */
+export function playbackBar() {
+  const speed = el(
+    'select',
+    { id: 'playback-speed', ariaLabel: 'Playback speed' },
+    ...[
+      ['auto', 'auto'],
+      ['1', '×1'],
+      ['10', '×10'],
+      ['60', '×60'],
+      ['600', '×600'],
+    ].map(([value, label]) => el('option', { value }, label)),
+  );
+  return el(
+    'div',
+    { id: 'playback', className: 'playback', hidden: true },
+    el('div', { className: 'playback-head' }, el('strong', {}, 'Playback '), el('span', { id: 'playback-title' })),
+    el(
+      'div',
+      { className: 'playback-controls' },
+      el('button', { type: 'button', id: 'playback-toggle' }, 'Play'),
+      el('input', { type: 'range', id: 'playback-slider', min: '0', max: '1', value: '0', ariaLabel: 'Time' }),
+      speed,
+      el('button', { type: 'button', id: 'playback-close', ariaLabel: 'Close playback' }, '×'),
+    ),
+    el('div', { id: 'playback-time', className: 'hint' }),
+  );
+}

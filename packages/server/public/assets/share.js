@@ -1,0 +1,58 @@
+/* global L */
+// A share link's page: one device's track in one time window, read-only, no login. The token is
+// the link's last path segment; the page asks only for that share's track and shows nothing else.
+import { addBasemap } from './basemap.js';
+import { $, el } from './dom.js';
+import * as fmt from './format.js';
+
+const COLOUR = '#1f6feb';
+const token = window.location.pathname.split('/')[2] || '';
+
+function gone(message) {
+  $('share-map').hidden = true;
+  $('share-gone').hidden = false;
+  $('share-gone').textContent = message;
+  $('share-title').textContent = 'Shared track unavailable';
+}
+
+async function show() {
+  const response = await fetch('/s/' + encodeURIComponent(token) + '/track', { credentials: 'omit' });
+  if (response.status === 410) return gone('This link has expired or was withdrawn.');
+  if (!response.ok) return gone('This link does not exist.');
+  const share = await response.json();
+  $('share-title').textContent = share.name ? share.name : 'Shared track';
+  const window_ =
+    (share.from === null ? 'from the start' : 'from ' + fmt.time(share.from)) +
+    ' ' +
+    (share.to === null ? 'until now' : 'to ' + fmt.time(share.to)) +
+    ' · link valid until ' +
+    fmt.time(share.expiresAt);
+  $('share-window').textContent = window_;
+  const config = await (await fetch('/dashboard-config.json')).json();
+  const map = L.map('share-map', { worldCopyJump: true }).setView([20, 0], 2);
+  await addBasemap(map, config).catch(() => undefined);
+  const lines = L.featureGroup().addTo(map);
+  for (const trip of share.trips) {
+    const line = L.polyline(
+      trip.map((p) => [p[0], p[1]]),
+      { color: COLOUR, weight: 4, className: 'share-trip' },
+    ).addTo(lines);
+    line.bindTooltip(el('div', {}, fmt.time(trip[0][2]) + ' → ' + fmt.time(trip[trip.length - 1][2])));
+  }
+  if (share.newest) {
+    L.circleMarker([share.newest.lat, share.newest.lon], {
+      radius: 8,
+      color: '#fff',
+      weight: 2,
+      fillColor: COLOUR,
+      fillOpacity: 1,
+      className: 'share-marker',
+    })
+      .bindTooltip(el('div', {}, fmt.time(share.newest.t)))
+      .addTo(lines);
+  }
+  if (lines.getLayers().length > 0) map.fitBounds(lines.getBounds().pad(0.15), { maxZoom: 16 });
+  else $('share-window').textContent = window_ + ' · no positions in this window';
+}
+
+show().catch((error) => gone('The track could not be loaded: ' + error.message));

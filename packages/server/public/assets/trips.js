@@ -1,0 +1,106 @@
+/* global CustomEvent */
+// The selected device's trips and stops over the time range, measured by the server on every
+// position (start, end, duration, distance, average and top speed; stops with their duration),
+// each trip with its own exports and a button that replays it.
+import { apiJson } from './api.js';
+import { exportUrl } from './details.js';
+import { el, fill } from './dom.js';
+import * as fmt from './format.js';
+
+const MAX_ROWS = 200;
+
+const cells = (values) => values.map((value) => el('td', {}, value));
+
+function tripRow(deviceId, trip, index) {
+  const window = 'from=' + trip.start + '&to=' + trip.end;
+  const link = (format) =>
+    el(
+      'a',
+      { href: exportUrl(deviceId, format, window), download: deviceId + '-trip-' + (index + 1) + '.' + format },
+      format.toUpperCase(),
+    );
+  const play = el('button', { type: 'button', className: 'play-trip' }, 'Play');
+  play.addEventListener('click', () =>
+    document.dispatchEvent(new CustomEvent('waypost:play', { detail: { deviceId, from: trip.start, to: trip.end } })),
+  );
+  return el(
+    'tr',
+    { dataset: { start: String(trip.start) } },
+    ...cells([
+      String(index + 1),
+      fmt.time(trip.start),
+      fmt.time(trip.end).slice(0, 10) === fmt.time(trip.start).slice(0, 10) ? fmt.clock(trip.end) : fmt.time(trip.end),
+      fmt.duration(trip.durationMs),
+      fmt.distance(trip.distanceM),
+      fmt.speed(trip.averageSpeedMps),
+      fmt.speed(trip.maxSpeedMps),
+    ]),
+    el('td', { className: 'actions' }, play, ' ', link('gpx'), ' ', link('geojson'), ' ', link('csv')),
+  );
+}
+
+function stopRow(stop) {
+  return el(
+    'tr',
+    {},
+    ...cells([
+      fmt.time(stop.start),
+      fmt.time(stop.end),
+      fmt.duration(stop.durationMs),
+      fmt.coordinates(stop.lat, stop.lon),
+    ]),
+  );
+}
+
+function table(className, headings, rows) {
+  return el(
+    'div',
+    { className: 'table-scroll' },
+    el(
+      'table',
+      { className },
+      el('thead', {}, el('tr', {}, ...headings.map((h) => el('th', {}, h)))),
+      el('tbody', {}, ...rows),
+    ),
+  );
+}
+
+/** A details section: loads itself for the device and range it was built for. */
+export function tripsSection(deviceId, rangeQuery, report) {
+  const section = el(
+    'section',
+    { id: 'trips' },
+    el('h3', {}, 'Trips and stops'),
+    el('p', { className: 'hint' }, 'loading…'),
+  );
+  apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/trips?' + rangeQuery)
+    .then(({ trips, stops, truncated }) => {
+      const total = trips.reduce((sum, trip) => sum + trip.distanceM, 0);
+      const summary =
+        trips.length === 0
+          ? 'No trips in this time range.'
+          : trips.length +
+            (trips.length === 1 ? ' trip, ' : ' trips, ') +
+            fmt.distance(total) +
+            (truncated ? ' (newest positions only)' : '');
+      fill(
+        section,
+        el('h3', {}, 'Trips and stops'),
+        el('p', { className: 'hint', id: 'trips-summary' }, summary),
+        trips.length === 0
+          ? null
+          : table(
+              'trips-table',
+              ['#', 'Start', 'End', 'Duration', 'Distance', 'Average', 'Top speed', ''],
+              trips
+                .slice(-MAX_ROWS)
+                .map((trip, i) => tripRow(deviceId, trip, i + Math.max(0, trips.length - MAX_ROWS))),
+            ),
+        stops.length === 0
+          ? null
+          : table('stops-table', ['Stopped', 'Left', 'Duration', 'Where'], stops.slice(-MAX_ROWS).map(stopRow)),
+      );
+    })
+    .catch(report);
+  return section;
+}

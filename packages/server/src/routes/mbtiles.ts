@@ -1,0 +1,62 @@
+import Database from 'better-sqlite3';
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../errors.js';
+
+/** Raster formats a browser draws; vector tiles (pbf) would need a renderer the dashboard has not. */
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The URL template the dashboard gets for a local tile file. */
+export const LOCAL_TILE_URL = '/tiles/{z}/{x}/{y}';
+
+export interface TileFile {
+  type: string;
+  tile(z: number, x: number, y: number): Buffer | null;
+  close(): void;
+}
+
+/**
+ * A local MBTiles file (SQLite: tiles(zoom_level, tile_column, tile_row, tile_data), rows counted
+ * from the south as TMS does) opened read-only, for a basemap with no network at all. Throws at
+ * start for a file that is not one, or holds vector tiles.
+ */
+export function openTileFile(path: string): TileFile {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const format = (
+      db.prepare(`SELECT value FROM metadata WHERE name = 'format'`).get() as { value: string } | undefined
+    )?.value.toLowerCase();
+    const type = TYPES[format ?? 'png'];
+    if (!type) throw new Error(`${path} holds ${format} tiles; the dashboard draws png, jpg or webp tiles`);
+    const read = db.prepare(`SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?`);
+    return {
+      type,
+      tile(z, x, y) {
+        const row = read.get(z, x, 2 ** z - 1 - y) as { tile_data: Buffer } | undefined;
+        return row ? row.tile_data : null;
+      },
+      close: () => db.close(),
+    };
+  } catch (error) {
+    db.close();
+    throw new Error(`Option tileFile: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** GET /tiles/:z/:x/:y from the local tile file (404 where it has no tile). */
+export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (app, { tiles }) => {
+  app.addHook('onClose', async () => tiles.close());
+  app.get<{ Params: { z: string; x: string; y: string } }>('/tiles/:z/:x/:y', async (request, reply) => {
+    const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>
+      Number(v.replace(/\.\w+$/, '')),
+    );
+    const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
+    const data = valid ? tiles.tile(z!, x!, y!) : null;
+    if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
+    return reply.type(tiles.type).header('cache-control', 'public, max-age=86400').send(data);
+  });
+};

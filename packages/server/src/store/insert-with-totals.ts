@@ -1,0 +1,68 @@
+import type { Queryable, SqlValue } from '../db/database.js';
+import {
+  byDeviceAndUuid,
+  insertValuesSql,
+  locationKey,
+  ROWS_PER_STATEMENT,
+  rowParams,
+  type LocationInsert,
+} from './locations.js';
+
+/** What a transaction sent for one device, besides its rows: how many records, how many quarantined. */
+export interface DeviceSent {
+  deviceId: string;
+  sent: number;
+  quarantined: number;
+}
+
+/** Whether insertWithTotals can take these rows (one statement holds them all). */
+export const fitsOneStatement = (rows: number): boolean => rows >= 1 && rows <= ROWS_PER_STATEMENT;
+
+const DEVICE_ROW = '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))';
+const newer = 'w.recorded_at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= w.recorded_at)';
+
+const sqlByShape = new Map<string, string>();
+function sqlFor(devices: number, rows: number): string {
+  const key = `${devices}x${rows}`;
+  let sql = sqlByShape.get(key);
+  if (!sql) {
+    sql = `WITH v (id, sent, kept) AS (VALUES ${Array(devices).fill(DEVICE_ROW).join(', ')}),
+      ins AS (${insertValuesSql(rows)} ON CONFLICT (device_id, uuid) DO NOTHING
+        RETURNING device_id, uuid, recorded_at, latitude, longitude),
+      fresh AS (SELECT device_id, COUNT(*) AS n FROM ins GROUP BY device_id),
+      newest AS (SELECT DISTINCT ON (device_id) device_id, latitude, longitude, recorded_at FROM ins
+        WHERE latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY device_id, recorded_at DESC),
+      totals AS (UPDATE devices SET last_seen = ?, records = records + COALESCE(f.n, 0),
+        duplicates = duplicates + v.sent - COALESCE(f.n, 0), quarantined = devices.quarantined + v.kept,
+        last_latitude = CASE WHEN ${newer} THEN w.latitude ELSE last_latitude END,
+        last_longitude = CASE WHEN ${newer} THEN w.longitude ELSE last_longitude END,
+        last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END
+        FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id
+        WHERE devices.id = v.id)
+      SELECT device_id, uuid FROM ins`;
+    sqlByShape.set(key, sql);
+  }
+  return sql;
+}
+
+/**
+ * PostgreSQL: inserts the rows and adds each device's counters and last position in ONE statement
+ * (data-modifying CTEs), one round trip instead of two per group commit: the totals are computed
+ * from what the insert returned, so a row another transaction stored first counts as a duplicate
+ * exactly as insertLocations + addIngestTotals count it. Answers the keys stored now.
+ */
+export async function insertWithTotals(
+  db: Queryable,
+  rows: readonly LocationInsert[],
+  devices: readonly DeviceSent[],
+  now: number,
+): Promise<Set<string>> {
+  const sorted = [...rows].sort(byDeviceAndUuid);
+  const params: SqlValue[] = [
+    ...devices.flatMap((d) => [d.deviceId, d.sent, d.quarantined]),
+    ...sorted.flatMap((row) => rowParams(row, now)),
+    now,
+  ];
+  const inserted = await db.query<{ device_id: string; uuid: string }>(sqlFor(devices.length, sorted.length), params);
+  return new Set(inserted.map((row) => locationKey(row.device_id, row.uuid)));
+}
