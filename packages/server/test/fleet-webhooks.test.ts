@@ -167,6 +167,33 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
     expect((await server.admin(`/api/webhooks/${hookId}`)).body).toMatchObject({ dead: 0, lastError: null });
   });
 
+  it('a receiver that never answers does not slow ingest', async () => {
+    receiver.hold = true;
+    try {
+      const base = Date.now() - 600_000;
+      // Each upload crosses the depot (an event each), while the receiver sits on its requests.
+      for (let i = 0; i < 10; i++) {
+        const started = Date.now();
+        const reply = await server.post('/locations', {
+          location: [fix(`h${i}-in`, 0, base + i * 2000), fix(`h${i}-out`, 500, base + i * 2000 + 1000)],
+          device_id: 'truck-held',
+        });
+        expect(reply.status).toBe(200);
+        expect(Date.now() - started).toBeLessThan(5000); // the receiver's 10 s timeout is not waited for
+      }
+      await receiver.waitFor(1, (r) => r.status === 0);
+    } finally {
+      receiver.hold = false;
+    }
+    // Its requests time out and are retried; let the next test start clean.
+    await server.admin(`/api/webhooks/${hookId}`, { method: 'DELETE' });
+    const again = await server.admin('/api/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: GEOFENCE_EVENTS },
+    });
+    ({ id: hookId, secret } = again.body);
+  });
+
   it('a batch 30 days late gives its events in device time, marked late', async () => {
     const now = Date.now();
     await server.post('/locations', { location: [fix('c-now', 500, now)], device_id: 'truck-3' });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import type { FleetEvent } from './fleet-event.js';
+import type { EventType } from './fleet-event.js';
 import {
   deleteDelivered,
   deleteOutboxOf,
@@ -234,7 +234,7 @@ export class DeliveryWorker {
       await inParallel(lanes, this.options.lanes, async (lane) => {
         for (const row of lane) {
           try {
-            await transport.send(JSON.parse(row.body) as FleetEvent, row.body);
+            await transport.send({ id: row.eventId, device: row.deviceId, type: row.type as EventType }, row.body);
             delivered.push(row.seq);
           } catch (error) {
             failed += 1;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
-import type { FleetEvent } from '../fleet-event.js';
-import type { Transport } from '../transport.js';
+import type { EventHead, Transport } from '../transport.js';
 import { mqttTopic } from './broker-names.js';
 
 const PUBLISH_TIMEOUT_MS = 10_000;
@@ -27,7 +26,7 @@ export function mqttTransport(url: string): Transport {
     setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
   });
   return {
-    async send(event: FleetEvent, body: string): Promise<void> {
+    async send(event: EventHead, body: string): Promise<void> {
       await firstConnect;
       if (!client.connected) throw new Error('MQTT broker not connected');
       let timer: NodeJS.Timeout | undefined;

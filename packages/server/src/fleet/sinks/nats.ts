@@ -1,6 +1,5 @@
 import { connect, type JetStreamClient, type NatsConnection } from 'nats';
-import type { FleetEvent } from '../fleet-event.js';
-import type { Transport } from '../transport.js';
+import type { EventHead, Transport } from '../transport.js';
 import { natsSubject } from './broker-names.js';
 
 export const NATS_STREAM = 'WAYPOST';
@@ -33,7 +32,7 @@ export function natsTransport(url: string): Transport {
     return { nc, js: nc.jetstream() };
   };
   return {
-    async send(event: FleetEvent, body: string): Promise<void> {
+    async send(event: EventHead, body: string): Promise<void> {
       ready ??= open();
       let js: JetStreamClient;
       try {

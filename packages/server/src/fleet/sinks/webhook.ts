@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { FleetEvent } from '../fleet-event.js';
-import type { Transport } from '../transport.js';
+import type { EventHead, Transport } from '../transport.js';
 import { signWebhook } from './webhook-signature.js';
 
 /** A receiver that takes longer than this to answer has failed the attempt (it is retried). */
@@ -22,7 +21,7 @@ export function webhookTransport(url: string, secret: string, now: () => number)
     : new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
   const send = secure ? https.request : http.request;
   return {
-    send(event: FleetEvent, body: string): Promise<void> {
+    send(event: EventHead, body: string): Promise<void> {
       const timestamp = Math.floor(now() / 1000);
       return new Promise((resolve, reject) => {
         const request = send(
