@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
 import { createBackgroundGeolocation, ManualNetwork, type BackgroundGeolocation } from '@waypost/node';
 import { at } from './support/harness.js';
-import { startFaultProxy, type Fault } from './support/fault-proxy.js';
+import { seededRandom, startFaultProxy, type Fault } from './support/fault-proxy.js';
 
 const FAULTS: Fault[] = [
   'reset',
@@ -19,23 +19,12 @@ const FAULTS: Fault[] = [
   'pass',
 ];
 
-/** A small deterministic PRNG, so a failing run can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('the fault proxy: several instances behind a proxy that misbehaves, then heals', () => {
   it('every uuid is stored exactly once, queues end empty, nothing stays locked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-fault-'));
     // The service itself refuses more than 5 records per request (a real 413).
     const service = await startServer({ port: 0, database: join(dir, 'server.db'), maxRecordsPerRequest: 5 });
-    const random = mulberry32(8);
+    const random = seededRandom(8);
     const proxy = await startFaultProxy(
       `${service.url}/locations`,
       () => FAULTS[Math.floor(random() * FAULTS.length)]!,

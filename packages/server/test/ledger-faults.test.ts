@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackgroundGeolocation, ManualNetwork, type BackgroundGeolocation } from '@waypost/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startFaultProxy, type Fault } from '../../node/test/support/fault-proxy.js';
+import { seededRandom, startFaultProxy, type Fault } from '../../node/test/support/fault-proxy.js';
 import { at } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer } from './helpers/client.js';
@@ -23,22 +23,11 @@ const FAULTS: Fault[] = [
   'pass',
 ];
 
-/** A small deterministic PRNG, so a failing run can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe.each(backends)('a faulty network and retention, with the ledger on $name', (backend) => {
   it('ends with every sequence number stored once or reported dropped: 0 unexplained', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-ledger-faults-'));
     const server = await startTestServer(backend, { maxRecordsPerRequest: 5 });
-    const random = mulberry32(19);
+    const random = seededRandom(19);
     const proxy = await startFaultProxy(`${server.url}/locations`, () => FAULTS[Math.floor(random() * FAULTS.length)]!);
     onTestFinished(async () => {
       await proxy.close();

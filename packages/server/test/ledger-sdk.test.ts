@@ -12,14 +12,22 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 
-/** Forwards uploads to `target`, except the `swallow`-th (1-based), answered 200 and dropped. */
-async function fakeOkProxy(target: string, swallow: number) {
-  let uploads = 0;
+type ProxyAction = 'forward' | 'fake-200' | 'fail-503';
+
+/**
+ * Forwards uploads to `target`, or, as `decide` says for the n-th request (1-based): answers 200
+ * without forwarding (a captive portal, a broken proxy: the classic silent loss), or 503 (the
+ * network drops).
+ */
+async function proxyTo(target: string, decide: (n: number) => ProxyAction) {
+  let requests = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (++uploads === swallow) return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      const action = decide(++requests);
+      if (action === 'fake-200') return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (action === 'fail-503') return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
       const headers = { ...req.headers };
       delete headers.host;
       const forward = http.request(`${target}${req.url}`, { method: req.method, headers }, (reply) => {
@@ -34,28 +42,6 @@ async function fakeOkProxy(target: string, swallow: number) {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Forwards to `target` while `open`; otherwise answers 503 (the network drops mid catch-up). */
-async function gatedProxy(target: string) {
-  const gate = { open: true };
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      if (!gate.open) return res.writeHead(503, { 'content-type': 'application/json' }).end('{}');
-      const headers = { ...req.headers };
-      delete headers.host;
-      const forward = http.request(`${target}${req.url}`, { method: req.method, headers }, (reply) => {
-        res.writeHead(reply.statusCode!, reply.headers);
-        reply.pipe(res);
-      });
-      forward.end(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, gate };
-}
-
 describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -66,7 +52,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   const ledger = async (device: string) => (await server.admin(`/api/devices/${device}/ledger`)).body;
 
   it('a proxy that fakes 200 for one upload makes exactly its record missing', async () => {
-    const proxy = await fakeOkProxy(server.url, 2);
+    const proxy = await proxyTo(server.url, (n) => (n === 2 ? 'fake-200' : 'forward'));
     const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi') });
     onTestFinished(() => bg.close());
     await bg.ready({ http: { url: `${proxy}/locations`, autoSync: false, params: { device_id: 'faked' } } });
@@ -178,14 +164,15 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   });
 
   it('a device offline for 30 days catches up newest first: the backlog shows missing, then closes', async () => {
-    const proxy = await gatedProxy(server.url);
+    const gate = { open: true };
+    const proxy = await proxyTo(server.url, () => (gate.open ? 'forward' : 'fail-503'));
     const network = new ManualNetwork('wifi');
     const clock = new ManualClock(Date.parse('2026-06-01T00:00:00Z'));
     const bg = await createBackgroundGeolocation({ database: ':memory:', network, clock });
     onTestFinished(() => bg.close());
     await bg.ready({
       http: {
-        url: `${proxy.url}/locations`,
+        url: `${proxy}/locations`,
         autoSync: false,
         batchSync: true,
         maxBatchSize: 100,
@@ -201,7 +188,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
     }
     // Back online: the first batch (the newest 100) arrives, then the network drops.
     const drop = bg.onHttp(() => {
-      proxy.gate.open = false;
+      gate.open = false;
       drop.remove();
     });
     await bg.sync().catch(() => undefined);
@@ -211,7 +198,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
       missing: 620,
       missingRanges: [[1, 620]],
     });
-    proxy.gate.open = true;
+    gate.open = true;
     await bg.sync();
     expect(await ledger('offline30')).toMatchObject({
       highestSequence: 720,

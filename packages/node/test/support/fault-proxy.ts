@@ -135,3 +135,14 @@ export async function startFaultProxy(target: string, choose: (n: number) => Fau
     },
   };
 }
+
+/** A small deterministic PRNG (mulberry32), so a failing fault run can be replayed from its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
