@@ -1,6 +1,7 @@
 import { connect, type NatsConnection } from 'nats';
 import type { LiveEvents, PositionEvent } from '../live-events.js';
 import type { LiveFeed } from './live-feed.js';
+import { createCoalescer } from './coalescer.js';
 import { FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
 
 /** A message carries at most this much JSON (NATS allows 1 MB by default). */
@@ -43,30 +44,18 @@ export function createNatsFeed(url: string, subject: string, events: LiveEvents)
     })
     .catch(() => undefined);
 
-  let pending: PositionEvent[] = [];
-  let flushing: Promise<void> | null = null;
-  const flush = () => {
-    const batch = pending;
-    pending = [];
+  const outgoing = createCoalescer((batch) => {
     if (!nc || nc.isClosed()) return;
     for (const payload of packPayloads(batch, MAX_MESSAGE_CHARS)) nc.publish(subject, payload);
-  };
-  const schedule = () => {
-    if (flushing) return;
-    flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_EVERY_MS)).then(flush).finally(() => {
-      flushing = null;
-      if (pending.length > 0) schedule();
-    });
-  };
+  }, FLUSH_EVERY_MS);
   return {
     publish(list) {
       if (closed || list.length === 0) return;
-      pending.push(...list);
-      schedule();
+      outgoing.push(list);
     },
     async close() {
       closed = true;
-      while (flushing) await flushing;
+      await outgoing.drain();
       const connection = nc;
       nc = null;
       if (!connection) return; // still connecting: it closes itself once it connects

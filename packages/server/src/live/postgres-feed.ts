@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Queryable } from '../db/database.js';
 import { parseDatabaseUrl } from '../db/postgres.js';
 import type { LiveEvents, PositionEvent } from '../live-events.js';
+import { createCoalescer } from './coalescer.js';
 import type { LiveFeed } from './live-feed.js';
 
 /** NOTIFY payloads must stay under 8000 bytes; events are packed into payloads of at most this. */
@@ -82,32 +83,20 @@ export async function createPostgresFeed(
   };
   await listen();
 
-  let pending: PositionEvent[] = [];
-  let flushing: Promise<void> | null = null;
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
+  const outgoing = createCoalescer(async (batch) => {
     for (const payload of packPayloads(batch)) {
       await db.query(`SELECT pg_notify(?, ?)`, [channel, payload]).catch(() => undefined);
     }
-  };
-  const schedule = () => {
-    if (flushing) return;
-    flushing = new Promise<void>((resolve) => setTimeout(resolve, FLUSH_EVERY_MS)).then(flush).finally(() => {
-      flushing = null;
-      if (pending.length > 0) schedule(); // published while the last NOTIFY was on its way
-    });
-  };
+  }, FLUSH_EVERY_MS);
   return {
     publish(list) {
       if (closed || list.length === 0) return;
-      pending.push(...list);
-      schedule();
+      outgoing.push(list);
     },
     async close() {
       closed = true;
       if (reconnect) clearTimeout(reconnect);
-      while (flushing) await flushing;
+      await outgoing.drain();
       const last = client;
       client = null;
       if (last) {
