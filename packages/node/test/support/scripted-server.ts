@@ -38,6 +38,12 @@ export interface ScriptedServer {
   script(...replies: Responder[]): void;
   /** The reply used when the script is empty (initially 200 with `{}`). */
   setDefault(reply: Responder): void;
+  /** Resolves once `holds` is true, checked at each request, answer and release (never on a timer). */
+  when(holds: () => boolean): Promise<void>;
+  /** Resolves with the `count`-th request once it has arrived (at once if it has). */
+  received(count: number): Promise<RecordedRequest>;
+  /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). */
+  holding(count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +68,8 @@ function answer(
 
 /**
  * A real node:http server on 127.0.0.1, port 0, that records every request and answers from a
- * script: statuses, delays, silence, resets. Tests read `requests` and poll with until().
+ * script: statuses, delays, silence, resets. Tests read `requests` and await `when()`, `received()`
+ * or `holding()`, which every request, answer and release re-checks.
  */
 export async function startScriptedServer(...initial: Responder[]): Promise<ScriptedServer> {
   const queue: Responder[] = [...initial];
@@ -70,6 +77,19 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
+  const waiters = new Set<() => boolean>();
+  const changed = () => {
+    for (const check of [...waiters]) if (check()) waiters.delete(check);
+  };
+  const when = (holds: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!holds()) return false;
+        resolve();
+        return true;
+      };
+      if (!check()) waiters.add(check);
+    });
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -96,12 +116,15 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
       const reply = typeof responder === 'function' ? responder(recorded) : responder;
       if ('hang' in reply || 'stall' in reply) {
         pending++;
-        res.on('close', () => pending--);
+        res.on('close', () => {
+          pending--;
+          changed();
+        });
         if ('stall' in reply) {
           res.writeHead(reply.stall, { 'content-type': 'application/json' });
           res.write('{"partial":');
         }
-        return;
+        return changed();
       }
       const act = () => {
         if ('reset' in reply) {
@@ -112,14 +135,19 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
         recorded.answered = reply.status;
       };
       const delay = reply.delayMs ?? 0;
-      if (delay <= 0) return act();
+      if (delay <= 0) {
+        act();
+        return changed();
+      }
       pending++;
       const timer = setTimeout(() => {
         timers.delete(timer);
         pending--;
         if (!res.destroyed) act();
+        changed();
       }, delay);
       timers.add(timer);
+      changed();
     });
   });
 
@@ -135,6 +163,12 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
     },
     script: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
+    when,
+    received: async (count) => {
+      await when(() => requests.length >= count);
+      return requests[count - 1]!;
+    },
+    holding: (count = 1) => when(() => pending >= count),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
