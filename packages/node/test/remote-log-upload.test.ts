@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock, type RemoteCommandEvent } from '@waypost/node';
 import { at, startHarness } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
-import { until } from './support/until.js';
 import { LOG_UPLOAD_COALESCE_MS } from '@waypost/sdk/internal';
 
 const uploadLogCommands = (url: string, count: number) => ({
@@ -25,7 +24,7 @@ describe('remote uploadLog', () => {
     await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
-    await until(() => silent.pending === 1, 'the log upload hanging on the silent host');
+    await silent.holding(1); // the log upload, hanging on the silent host
     expect(silent.requests).toHaveLength(1);
     expect(await bg.logger.getLog()).toContain('coalesced');
     await silent.close();
