@@ -38,8 +38,11 @@ export interface ScriptedServer {
   script(...replies: Responder[]): void;
   /** The reply used when the script is empty (initially 200 with `{}`). */
   setDefault(reply: Responder): void;
-  /** Resolves once `holds` is true, checked at each request, answer and release (never on a timer). */
-  when(holds: () => boolean): Promise<void>;
+  /**
+   * Resolves once `holds` is true, checked at each request, answer and release (never on a timer).
+   * Bounded: after `timeoutMs` it rejects with what `explain` says is missing.
+   */
+  when(holds: () => boolean, explain?: () => string, timeoutMs?: number): Promise<void>;
   /** Resolves with the `count`-th request once it has arrived (at once if it has). */
   received(count: number): Promise<RecordedRequest>;
   /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). */
@@ -81,14 +84,20 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   const changed = () => {
     for (const check of [...waiters]) if (check()) waiters.delete(check);
   };
-  const when = (holds: () => boolean) =>
-    new Promise<void>((resolve) => {
+  const when = (holds: () => boolean, explain = () => 'the condition', timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (holds()) return resolve();
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`scripted server: still waiting after ${timeoutMs} ms for ${explain()}`));
+      }, timeoutMs).unref();
       const check = () => {
         if (!holds()) return false;
+        clearTimeout(timer);
         resolve();
         return true;
       };
-      if (!check()) waiters.add(check);
+      waiters.add(check);
     });
 
   const server: Server = createServer((req, res) => {
@@ -165,10 +174,17 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
     setDefault: (reply) => void (fallback = reply),
     when,
     received: async (count) => {
-      await when(() => requests.length >= count);
+      await when(
+        () => requests.length >= count,
+        () => `request ${count} (${requests.length} came)`,
+      );
       return requests[count - 1]!;
     },
-    holding: (count = 1) => when(() => pending >= count),
+    holding: (count = 1) =>
+      when(
+        () => pending >= count,
+        () => `${count} request(s) held (${pending} are)`,
+      ),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
