@@ -10,6 +10,7 @@ import {
   takeSinkLease,
   type PendingRow,
 } from './outbox-store.js';
+import type { RoundReport } from './delivery-report.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
 import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
@@ -85,6 +86,8 @@ export class DeliveryWorker {
     /** Work done once per poll before delivery (reloading the sinks, the silence check). */
     private readonly onPoll: () => Promise<void> = async () => {},
     private readonly onError: (error: unknown) => void = () => {},
+    /** What each round did for a sink, once its outbox rows are updated (the server logs it). */
+    private readonly onRound: (report: RoundReport) => void = () => {},
   ) {}
 
   start(): void {
@@ -231,6 +234,8 @@ export class DeliveryWorker {
       const transport = this.transportFor(sink);
       const delivered: number[] = [];
       let failed = 0;
+      let dead = 0;
+      let lastError: string | null = null;
       await inParallel(lanes, this.options.lanes, async (lane) => {
         for (const row of lane) {
           try {
@@ -238,10 +243,12 @@ export class DeliveryWorker {
             delivered.push(row.seq);
           } catch (error) {
             failed += 1;
+            lastError = (error as Error).message ?? String(error);
             const attempts = row.attempts + 1;
             const next = afterFailure(this.options.retry, attempts, row.createdAt, this.options.now());
-            await recordFailure(this.db, row.seq, { error: (error as Error).message ?? String(error), ...next });
-            if (!next.dead) {
+            await recordFailure(this.db, row.seq, { error: lastError, ...next });
+            if (next.dead) dead += 1;
+            else {
               earliestRetry = Math.min(earliestRetry, next.nextAt);
               return; // the rest of this device's events wait behind it
             }
@@ -249,6 +256,7 @@ export class DeliveryWorker {
         }
       });
       await deleteDelivered(this.db, delivered);
+      this.onRound({ sinkId: sink.id, delivered: delivered.length, failed, dead, error: lastError });
       if (rows.length < ROUND_ROWS && failed > 0) break;
       if (delivered.length === 0) break;
     }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { FleetOptions } from '../options.js';
+import type { RoundReport } from './delivery-report.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { FleetConfigCache, type FleetConfig } from './fleet-config.js';
 import { checkSilence } from './silence.js';
@@ -26,6 +27,7 @@ export async function startFleet(
   options: FleetOptions,
   now: () => number,
   onError: (error: unknown) => void,
+  onRound: (report: RoundReport) => void = () => undefined,
 ): Promise<FleetService> {
   const cliSinks: Sink[] = [];
   for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
@@ -46,6 +48,7 @@ export async function startFleet(
     () => cache.get().sinks,
     poll,
     onError,
+    onRound,
   );
   worker.start();
   return {
