@@ -12,6 +12,8 @@ export interface LiveFeedClient {
   readonly positions: LivePosition[];
   /** Resolves with the first position of `deviceId` (at once if one has arrived). */
   next(deviceId: string): Promise<LivePosition>;
+  /** Resolves with the first position that matches (at once if one has arrived). */
+  find(matches: (position: LivePosition) => boolean): Promise<LivePosition>;
   /** Resolves once `count` announcements have arrived. */
   atLeast(count: number): Promise<void>;
   /** Resolves once the announcements of `deviceId` add up to `count` records stored (one may carry several). */
@@ -59,12 +61,15 @@ export async function openLiveFeed(url: string, token: string): Promise<LiveFeed
     positions.filter((p) => p.deviceId === deviceId).reduce((sum, p) => sum + p.stored, 0);
   return {
     positions,
-    async next(deviceId) {
+    async find(matches) {
       for (;;) {
-        const found = positions.find((p) => p.deviceId === deviceId);
+        const found = positions.find(matches);
         if (found) return found;
         await arrival();
       }
+    },
+    next(deviceId) {
+      return this.find((p) => p.deviceId === deviceId);
     },
     async atLeast(count) {
       while (positions.length < count) await arrival();
