@@ -59,18 +59,17 @@ export async function openLiveFeed(url: string, token: string): Promise<LiveFeed
   const arrival = () => new Promise<void>((resolve) => waiters.push(resolve));
   const storedOf = (deviceId: string) =>
     positions.filter((p) => p.deviceId === deviceId).reduce((sum, p) => sum + p.stored, 0);
+  const find = async (matches: (position: LivePosition) => boolean): Promise<LivePosition> => {
+    for (;;) {
+      const found = positions.find(matches);
+      if (found) return found;
+      await arrival();
+    }
+  };
   return {
     positions,
-    async find(matches) {
-      for (;;) {
-        const found = positions.find(matches);
-        if (found) return found;
-        await arrival();
-      }
-    },
-    next(deviceId) {
-      return this.find((p) => p.deviceId === deviceId);
-    },
+    find,
+    next: (deviceId) => find((p) => p.deviceId === deviceId),
     async atLeast(count) {
       while (positions.length < count) await arrival();
     },
