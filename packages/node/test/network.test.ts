@@ -18,7 +18,7 @@ import {
 } from '@waypost/node';
 import { at, openSdk, tempDir } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
-import { Arrivals } from './support/arrivals.js';
+import { until } from './support/until.js';
 
 interface Iface {
   operstate: 'up' | 'down' | 'unknown' | 'dormant';
@@ -126,12 +126,12 @@ describe('network monitor from os.networkInterfaces() (macOS, Windows, container
     let interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = { lo0: [nic('127.0.0.1', true)] };
     const monitor = createInterfacesNetworkMonitor({ pollMs: 10, read: () => interfaces });
     onTestFinished(() => monitor.close?.());
-    const seen = new Arrivals<NetworkType>();
-    monitor.subscribe(seen.push);
+    const seen: NetworkType[] = [];
+    monitor.subscribe((type) => seen.push(type));
     expect(monitor.current()).toBe('none');
     interfaces = { ...interfaces, 'Wi-Fi': [nic('10.0.0.7')] };
-    await seen.count(1);
-    expect(seen.items).toEqual(['wifi']);
+    await until(() => seen.length === 1, 'the change');
+    expect(seen).toEqual(['wifi']);
   });
 });
 
@@ -249,15 +249,15 @@ describe('Linux network monitor (sysfs)', () => {
     const server = await startScriptedServer();
     onTestFinished(() => server.close());
     const bg = await openSdk({ network: monitor });
-    const events = new Arrivals<ConnectivityChangeEvent>();
-    bg.onConnectivityChange(events.push);
+    const events: ConnectivityChangeEvent[] = [];
+    bg.onConnectivityChange((event) => events.push(event));
     await bg.ready({ http: { url: server.url } });
     await bg.store.insertLocation(at(0));
     expect(server.requests).toHaveLength(0);
 
     writeFileSync(join(root, 'eth0', 'operstate'), 'up\n');
-    await events.count(1); // the link change
-    expect(events.items).toEqual([{ connected: true, type: 'ethernet' }]);
+    await until(() => events.length === 1, 'the link change');
+    expect(events).toEqual([{ connected: true, type: 'ethernet' }]);
     await bg.idle();
     expect(await bg.getCount()).toBe(0);
     expect(server.requests).toHaveLength(1);
