@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at, startHarness } from './support/harness.js';
+import { until } from './support/until.js';
 
 /** Asserts that each pattern matches a log line, each after the previous one's line. */
 function expectInOrder(log: string, patterns: RegExp[]): void {
@@ -17,8 +18,7 @@ describe('the SDK log (spec 4.3)', () => {
     const { bg } = await startHarness();
     await bg.start();
     const location = await bg.recordLocation(at(0));
-    await bg.idle(); // the automatic upload the new location triggered
-    expect(await bg.getCount()).toBe(0);
+    await until(async () => (await bg.getCount()) === 0, 'delivered');
     expectInOrder(await bg.logger.getLog(), [
       /Location 45\.000000,-73\.000000/,
       new RegExp(`INSERT ${location.uuid}`),
