@@ -30,6 +30,8 @@ export interface RecordedRequest {
   body: unknown;
   /** The status the server answered with, once it has; undefined while pending or for hang/reset. */
   answered?: number;
+  /** The clock's time when the request arrived. */
+  receivedAt: number;
 }
 
 export interface ScriptedServer {
@@ -112,6 +114,7 @@ export function createScriptedServer(options: { clock: Clock; replies?: Responde
       text,
       raw,
       body: parseJson(text),
+      receivedAt: clock.now(),
     };
     if (closed) throw refused();
     requests.push(recorded);
