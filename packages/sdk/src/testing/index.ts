@@ -11,4 +11,4 @@ export {
   type Responder,
   type ScriptedServer,
 } from './scripted-fetch.js';
-export { openEngine, startEngine, at, uuidsOf, type Engine, type EngineOptions } from './start-engine.js';
+export { openEngine, startEngine, advanceUntil, at, uuidsOf, type Engine, type EngineOptions } from './start-engine.js';

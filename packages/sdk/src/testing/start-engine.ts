@@ -82,6 +82,26 @@ export async function startEngine(config: ConfigInput = {}, options: EngineOptio
 }
 
 /**
+ * Moves the clock `stepMs` at a time until `work` settles, for work that waits on the clock more
+ * than once (several delayed answers). Bounded: rejects after `maxSteps` steps, never hangs.
+ */
+export async function advanceUntil<T>(
+  clock: ManualClock,
+  work: Promise<T>,
+  stepMs: number,
+  maxSteps = 1000,
+): Promise<T> {
+  let settled = false;
+  const watched = work.finally(() => (settled = true));
+  watched.catch(() => undefined);
+  for (let step = 0; !settled; step++) {
+    if (step === maxSteps) throw new Error(`advanceUntil: not settled after ${maxSteps} steps of ${stepMs} ms`);
+    await clock.advance(stepMs);
+  }
+  return watched;
+}
+
+/**
  * A distinct valid location for each i, all within a few metres of each other: well inside the
  * default stationaryRadius, so recording them never makes motion detection change the pace.
  */
