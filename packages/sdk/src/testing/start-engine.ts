@@ -5,6 +5,7 @@ import type { HttpEvent } from '../events/types.js';
 import { createFetchTransport } from '../http/fetch-transport.js';
 import { ManualNetwork } from '../network/manual-network.js';
 import type { Store } from '../ports/store.js';
+import type { Transport } from '../ports/transport.js';
 import type { BackgroundGeolocationDeps } from '../sdk/compose.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import { createScriptedServer, type Responder, type ScriptedServer } from './scripted-fetch.js';
@@ -18,6 +19,8 @@ export interface EngineOptions extends Partial<Omit<BackgroundGeolocationDeps, '
   store?: Store;
   /** The scripted server's first replies, one per request; then 200 `{}` (see setDefault). */
   replies?: Responder[];
+  /** Wraps the fetch transport over the scripted server (a transport that breaks, for instance). */
+  wrapTransport?: (transport: Transport) => Transport;
 }
 
 export interface Engine {
@@ -39,11 +42,12 @@ export interface Engine {
  * waiting on the clock itself (a delayed or unanswered request). Not readied: see startEngine.
  */
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
-  const { replies, clock = new ManualClock(), network = new ManualNetwork('wifi'), ...deps } = options;
+  const { replies, wrapTransport, clock = new ManualClock(), network = new ManualNetwork('wifi'), ...deps } = options;
   const store = options.store ?? createMemoryStore();
   const server = createScriptedServer({ clock, replies });
+  const transport = createFetchTransport({ fetch: server.fetch, timers: clock });
   const bg = await BackgroundGeolocation.open({
-    transport: createFetchTransport({ fetch: server.fetch, timers: clock }),
+    transport: wrapTransport ? wrapTransport(transport) : transport,
     ...deps,
     store,
     network,
