@@ -12,3 +12,4 @@ export {
   type ScriptedServer,
 } from './scripted-fetch.js';
 export { openEngine, startEngine, advanceUntil, at, uuidsOf, type Engine, type EngineOptions } from './start-engine.js';
+export { scriptedProvider, type ScriptedProvider } from './scripted-provider.js';
