@@ -37,6 +37,8 @@ const LAYERS: readonly (readonly string[])[] = [
   // The facade: the anchor's API over the composed engine.
   ['anchor/', 'background-geolocation.ts'],
   ['index.ts', 'internal.ts'],
+  // The test kit ('@waypost/sdk/testing'): doubles and a harness over the whole engine.
+  ['testing/'],
 ];
 
 /** The most specific entry wins (log/logger.ts before log/). */
