@@ -104,6 +104,8 @@ describe('retry triggers', () => {
   async function failedOnce(options: Parameters<typeof startHarness>[1] = {}) {
     const harness = await startHarness({ app: { heartbeatInterval: 60 } }, { ...options, replies: [{ status: 500 }] });
     await harness.bg.start();
+    // The ready and start triggers' evaluations end first: the failing attempt is the only one.
+    await harness.bg.idle();
     const failed = await harness.bg.recordLocation(at(0));
     await until(() => harness.http.length === 1, 'the failed attempt');
     expect(harness.http[0]!.success).toBe(false);
