@@ -42,6 +42,8 @@ const LAYERS: readonly (readonly string[])[] = [
   // The facade: the method groups assembled over the composed engine.
   ['background-geolocation.ts'],
   ['index.ts', 'internal.ts'],
+  // The test kit ('@waypost/sdk/testing'): doubles and a harness over the whole engine.
+  ['testing/'],
 ];
 
 /** The most specific entry wins (log/logger.ts before log/). */

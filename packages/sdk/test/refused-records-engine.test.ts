@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '@waypost/node';
-import { at, startHarness, uuidsOf } from './support/harness.js';
-import type { RecordedRequest } from './support/scripted-server.js';
+import { ManualClock, at, uuidsOf, type RecordedRequest } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 // Issue 19: one record a server will not take never blocks a device. A batch refused with a 4xx
 // that is about its records is split until the record is isolated; everything else is delivered,
@@ -16,7 +15,7 @@ const refusing = (bad: () => string | undefined) => (request: RecordedRequest) =
 
 describe('a record the server refuses on its own', () => {
   it('is isolated by splitting the batch; the other records are delivered in order', async () => {
-    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server, http } = await engine({ http: { autoSync: false, batchSync: true } });
     const uuids: string[] = [];
     for (let i = 0; i < 10; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     const bad = uuids[3];
@@ -35,7 +34,7 @@ describe('a record the server refuses on its own', () => {
   it('is retried alone, after its backoff, never in a batch with the later records', async () => {
     let bad: string | undefined;
     const clock = new ManualClock(T0);
-    const { bg, server } = await startHarness({ http: { autoSync: true, batchSync: true } }, { clock });
+    const { bg, server } = await engine({ http: { autoSync: true, batchSync: true } }, { clock });
     server.setDefault(refusing(() => bad));
     await bg.start();
     const refused = (await bg.recordLocation(at(0))).uuid;
@@ -57,7 +56,7 @@ describe('a record the server refuses on its own', () => {
   });
 
   it('a server refusing every record is asked a bounded number of times per flush, and nothing is lost', async () => {
-    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server, http } = await engine({ http: { autoSync: false, batchSync: true } });
     server.setDefault({ status: 400, json: { error: 'no' } });
     for (let i = 0; i < 100; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
@@ -67,7 +66,7 @@ describe('a record the server refuses on its own', () => {
   });
 
   it('a 500 is not a refusal: the batch is not split', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server } = await engine({ http: { autoSync: false, batchSync: true } });
     server.setDefault({ status: 500, json: {} });
     for (let i = 0; i < 8; i++) await bg.store.insertLocation(at(i));
     await bg.sync().catch(() => undefined);
