@@ -37,6 +37,8 @@ describe('a record the server refuses on its own', () => {
     const { bg, server } = await engine({ http: { autoSync: true, batchSync: true } }, { clock });
     server.setDefault(refusing(() => bad));
     await bg.start();
+    // The ready and start triggers' evaluations end first: the location's upload is the next one.
+    await bg.idle();
     const refused = (await bg.recordLocation(at(0))).uuid;
     bad = refused;
     await bg.idle(); // the automatic upload: refused alone, held with a 30 s backoff
