@@ -104,6 +104,8 @@ describe('retry triggers', () => {
   async function failedOnce(options: Parameters<typeof engine>[1] = {}) {
     const harness = await engine({ app: { heartbeatInterval: 60 } }, { ...options, replies: [{ status: 500 }] });
     await harness.bg.start();
+    // The ready and start triggers' evaluations end first: the failing attempt is the only one.
+    await harness.bg.idle();
     const failed = await harness.bg.recordLocation(at(0));
     await harness.bg.idle();
     expect(harness.http).toEqual([expect.objectContaining({ success: false, status: 500, uuids: [failed.uuid] })]);

@@ -15,10 +15,10 @@ export type Settler = () => Promise<void>;
  * next one fires, so a run of timers behaves as it would in real time, the same on every run.
  *
  * What "the work it started" is, the clock cannot see by itself: whoever runs work on it says so
- * with settleWith() (the sdk's test kit registers the engine's idle()). Promise chains over
- * in-memory doubles are always waited for: one macrotask turn drains the whole microtask queue.
- * Only a clock nobody registered on falls back to letting a few event-loop turns pass, for
- * adapters whose I/O (a socket, a file) completes outside the microtask queue.
+ * with settleWith() (the sdk's test kit registers the engine's idle()). Promise chains are always
+ * waited for: one macrotask turn drains the whole microtask queue, and those over in-memory doubles
+ * or a synchronous database complete in it. Nothing counts event-loop turns: work that waits on
+ * real I/O (a socket) is awaited through a settler or by the caller (`await bg.idle()`).
  */
 export class ManualClock implements Clock {
   private time: number;
@@ -78,12 +78,8 @@ export class ManualClock implements Clock {
     await this.settle();
   }
 
-  /** Waits for the work timers started: the registered settlers', or a few turns without any. */
+  /** Waits for the work timers started: the microtask queue, then every registered settler. */
   async settle(): Promise<void> {
-    if (this.settlers.size === 0) {
-      for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => globalThis.setTimeout(resolve, 0));
-      return;
-    }
     await drainMicrotasks();
     for (const settler of [...this.settlers]) await settler();
     await drainMicrotasks();
