@@ -20,7 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
-import { logRound, type RoundReport } from './fleet/delivery-report.js';
+import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
@@ -114,15 +114,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           : createLocalFeed(events);
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
-    let logDeliveryError: (error: unknown) => void = () => undefined;
-    let logDeliveryRound: (report: RoundReport) => void = () => undefined;
-    fleet = await startFleet(
-      db,
-      resolved.fleet,
-      now,
-      (error) => logDeliveryError(error),
-      (report) => logDeliveryRound(report),
-    );
+    let fleetLog: FleetLog = SILENT_FLEET_LOG;
+    fleet = await startFleet(db, resolved.fleet, now, {
+      error: (error) => fleetLog.error(error),
+      round: (report) => fleetLog.round(report),
+      configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
+      sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
+    });
     const fleetService = fleet;
     const limiter = createRateLimiter(
       {
@@ -174,8 +172,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.server.maxConnections = resolved.maxConnections;
     const log = app.log;
-    logDeliveryError = (error) => log.error({ err: error }, 'fleet event delivery failed');
-    logDeliveryRound = (report) => logRound(log, report);
+    fleetLog = fleetLogTo(log);
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../src/fleet/sinks/webhook-signature.js';
 import { backends } from './helpers/backends.js';
-import { SINK_DEAD_LETTERED, SINK_DELIVERED, SINK_DELIVERY_FAILED } from '../src/fleet/delivery-report.js';
+import { SINK_DEAD_LETTERED, SINK_DELIVERED, SINK_DELIVERY_FAILED } from '../src/fleet/fleet-log.js';
 import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
 import { captureLog, type LogLine } from './helpers/log-lines.js';
 import { WebhookReceiver, type Received } from './helpers/webhook-receiver.js';

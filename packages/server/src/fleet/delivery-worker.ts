@@ -10,7 +10,7 @@ import {
   takeSinkLease,
   type PendingRow,
 } from './outbox-store.js';
-import type { RoundReport } from './delivery-report.js';
+import { SILENT_FLEET_LOG, type FleetLog } from './fleet-log.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
 import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
@@ -85,9 +85,8 @@ export class DeliveryWorker {
     private readonly sinksNow: () => readonly Sink[],
     /** Work done once per poll before delivery (reloading the sinks, the silence check). */
     private readonly onPoll: () => Promise<void> = async () => {},
-    private readonly onError: (error: unknown) => void = () => {},
-    /** What each round did for a sink, once its outbox rows are updated (the server logs it). */
-    private readonly onRound: (report: RoundReport) => void = () => {},
+    /** Where rounds, failures and forgotten sinks are told (the server's log). */
+    private readonly log: FleetLog = SILENT_FLEET_LOG,
   ) {}
 
   start(): void {
@@ -127,7 +126,7 @@ export class DeliveryWorker {
     }
     this.lastRoundAt = Date.now();
     this.running = this.tick()
-      .catch((error) => this.onError(error))
+      .catch((error) => this.log.error(error))
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -189,7 +188,7 @@ export class DeliveryWorker {
     this.known = live;
     for (const [id, since] of this.gone) {
       if (Date.now() - since < 3 * this.options.pollMs) continue;
-      await deleteOutboxOf(this.db, id);
+      this.log.sinkForgotten(id, await deleteOutboxOf(this.db, id));
       this.gone.delete(id);
     }
   }
@@ -256,7 +255,7 @@ export class DeliveryWorker {
         }
       });
       await deleteDelivered(this.db, delivered);
-      this.onRound({ sinkId: sink.id, delivered: delivered.length, failed, dead, error: lastError });
+      this.log.round({ sinkId: sink.id, delivered: delivered.length, failed, dead, error: lastError });
       if (rows.length < ROUND_ROWS && failed > 0) break;
       if (delivered.length === 0) break;
     }
