@@ -8,6 +8,7 @@ import {
   enroll,
   goOfflineWhenDrained,
   openTracker,
+  openTwoTabs,
   queueCount,
   queuedUuids,
   recordFix,
@@ -155,10 +156,7 @@ describe('the /track page in Chromium', () => {
 
   it('two tabs share one queue: each record is uploaded once', async () => {
     const { gate, context } = await setup();
-    const first = await openTracker(context, gate.url);
-    await enroll(first, 'two tabs');
-    const second = await openTracker(context, gate.url);
-    await waitUntilStarted(second);
+    const [first, second] = await openTwoTabs(context, gate.url, 'two tabs');
     const recorded: string[] = [];
     for (let i = 0; i < 4; i++) recorded.push(...(await recordFix(context, [first, second])));
     expect(new Set(recorded).size).toBe(8);
@@ -171,10 +169,7 @@ describe('the /track page in Chromium', () => {
 
   it('sync() in a tab that does not lead is run by the leading tab and resolves with what it delivered', async () => {
     const { gate, context } = await setup();
-    const first = await openTracker(context, gate.url);
-    await enroll(first, 'sync from the second tab');
-    const second = await openTracker(context, gate.url);
-    await waitUntilStarted(second);
+    const [first, second] = await openTwoTabs(context, gate.url, 'sync from the second tab');
     for (const page of [first, second]) {
       await page.evaluate(() =>
         (globalThis as unknown as Tracker).waypostTracker.bg.setConfig({ http: { autoSync: false } }),

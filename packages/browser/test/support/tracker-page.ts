@@ -36,6 +36,18 @@ export async function enroll(page: Page, name: string): Promise<void> {
   await waitUntilStarted(page);
 }
 
+/**
+ * Two tabs of /track/ on one context: the first enrolls as `name` (and so leads the uploads), the
+ * second opens once it has and starts on the same device and queue.
+ */
+export async function openTwoTabs(context: BrowserContext, origin: string, name: string): Promise<[Page, Page]> {
+  const first = await openTracker(context, origin);
+  await enroll(first, name);
+  const second = await openTracker(context, origin);
+  await waitUntilStarted(second);
+  return [first, second];
+}
+
 let nextLatitude = 48.1;
 
 /**
