@@ -113,6 +113,15 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       from_ms ${t.bigint}, to_ms ${t.bigint}, expires_at ${t.bigint} NOT NULL,
       created_at ${t.bigint} NOT NULL, deleted_at ${t.bigint}, CONSTRAINT shares_token UNIQUE (token_hash))`,
   ],
+  // Fleet event history (issues 21, 22): every event but `location`, kept per device whether or not
+  // a sink is configured (the dashboard's timeline reads it; the outbox forgets what it delivered).
+  // One row per event, written in the ingest transaction; the unique id makes a repeat a no-op.
+  (t) => [
+    `CREATE TABLE fleet_events (
+      seq ${t.id}, event_id TEXT NOT NULL, device_id TEXT NOT NULL, type TEXT NOT NULL,
+      at ${t.bigint} NOT NULL, body TEXT NOT NULL, CONSTRAINT fleet_events_id UNIQUE (event_id))`,
+    `CREATE INDEX fleet_events_device_time ON fleet_events (device_id, at, seq)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -36,7 +36,7 @@ export async function startFleet(
   let worker: DeliveryWorker | null = null;
   const poll = async () => {
     await cache.reload();
-    if (cache.get().sinks.length === 0) return;
+    // With or without sinks: device.silent goes to the history (the dashboard's timeline) too.
     if ((await checkSilence(db, now(), options.silentAfterMs)) > 0) worker?.wake();
   };
   worker = new DeliveryWorker(

@@ -98,6 +98,15 @@ export interface DeviceState {
   pendingCommands: boolean;
   /** Its organization, when it belongs to one. */
   org: { name: string; status: OrgStatus } | null;
+  /** Its fleet-event evaluation state as stored (device_event_state), null before the first. */
+  eventState: RawEventState | null;
+}
+
+/** A device_event_state row as read: the fleet code parses it (device-state-store.ts). */
+export interface RawEventState {
+  cursor: number | null;
+  state: string;
+  silentSince: number | null;
 }
 
 /**
@@ -120,15 +129,27 @@ export async function lockDevices(
       pending: boolean | number;
       org_name: string | null;
       org_status: OrgStatus | null;
+      cursor: number | null;
+      state: string | null;
+      silent_since: number | null;
     }>(
+      // The fleet-event state rides along: read under the same lock, no query of its own.
       `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
-         o.name AS org_name, o.status AS org_status
-       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
+         o.name AS org_name, o.status AS org_status, s.cursor, s.state, s.silent_since
+       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id LEFT JOIN device_event_state s ON s.device_id = d.id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
     for (const row of rows) {
       const org = row.org_name === null ? null : { name: row.org_name, status: row.org_status ?? 'active' };
-      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org });
+      const eventState =
+        row.state === null
+          ? null
+          : {
+              cursor: row.cursor === null ? null : Number(row.cursor),
+              state: row.state,
+              silentSince: row.silent_since === null ? null : Number(row.silent_since),
+            };
+      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org, eventState });
     }
   }
   return states;
