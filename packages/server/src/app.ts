@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
+import { fleetHistoryRoutes } from './routes/fleet-history.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, liveSubjectOf } from './live/nats-feed.js';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     await app.register(fleetRoutes, { ctx });
+    await app.register(fleetHistoryRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
     await app.register(logRoutes, { ctx });
