@@ -4,7 +4,7 @@ import type { TrackPoint } from '../tracks/split-trips.js';
 import type { TripState } from '../tracks/trip-tracker.js';
 import { emptyDeviceState, type DeviceEventState } from './evaluate-device.js';
 
-/** A device's evaluation state as kept in device_event_state. */
+/** A device's evaluation state as kept on its devices row (event_cursor, event_state, event_silent_since). */
 export interface StoredDeviceState {
   deviceId: string;
   /** The newest recorded time evaluated in order (records before it are late), null before any. */
@@ -39,33 +39,27 @@ export function serializeState(state: DeviceEventState): string {
   return JSON.stringify({ fences: state.fences, trip });
 }
 
-/** A state row's values: (device_id, cursor, state, silent_since). */
-export const stateParams = (s: StoredDeviceState): SqlValue[] => [
-  s.deviceId,
-  s.cursor,
-  serializeState(s.state),
-  s.silentSince,
-];
+const UPDATE_ONE = `UPDATE devices SET event_cursor = ?, event_state = ?, event_silent_since = ? WHERE id = ?`;
+const UPDATE_ALL = `UPDATE devices SET event_cursor = r.cursor, event_state = r.state, event_silent_since = r.silent_since
+  FROM json_to_recordset(CAST(? AS json)) AS r (device_id TEXT, cursor BIGINT, state TEXT, silent_since BIGINT)
+  WHERE devices.id = r.device_id`;
 
-const UPSERT = `INSERT INTO device_event_state (device_id, cursor, state, silent_since) VALUES (?, ?, ?, ?)
-  ON CONFLICT (device_id) DO UPDATE SET cursor = excluded.cursor, state = excluded.state, silent_since = excluded.silent_since`;
-const PER_STATEMENT = 250;
-
-/** Writes the states (the ingest path on PostgreSQL writes them in its insert statement instead). */
+/**
+ * Writes the states (the ingest path on PostgreSQL writes them in its insert statement instead).
+ * The caller holds the devices' locks (lockDevices).
+ */
 export async function saveDeviceStates(db: Queryable, states: readonly StoredDeviceState[]): Promise<void> {
   if (states.length === 0) return;
   if (db.runEach) {
-    await db.runEach(UPSERT, states.map(stateParams));
+    // SQLite: one prepared statement run per device, an in-process call each.
+    await db.runEach(
+      UPDATE_ONE,
+      states.map((s): SqlValue[] => [s.cursor, serializeState(s.state), s.silentSince, s.deviceId]),
+    );
     return;
   }
-  for (let start = 0; start < states.length; start += PER_STATEMENT) {
-    const chunk = states.slice(start, start + PER_STATEMENT);
-    await db.run(
-      `INSERT INTO device_event_state (device_id, cursor, state, silent_since) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (device_id) DO UPDATE SET cursor = excluded.cursor, state = excluded.state, silent_since = excluded.silent_since`,
-      chunk.flatMap(stateParams),
-    );
-  }
+  // PostgreSQL: one statement (and one round trip) for all of them.
+  await db.run(UPDATE_ALL, [statesJson(states)]);
 }
 
 /** The states as one JSON array, for PostgreSQL's one ingest statement (insert-with-totals.ts). */

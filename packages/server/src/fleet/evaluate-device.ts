@@ -12,7 +12,7 @@ export interface EvalPoint {
   record?: Record<string, unknown>;
 }
 
-/** What the server keeps per device between uploads (device_event_state.state, JSON). */
+/** What the server keeps per device between uploads (devices.event_state, JSON). */
 export interface DeviceEventState {
   /** Presence per geofence identifier. */
   fences: Record<string, GeofencePresence>;

@@ -19,8 +19,9 @@ const PER_CHECK = 200;
 export async function checkSilence(db: Database, now: number, silentAfterMs: number): Promise<number> {
   if (silentAfterMs <= 0) return 0;
   const since = now - silentAfterMs;
-  const silentSql = `SELECT d.id, d.last_seen, s.cursor FROM device_event_state s JOIN devices d ON d.id = s.device_id
-    WHERE s.silent_since IS NULL AND d.last_seen < ?`;
+  // Devices evaluated before (a state), not declared silent yet, and quiet since `since`.
+  const silentSql = `SELECT d.id, d.last_seen, d.event_cursor AS cursor FROM devices d
+    WHERE d.event_state IS NOT NULL AND d.event_silent_since IS NULL AND d.last_seen < ?`;
   const candidates = await db.query<{ id: string }>(`${silentSql} ORDER BY d.id LIMIT ?`, [since, PER_CHECK]);
   if (candidates.length === 0) return 0;
   return db.transaction(async (tx) => {

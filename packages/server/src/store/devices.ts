@@ -98,11 +98,11 @@ export interface DeviceState {
   pendingCommands: boolean;
   /** Its organization, when it belongs to one. */
   org: { name: string; status: OrgStatus } | null;
-  /** Its fleet-event evaluation state as stored (device_event_state), null before the first. */
+  /** Its fleet-event evaluation state as stored (devices.event_*), null before the first. */
   eventState: RawEventState | null;
 }
 
-/** A device_event_state row as read: the fleet code parses it (device-state-store.ts). */
+/** A device's fleet-event state columns as read: the fleet code parses them (device-state-store.ts). */
 export interface RawEventState {
   cursor: number | null;
   state: string;
@@ -133,10 +133,12 @@ export async function lockDevices(
       state: string | null;
       silent_since: number | null;
     }>(
-      // The fleet-event state rides along: read under the same lock, no query of its own.
+      // The fleet-event state rides along on the locked row: no query of its own, and as the
+      // previous holder of the lock left it.
       `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
-         o.name AS org_name, o.status AS org_status, s.cursor, s.state, s.silent_since
-       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id LEFT JOIN device_event_state s ON s.device_id = d.id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
+         o.name AS org_name, o.status AS org_status,
+         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since
+       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
     for (const row of rows) {

@@ -22,16 +22,12 @@ const DEVICE_ROW = '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))';
 const newer = 'w.recorded_at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= w.recorded_at)';
 
 /**
- * The fleet-event writes of the same transaction (issue 21), taken only when every record the
- * caller evaluated was stored now: `all` is how many that is. Else (a record resent, stored before)
- * they write nothing and the caller decides again from what was stored and writes them itself.
+ * The fleet-event writes of the same transaction (issue 21): the devices' states (with their
+ * counters), the history and the outbox, taken only when every record the caller evaluated was
+ * stored now (`all` is how many that is). Else (a record resent, stored before) they write nothing
+ * and the caller decides again from what was stored and writes them itself.
  */
 const FLEET_CTES = `,
-      st AS (INSERT INTO device_event_state (device_id, cursor, state, silent_since)
-        SELECT r.device_id, r.cursor, r.state, r.silent_since
-        FROM json_to_recordset(CAST(? AS json)) AS r (device_id TEXT, cursor BIGINT, state TEXT, silent_since BIGINT)
-        WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT)
-        ON CONFLICT (device_id) DO UPDATE SET cursor = excluded.cursor, state = excluded.state, silent_since = excluded.silent_since),
       hist AS (INSERT INTO fleet_events (event_id, device_id, type, at, body)
         SELECT r.event_id, r.device_id, r.type, r.at, r.body
         FROM json_to_recordset(CAST(? AS json)) AS r (n INT, event_id TEXT, device_id TEXT, type TEXT, at BIGINT, body TEXT)
@@ -41,6 +37,14 @@ const FLEET_CTES = `,
         SELECT r.sink_id, r.event_id, r.device_id, r.type, r.body, CAST(? AS BIGINT), CAST(? AS BIGINT)
         FROM json_to_recordset(CAST(? AS json)) AS r (n INT, sink_id TEXT, event_id TEXT, device_id TEXT, type TEXT, body TEXT)
         WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT) ORDER BY r.n)`;
+/** The devices' new evaluation states, joined into the counters' update (one update per row). */
+const STATE_JOIN = ` LEFT JOIN (SELECT r.* FROM json_to_recordset(CAST(? AS json))
+        AS r (device_id TEXT, cursor BIGINT, state TEXT, silent_since BIGINT)
+        WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT)) st ON st.device_id = v.id`;
+const STATE_SET = `,
+        event_cursor = CASE WHEN st.device_id IS NULL THEN event_cursor ELSE st.cursor END,
+        event_state = CASE WHEN st.device_id IS NULL THEN event_state ELSE st.state END,
+        event_silent_since = CASE WHEN st.device_id IS NULL THEN event_silent_since ELSE st.silent_since END`;
 
 /** What insertWithTotals writes besides, as JSON arrays (event-rows.ts, device-state-store.ts). */
 export interface FleetWrites {
@@ -66,8 +70,8 @@ function sqlFor(devices: number, rows: number, fleet: boolean): string {
         duplicates = duplicates + v.sent - COALESCE(f.n, 0), quarantined = devices.quarantined + v.kept,
         last_latitude = CASE WHEN ${newer} THEN w.latitude ELSE last_latitude END,
         last_longitude = CASE WHEN ${newer} THEN w.longitude ELSE last_longitude END,
-        last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END
-        FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id
+        last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END${fleet ? STATE_SET : ''}
+        FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id${fleet ? STATE_JOIN : ''}
         WHERE devices.id = v.id)${fleet ? FLEET_CTES : ''}
       SELECT device_id, uuid FROM ins`;
     sqlByShape.set(key, sql);
