@@ -1,37 +1,15 @@
-import type { Authorizer } from '../auth/authorizer.js';
 import type { Config } from '../config/types.js';
-import { WaypostError, isWaypostError } from '../errors.js';
-import type { HttpEvent } from '../events/types.js';
-import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
-import { buildPayload } from '../http/payload.js';
-import { DROPPED_HEADER } from '../ledger/dropped-header.js';
-import type { DropReport, Tombstones } from '../ledger/tombstones.js';
-import type { SdkLogger } from '../log/logger.js';
-import type { Clock } from '../ports/clock.js';
-import type { KeyValueStore, LocationQueueStore, StoredRecord } from '../ports/store.js';
-import type { HttpResponse, Transport } from '../ports/transport.js';
-import { decideAfterOutcome, MAX_REFUSALS_PER_FLUSH, type AfterOutcomeAction } from './after-outcome.js';
+import { WaypostError } from '../errors.js';
+import type { KeyValueStore, StoredRecord } from '../ports/store.js';
+import { MAX_REFUSALS_PER_FLUSH, type AfterOutcomeAction } from './after-outcome.js';
 import { planBatch, RefusedRecords } from './refused-records.js';
-import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome.js';
-import { describeBatch, loggableUrl } from './describe.js';
-import { UploadExchange } from './upload-exchange.js';
+import { describeBatch } from './describe.js';
+import { BatchSender, type SenderDeps } from './send-batch.js';
 
-export interface UploaderDeps {
-  queue: LocationQueueStore;
-  transport: Transport;
-  logger: SdkLogger;
-  authorizer: Authorizer;
-  clock: Clock;
+export interface UploaderDeps extends SenderDeps {
   config: () => Config;
-  onHttp: (event: HttpEvent) => void;
-  /** Called with every response once its records are deleted or unlocked (remote commands). */
-  onResponse: (response: HttpResponse) => Promise<void>;
   /** Retention, run before each flush so expired records are never uploaded. */
   beforeFlush: () => Promise<void>;
-  /** A server asked (Retry-After) for no automatic upload before `until`. */
-  onDefer: (until: number, status: number) => void;
-  /** Dropped sequence numbers, reported with uploads to a server that reads them (the ledger). */
-  tombstones: Tombstones;
   kv: KeyValueStore;
 }
 
@@ -42,35 +20,26 @@ export interface DrainResult {
   failed: boolean;
 }
 
-/** What one batch's request came to, as far as the flush loop is concerned. */
-interface BatchResult {
-  delivered: boolean;
-  actions: AfterOutcomeAction[];
-  status: number;
-  /** The server refused the records (not the request as a whole). */
-  refused: boolean;
-}
+/** The log code of an upload attempt that broke before any answer (a store, template or adapter failure). */
+export const UPLOAD_ERROR = 'UPLOAD_ERROR';
+/** The log code of a record a server refused on its own (held back, retried alone with a backoff). */
+export const RECORD_REFUSED = 'RECORD_REFUSED';
 
 /**
  * The HTTP service of spec section 3: takes records in order, locks them, sends them, and does
  * what decideAfterOutcome says (delete on 2xx, unlock otherwise, a smaller batch after a 413).
  * Only one drain runs at a time: drains are chained.
  */
-/** The log code of an upload attempt that broke before any answer (a store, template or adapter failure). */
-export const UPLOAD_ERROR = 'UPLOAD_ERROR';
-/** The log code of a record a server refused on its own (held back, retried alone with a backoff). */
-export const RECORD_REFUSED = 'RECORD_REFUSED';
-
 export class Uploader {
   private tail: Promise<unknown> = Promise.resolve();
-  private readonly exchange: UploadExchange;
+  private readonly sender: BatchSender;
   /** Records a server refused on their own: sent alone, with a backoff (issue 19). */
   private readonly refused: RefusedRecords;
   private pending = 0;
   private failures = 0;
 
   constructor(private readonly deps: UploaderDeps) {
-    this.exchange = new UploadExchange(deps.transport, deps.logger, deps.tombstones);
+    this.sender = new BatchSender(deps);
     this.refused = new RefusedRecords(deps.kv, deps.clock);
   }
 
@@ -166,7 +135,7 @@ export class Uploader {
         while (work.length > 0) {
           const part = work.shift()!;
           inHand.uuids = part.map((r) => r.uuid);
-          const sent = await this.send(part, this.deps.config(), refusalsLeft);
+          const sent = await this.sender.send(part, this.deps.config(), refusalsLeft);
           const did = (type: AfterOutcomeAction['type']) => sent.actions.some((action) => action.type === type);
           if (sent.refused) refusalsLeft--;
           if (sent.delivered) {
@@ -207,99 +176,5 @@ export class Uploader {
   private async unlockAll(parts: readonly StoredRecord[][]): Promise<void> {
     const ids = parts.flat().map((r) => r.id);
     if (ids.length > 0) await this.deps.queue.unlock(ids);
-  }
-
-  /** A reply that cannot be read never fails an upload whose outcome is already settled. */
-  private async runCommands(response: HttpResponse): Promise<void> {
-    try {
-      await this.deps.onResponse(response);
-    } catch (error) {
-      this.deps.logger.error('Remote', `response not handled: ${(error as Error)?.message ?? String(error)}`);
-    }
-  }
-
-  /** One batch: sends it (again after a successful authorization refresh) and carries out the decision. */
-  private async send(batch: StoredRecord[], config: Config, refusalsLeft: number): Promise<BatchResult> {
-    const { http } = config;
-    const ids = batch.map((r) => r.id);
-    const uuids = batch.map((r) => r.uuid);
-    let response: HttpResponse | undefined;
-    let failure: string | undefined;
-    let actions: AfterOutcomeAction[];
-    let outcome: UploadOutcome;
-    let drops: DropReport | null;
-    try {
-      drops = await this.deps.tombstones.take(http.url!);
-      const payload = buildPayload(
-        batch.map((r) => r.json),
-        http,
-      );
-      if (payload.paramsDropped) {
-        this.deps.logger.warn(
-          'HTTP',
-          'http.params dropped: the body is a bare array (rootProperty ".") with no place for them',
-        );
-      }
-      for (let attempt = 0; ; attempt++) {
-        const headers = mergeHeaders(
-          http.headers,
-          JSON_CONTENT_TYPE,
-          await this.deps.authorizer.headers(),
-          drops ? { [DROPPED_HEADER]: drops.value } : {},
-        );
-        this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
-        try {
-          response = await this.exchange.send(http, headers, payload.body);
-          outcome = classifyResponse(response);
-        } catch (error) {
-          if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
-          response = undefined;
-          failure = error.message;
-          outcome = classifyFailure(error.code as 'TIMEOUT' | 'NETWORK');
-          this.deps.logger.warn('HTTP', `HTTP ${http.method} failed: ${error.message}`);
-        }
-        this.deps.logger.info('HTTP', `Response ${outcome.status}`);
-        actions = decideAfterOutcome(outcome, batch.length, attempt, this.deps.clock.now(), refusalsLeft);
-        if (actions[0]?.type !== 'refreshAndResend') break;
-        if (!(await this.deps.authorizer.refreshAfterUnauthorized())) {
-          actions = decideAfterOutcome(outcome, batch.length, attempt + 1, this.deps.clock.now(), refusalsLeft);
-          break;
-        }
-        // onHttp fires once per request: the 401 is settled here, the retry reports below.
-        this.deps.onHttp({ success: false, isSuccess: false, status: 401, responseText: response?.text ?? '', uuids });
-      }
-    } catch (error) {
-      // Anything unexpected (a store or adapter bug): never leave the records locked.
-      await this.deps.queue.unlock(ids);
-      this.deps.logger.error('HTTP', `UNLOCK ${describeBatch(batch)} after an error: ${(error as Error).message}`);
-      throw error;
-    }
-
-    const delivered = actions.some((action) => action.type === 'delete');
-    for (const action of actions) {
-      if (action.type === 'delete') {
-        this.deps.authorizer.uploadAccepted();
-        await this.deps.queue.remove(ids);
-        if (drops) await this.deps.tombstones.settle(drops);
-        this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
-      } else if (action.type === 'unlock') {
-        await this.deps.queue.unlock(ids);
-        this.deps.logger.info('HTTP', `UNLOCK ${describeBatch(batch)}`);
-      } else if (action.type === 'limitBatch') {
-        this.deps.logger.info('HTTP', `${outcome.status}: batches of ${action.size} for the rest of this flush`);
-      } else if (action.type === 'deferAutomatic') {
-        this.deps.onDefer(action.until, outcome.status);
-      }
-    }
-    this.deps.onHttp({
-      success: delivered,
-      isSuccess: delivered,
-      status: outcome.status,
-      responseText: response?.text ?? '',
-      uuids,
-      ...(failure === undefined ? {} : { error: failure }),
-    });
-    if (response) await this.runCommands(response);
-    return { delivered, actions, status: outcome.status, refused: outcome.kind === 'refused' };
   }
 }
