@@ -25,6 +25,13 @@ export function parseDeviceState(deviceId: string, raw: RawEventState | null): S
   };
 }
 
+/** The state as the devices row keeps it (what lockDevices reads back). */
+export const rawState = (s: StoredDeviceState): RawEventState => ({
+  cursor: s.cursor,
+  state: serializeState(s.state),
+  silentSince: s.silentSince,
+});
+
 /** Only what a trip point is (the evaluation's points also carry their uuid and record). */
 const pointJson = (p: TrackPoint | null): TrackPoint | null => (p === null ? null : { t: p.t, lat: p.lat, lon: p.lon });
 

@@ -20,6 +20,8 @@ import {
   type FleetDecision,
   type FleetIngestSettings,
 } from '../fleet/ingest-events.js';
+import { rawState } from '../fleet/device-state-store.js';
+import { writeEvents } from '../fleet/event-rows.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
 import { refuseDevice } from './device-policy.js';
@@ -214,11 +216,16 @@ export async function storeJobs(
     }
     outcomes[i] = { ok: true, value: outcome };
   }
-  if (!combined && totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
   // In this transaction: the events commit with their records or not at all (history, outbox).
   if (decision === null) {
     decision = decideGroup(events, devices, freshByDevice);
-    fleet.written += await writeDecision(tx, events, decision);
+    if (combined) fleet.written += await writeDecision(tx, events, decision);
+    else {
+      // The devices' new states ride on the counters' update: each device row written once.
+      for (const state of decision.states) totals.get(state.deviceId)!.eventState = rawState(state);
+      await addIngestTotals(tx, [...totals.values()], now);
+      fleet.written += await writeEvents(tx, decision.rows, events.sinks, now);
+    }
   }
   fleet.written += await writeLateEvents(tx, events, decision);
 

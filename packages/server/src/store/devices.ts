@@ -175,25 +175,32 @@ export interface IngestTotals {
   quarantined: number;
   /** The newest stored position, when one was stored. */
   last: { latitude: number; longitude: number; recordedAt: number } | null;
+  /** Its new fleet-event state, when it changed (written by the same update). */
+  eventState?: RawEventState;
 }
 
 const TOTALS_ROW =
-  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))';
+  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), ' +
+  'CAST(? AS INTEGER), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT))';
 
 /**
- * Adds to the counters and moves the last position (only forward in recorded time), one statement
- * for all devices of a transaction. Call lockDevices first in the same transaction.
+ * Adds to the counters, moves the last position (only forward in recorded time) and stores the
+ * fleet-event states given, one statement for all devices of a transaction. Call lockDevices first
+ * in the same transaction.
  */
 export async function addIngestTotals(db: Queryable, totals: readonly IngestTotals[], now: number): Promise<void> {
   for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {
     const newer = 'v.at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= v.at)';
     await db.run(
-      `WITH v (id, stored, dups, kept, lat, lon, at) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
+      `WITH v (id, stored, dups, kept, lat, lon, at, evaluated, cursor, state, silent) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
        UPDATE devices SET last_seen = ?, records = records + v.stored, duplicates = duplicates + v.dups,
          quarantined = devices.quarantined + v.kept,
          last_latitude = CASE WHEN ${newer} THEN v.lat ELSE last_latitude END,
          last_longitude = CASE WHEN ${newer} THEN v.lon ELSE last_longitude END,
-         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END
+         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END,
+         event_cursor = CASE WHEN v.evaluated = 1 THEN v.cursor ELSE event_cursor END,
+         event_state = CASE WHEN v.evaluated = 1 THEN v.state ELSE event_state END,
+         event_silent_since = CASE WHEN v.evaluated = 1 THEN v.silent ELSE event_silent_since END
        FROM v WHERE devices.id = v.id`,
       [
         ...chunk.flatMap((t) => [
@@ -204,6 +211,10 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
           t.last?.latitude ?? null,
           t.last?.longitude ?? null,
           t.last?.recordedAt ?? null,
+          t.eventState ? 1 : 0,
+          t.eventState?.cursor ?? null,
+          t.eventState?.state ?? null,
+          t.eventState?.silentSince ?? null,
         ]),
         now,
       ],
