@@ -25,8 +25,15 @@ export interface DeviceRow {
   uuid: string | null;
 }
 
+/** The columns of DeviceRow: not the fleet-event state (event_*), which only ingest reads. */
+const DEVICE_COLUMNS = `id, model, name, info, created_at, last_seen, status, records, duplicates, quarantined,
+  last_latitude, last_longitude, last_recorded_at, org_id, uuid`;
+
 export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
-  const rows = await db.query<DeviceRow & Record<string, unknown>>(`SELECT * FROM devices WHERE id = ?`, [id]);
+  const rows = await db.query<DeviceRow & Record<string, unknown>>(
+    `SELECT ${DEVICE_COLUMNS} FROM devices WHERE id = ?`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -223,7 +230,7 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
 }
 
 export async function listDevices(db: Queryable): Promise<DeviceRow[]> {
-  return db.query<DeviceRow & Record<string, unknown>>(`SELECT * FROM devices ORDER BY id`);
+  return db.query<DeviceRow & Record<string, unknown>>(`SELECT ${DEVICE_COLUMNS} FROM devices ORDER BY id`);
 }
 
 export async function setDeviceStatus(db: Queryable, id: string, status: DeviceStatus): Promise<boolean> {
