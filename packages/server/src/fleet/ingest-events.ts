@@ -55,13 +55,17 @@ const byTime = (a: EvalPoint, b: EvalPoint): number => a.t - b.t || (a.uuid < b.
 
 function pointsOf(records: readonly StoredRecord[], withRecord: boolean): EvalPoint[] {
   const points: EvalPoint[] = [];
+  let sorted = true;
   for (const r of records) {
     if (r.latitude === null || r.longitude === null) continue;
     const point: EvalPoint = { uuid: r.uuid, t: r.recordedAt, lat: r.latitude, lon: r.longitude };
     if (withRecord) point.record = r.record;
+    const previous = points[points.length - 1];
+    if (previous && byTime(previous, point) > 0) sorted = false;
     points.push(point);
   }
-  return points.sort(byTime);
+  // Devices send their records in time order: sorting is the exception.
+  return sorted ? points : points.sort(byTime);
 }
 
 /**
@@ -90,9 +94,14 @@ export function decideGroup(
     }
     const points = pointsOf(stored, withRecord);
     const cursor = state.cursor;
-    const ahead = cursor === null ? points : points.filter((p) => p.t >= cursor);
-    if (ahead.length < points.length)
-      decision.behind.set(deviceId, cursor === null ? [] : points.filter((p) => p.t < cursor));
+    // Usually every record is at or after the cursor (no copy then); those behind it are late.
+    const allAhead = cursor === null || points.length === 0 || points[0]!.t >= cursor;
+    const ahead = allAhead ? points : points.filter((p) => p.t >= cursor);
+    if (!allAhead)
+      decision.behind.set(
+        deviceId,
+        points.filter((p) => p.t < cursor),
+      );
     events.push(...evaluateInOrder(state.state, ahead, ctx.fences, settings));
     if (ahead.length === 0 && state.silentSince === null && raw !== null) continue; // nothing changed
     if (ahead.length > 0) state.cursor = Math.max(cursor ?? -Infinity, ahead[ahead.length - 1]!.t);
