@@ -12,6 +12,10 @@ export default defineConfig({
         find: /^@waypost\/sdk\/internal$/,
         replacement: fileURLToPath(new URL('./packages/sdk/src/internal.ts', import.meta.url)),
       },
+      {
+        find: /^@waypost\/sdk\/testing$/,
+        replacement: fileURLToPath(new URL('./packages/sdk/src/testing/index.ts', import.meta.url)),
+      },
       { find: /^@waypost\/node$/, replacement: src('node') },
       { find: /^@waypost\/server$/, replacement: src('server') },
     ],

@@ -19,8 +19,14 @@ await build({
     {
       name: 'waypost-sdk-source',
       setup(bundler) {
-        const entries = { '@waypost/sdk': '../sdk/src/index.ts', '@waypost/sdk/internal': '../sdk/src/internal.ts' };
-        bundler.onResolve({ filter: /^@waypost\/sdk(\/internal)?$/ }, (args) => ({ path: here(entries[args.path]) }));
+        const entries = {
+          '@waypost/sdk': '../sdk/src/index.ts',
+          '@waypost/sdk/internal': '../sdk/src/internal.ts',
+          '@waypost/sdk/testing': '../sdk/src/testing/index.ts',
+        };
+        bundler.onResolve({ filter: /^@waypost\/sdk(\/internal|\/testing)?$/ }, (args) => ({
+          path: here(entries[args.path]),
+        }));
       },
     },
   ],

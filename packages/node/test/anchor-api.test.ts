@@ -9,7 +9,7 @@ import {
   type ProviderChangeEvent,
 } from '@waypost/node';
 import { at, openSdk, startHarness } from './support/harness.js';
-import { scriptedProvider } from './support/scripted-provider.js';
+import { scriptedProvider } from '@waypost/sdk/testing';
 
 const T0 = Date.UTC(2026, 10, 22, 8);
 

@@ -1,74 +1,13 @@
-// Issue 20: upload bodies are gzipped when the server has said it takes gzip (http.compress
-// 'auto', the default), always ('gzip') or never ('none'); a 415 or 400 to a compressed body sends
-// the same batch again plain at once and keeps that URL plain. Against Waypost's own server too.
+// Issue 20, end to end: the Node SDK against Waypost's own server, which advertises gzip. The
+// engine's compression rules are tested in packages/sdk/test/compression.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
-import { at, openSdk, startHarness, uuidsOf } from './support/harness.js';
-import type { RecordedRequest, Reply } from './support/scripted-server.js';
-
-const ADVERTISES: Reply = { status: 200, json: {}, headers: { 'accept-encoding': 'gzip, deflate, br' } };
-
-const gzipped = (r: RecordedRequest) => r.headers['content-encoding'] === 'gzip';
-/** The uuids a request carried, whether its body was gzipped or not. */
-const carried = (r: RecordedRequest) => uuidsOf(JSON.parse((gzipped(r) ? gunzipSync(r.raw) : r.raw).toString()));
-
-async function recordThree(config: object, replies: (Reply | ((r: RecordedRequest) => Reply))[] = []) {
-  const harness = await startHarness(config, { replies });
-  harness.server.setDefault(ADVERTISES);
-  await harness.bg.start();
-  const uuids: string[] = [];
-  for (let i = 0; i < 3; i++) {
-    uuids.push((await harness.bg.recordLocation(at(i))).uuid);
-    await harness.bg.idle();
-  }
-  return { ...harness, uuids };
-}
+import { at, openSdk } from './support/harness.js';
 
 describe('http.compress', () => {
-  it('auto (the default): plain until the server says it takes gzip, then gzipped; every record delivered', async () => {
-    const { server, uuids, bg } = await recordThree({});
-    expect(bg.config.current.http.compress).toBe('auto');
-    expect(server.requests.map(gzipped)).toEqual([false, true, true]);
-    expect(server.requests.flatMap(carried)).toEqual(uuids);
-  });
-
-  it('auto against a server that never says it: every body plain, as it always was', async () => {
-    const harness = await startHarness({}, { replies: [] }); // answers 200 {} without Accept-Encoding
-    await harness.bg.start();
-    for (let i = 0; i < 3; i++) {
-      await harness.bg.recordLocation(at(i));
-      await harness.bg.idle();
-    }
-    expect(harness.server.requests.map(gzipped)).toEqual([false, false, false]);
-  });
-
-  it("'gzip' compresses from the first request; 'none' never does, advertised or not", async () => {
-    const always = await recordThree({ http: { compress: 'gzip' } });
-    expect(always.server.requests.map(gzipped)).toEqual([true, true, true]);
-    expect(always.server.requests.flatMap(carried)).toEqual(always.uuids);
-    const never = await recordThree({ http: { compress: 'none' } });
-    expect(never.server.requests.map(gzipped)).toEqual([false, false, false]);
-  });
-
-  it.each([415, 400])(
-    '%i to a gzipped body: the same batch again plain at once, and plain from then on',
-    async (status) => {
-      const refuseGzip = (r: RecordedRequest): Reply => (gzipped(r) ? { status, json: {} } : ADVERTISES);
-      const { server, uuids, http, bg } = await recordThree({ http: { compress: 'gzip' } }, [refuseGzip, refuseGzip]);
-      server.setDefault(refuseGzip);
-      expect(server.requests.map(gzipped)).toEqual([true, false, false, false]);
-      expect(server.requests.filter((r) => !gzipped(r)).flatMap(carried)).toEqual(uuids);
-      expect(http.map((e) => e.status)).toEqual([200, 200, 200]);
-      expect(await bg.logger.getLog()).toMatch(
-        new RegExp(`${status} to a gzipped body: .* gets plain bodies from now on`),
-      );
-    },
-  );
-
   it("against Waypost's server: it advertises gzip, takes the gzipped bodies and stores every record", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-compress-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));

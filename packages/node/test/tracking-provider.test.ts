@@ -1,48 +1,9 @@
-// The engine runs the tracking provider (issue 18): handed to createBackgroundGeolocation, it runs
-// exactly while tracking is enabled, its fixes are recorded in order, its errors go to the log,
-// and stop() and close() wait for the fix being recorded.
+// createBackgroundGeolocation's check of a tracking provider. How the engine runs one (while
+// tracking is enabled, fixes in order, errors logged): packages/sdk/test/tracking-provider.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ManualNetwork, createBackgroundGeolocation } from '@waypost/node';
-import { scriptedProvider } from './support/scripted-provider.js';
-import { at } from './support/harness.js';
-
-async function withProvider() {
-  const script = scriptedProvider();
-  const bg = await createBackgroundGeolocation({
-    database: ':memory:',
-    network: new ManualNetwork('none'),
-    trackingProvider: script.provider,
-  });
-  await bg.ready({ http: { autoSync: false } });
-  return { bg, script };
-}
+import { createBackgroundGeolocation } from '@waypost/node';
 
 describe('trackingProvider', () => {
-  it('runs while tracking is enabled: fixes are recorded in order; stopped with tracking', async () => {
-    const { bg, script } = await withProvider();
-    expect(script.counts.started).toBe(0);
-    await bg.start();
-    expect(script.counts.started).toBe(1);
-    await script.fix(at(0));
-    await script.fix(at(1));
-    const recorded = (await bg.getLocations()) as { coords: { latitude: number } }[];
-    expect(recorded.map((l) => l.coords.latitude)).toEqual([at(0).latitude, at(1).latitude]);
-    await bg.stop();
-    expect(script.counts.stopped).toBe(1);
-    await script.fix(at(2)); // a fix after stop() is not recorded
-    expect(await bg.getCount()).toBe(2);
-    await bg.close();
-  });
-
-  it("reports the provider's errors in the SDK log, and close() stops it", async () => {
-    const { bg, script } = await withProvider();
-    await bg.start();
-    script.fail();
-    expect(await bg.logger.getLog()).toMatch(/script: receiver unplugged/);
-    await bg.close();
-    expect(script.counts.stopped).toBe(1);
-  });
-
   it('a provider without stop() is refused as an option', async () => {
     const refused = await createBackgroundGeolocation({
       database: ':memory:',

@@ -13,7 +13,7 @@ export type {
 export type { LogLevelNumber } from './anchor/anchor-state.js';
 export type { AnchorLocation } from './anchor/anchor-location.js';
 export type { MotionChangeEvent, HeartbeatEvent, GeofenceEvent, MotionActivityEvent } from './anchor/anchor-events.js';
-export type { AnchorLogger } from './anchor/anchor-logger.js';
+export type { AnchorLogger } from './facade/logger-group.js';
 export type { CurrentPositionRequest, WatchPositionRequest } from './tracking/position-requests.js';
 export { ORDER_ASC, ORDER_DESC } from './store/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';

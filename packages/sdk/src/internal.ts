@@ -1,7 +1,6 @@
 // '@waypost/sdk/internal': what the adapters, the server and the CLI share with the core beyond
 // its public API (index.ts). Not covered by semver; applications use the public entry.
 export * from './index.js';
-export type { EventSource } from './anchor/anchor-events.js';
 export { PositionRequests, LOCATION_UNKNOWN } from './tracking/position-requests.js';
 export {
   findOrCreateToken,

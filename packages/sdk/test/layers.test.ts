@@ -32,11 +32,18 @@ const LAYERS: readonly (readonly string[])[] = [
   ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/', 'ledger/tombstones.ts'],
   // What runs the parts over time.
   ['sync/', 'lifecycle/'],
+  // The anchor's shapes: the engine's state, records and events as the anchor's types declare them.
+  ['anchor/'],
+  // The facade's method groups, its event table and its guard table: each group is built from the
+  // engine parts it uses, so none of them knows the composition root (or the bag of all parts).
+  ['facade/'],
   // The composition root.
   ['sdk/'],
-  // The facade: the anchor's API over the composed engine.
-  ['anchor/', 'background-geolocation.ts'],
+  // The facade: the method groups assembled over the composed engine.
+  ['background-geolocation.ts'],
   ['index.ts', 'internal.ts'],
+  // The test kit ('@waypost/sdk/testing'): doubles and a harness over the whole engine.
+  ['testing/'],
 ];
 
 /** The most specific entry wins (log/logger.ts before log/). */
@@ -67,6 +74,15 @@ describe("the sdk's layers", () => {
       targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} -> ${target}`),
     );
     expect(upward).toEqual([]);
+  });
+
+  it("keep the facade's method groups apart: a group imports no other group", () => {
+    const isGroup = (file: string) => /^facade\/[a-z-]+-group\.ts$/.test(file);
+    const crossing = [...graph]
+      .filter(([file]) => isGroup(file))
+      .flatMap(([file, targets]) => targets.filter(isGroup).map((target) => `${file} -> ${target}`));
+    expect([...graph.keys()].filter(isGroup).length).toBeGreaterThan(5);
+    expect(crossing).toEqual([]);
   });
 
   it('have no import cycle', () => {

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import * as publicApi from '../src/index.js';
 import * as internal from '../src/internal.js';
+import * as testing from '../src/testing/index.js';
 
 describe("@waypost/sdk's public entry", () => {
   it('exports the facade, its errors, the ports and the doubles, nothing of the engine', () => {
@@ -32,5 +33,24 @@ describe("@waypost/sdk's public entry", () => {
     for (const name of Object.keys(publicApi)) expect(internal).toHaveProperty(name);
     expect(internal).toHaveProperty('decideAfterOutcome');
     expect(publicApi).not.toHaveProperty('decideAfterOutcome');
+  });
+
+  it('has a test kit entry: the doubles it shares with the public entry, the scripted server and the engine harness', () => {
+    expect(Object.keys(testing).sort()).toEqual([
+      'ManualClock',
+      'ManualNetwork',
+      'SCRIPTED_URL',
+      'advanceUntil',
+      'at',
+      'createMemoryStore',
+      'createScriptedServer',
+      'drainMicrotasks',
+      'openEngine',
+      'scriptedProvider',
+      'startEngine',
+      'uuidsOf',
+    ]);
+    for (const name of ['ManualClock', 'ManualNetwork', 'createMemoryStore'] as const)
+      expect(testing[name]).toBe(publicApi[name]);
   });
 });

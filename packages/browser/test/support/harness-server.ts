@@ -13,13 +13,18 @@ export async function bundleHarness(): Promise<string> {
     format: 'esm',
     platform: 'browser',
     write: false,
-    // The core from source, both of its entries ('@waypost/sdk' and '@waypost/sdk/internal').
+    // The core from source, each of its entries ('@waypost/sdk', '/internal' and '/testing').
     plugins: [
       {
         name: 'waypost-sdk-source',
         setup(bundler) {
-          bundler.onResolve({ filter: /^@waypost\/sdk(\/internal)?$/ }, (args) => ({
-            path: here(`../../../sdk/src/${args.path.endsWith('/internal') ? 'internal' : 'index'}.ts`),
+          const entries: Record<string, string> = {
+            '@waypost/sdk': 'index.ts',
+            '@waypost/sdk/internal': 'internal.ts',
+            '@waypost/sdk/testing': 'testing/index.ts',
+          };
+          bundler.onResolve({ filter: /^@waypost\/sdk(\/internal|\/testing)?$/ }, (args) => ({
+            path: here(`../../../sdk/src/${entries[args.path]}`),
           }));
         },
       },

@@ -1,4 +1,5 @@
 import { WaypostError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
 import type { HttpRequest, HttpResponse, Transport } from '../ports/transport.js';
 import { LEDGER_HEADER } from '../ledger/dropped-header.js';
 import { readBoundedText } from './read-bounded.js';
@@ -8,7 +9,17 @@ export interface FetchTransportOptions {
   fetch?: typeof fetch;
   /** What a platform adds to one request (the browser: keepalive while hidden, no credentials). */
   requestInit?: (request: HttpRequest) => RequestInit;
+  /**
+   * Runs the http.timeout timer; default the platform's timers. Tests give the engine's manual
+   * clock, so that a request nobody answers times out when the test advances time, not by waiting.
+   */
+  timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
 }
+
+const platformTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
+  setTimeout: (callback, delayMs) => globalThis.setTimeout(callback, delayMs),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
 const READ_HEADERS = ['retry-after', 'accept-encoding', LEDGER_HEADER] as const;
@@ -25,8 +36,9 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
   return {
     async send(request: HttpRequest): Promise<HttpResponse> {
       const doFetch = options.fetch ?? globalThis.fetch;
+      const timers = options.timers ?? platformTimers;
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+      const timer = timers.setTimeout(() => controller.abort(), request.timeoutMs);
       try {
         const response = await doFetch(request.url, {
           method: request.method,
@@ -60,7 +72,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
           `Request to ${host} failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
         );
       } finally {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
       }
     },
   };

@@ -59,8 +59,7 @@ export interface BackgroundGeolocationDeps {
 }
 
 /** The parts of one SDK instance, each the single owner of its concern. */
-export interface SdkParts {
-  deps: BackgroundGeolocationDeps;
+export interface EngineParts {
   clock: Clock;
   device: DeviceInfo;
   log: SdkLogger;
@@ -79,15 +78,16 @@ export interface SdkParts {
 }
 
 /**
- * Wires one SDK instance: the only place that knows how the parts reach each other. `target` is
- * the public API remote commands act through (spec 4.2: each command is "same as" the operation).
+ * Wires one SDK instance: the only place that knows how the parts reach each other. `facadeOf`
+ * builds the public API over the parts; remote commands act through it (spec 4.2: each command is
+ * "same as" the operation), so a command meets the same preconditions as the application's call.
  */
-export function composeSdk(
+export function composeSdk<F extends CommandTarget>(
   deps: BackgroundGeolocationDeps,
   stored: StoredConfig,
   tracking: TrackingState,
-  target: CommandTarget,
-): SdkParts {
+  facadeOf: (engine: EngineParts) => F,
+): { engine: EngineParts; facade: F } {
   const clock = deps.clock ?? systemClock;
   const device = deviceInfo(deps.device);
   const { store } = deps;
@@ -110,15 +110,6 @@ export function composeSdk(
   // New credentials from the integrator end an auth-failed state (DESIGN 4).
   session.onChange(({ changed, fromRefresh }) => {
     if (!fromRefresh && changed.some((key) => key.startsWith('authorization.'))) authorizer.reset();
-  });
-  const remote = new RemoteController({
-    handlers: commandHandlers(target, {
-      upload: async (url) => requestLogUpload(logUploader, url),
-      destroy: () => log.destroy(),
-    }),
-    allowed: () => session.config.http.remoteCommands,
-    logger: log,
-    emit: (event) => events.emit('remotecommand', event),
   });
   const tombstones = new Tombstones(store.kv);
   const retention = new Retention({
@@ -216,8 +207,7 @@ export function composeSdk(
     retry: () => scheduler.sync(),
   });
   events.on('http', (event) => reregistration.onHttp(event));
-  return {
-    deps,
+  const engine: EngineParts = {
     positions,
     reregistration,
     clock,
@@ -234,6 +224,18 @@ export function composeSdk(
     logUploader,
     lifecycle,
   };
+  const facade = facadeOf(engine);
+  // Read by the scheduler's onResponse, which no response reaches before composition ends.
+  const remote = new RemoteController({
+    handlers: commandHandlers(facade, {
+      upload: async (url) => requestLogUpload(logUploader, url),
+      destroy: () => log.destroy(),
+    }),
+    allowed: () => session.config.http.remoteCommands,
+    logger: log,
+    emit: (event) => events.emit('remotecommand', event),
+  });
+  return { engine, facade };
 }
 
 /** A server's uploadLog: queued or coalesced at once, never awaited by the upload that carried it. */

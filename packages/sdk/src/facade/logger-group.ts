@@ -20,9 +20,8 @@ export interface AnchorLogger {
   destroyLog(): Promise<void>;
 }
 
-export interface AnchorLoggerDeps {
+export interface LoggerGroupDeps {
   log: SdkLogger;
-  assertOpen: () => void;
   upload: (url: string, query?: LogQueryInput) => Promise<unknown>;
   mail: ((message: { to: string; subject: string; text: string }) => Promise<void>) | undefined;
 }
@@ -32,9 +31,9 @@ const APP_TAG = 'App';
 const MAX_APP_MESSAGE_CHARS = 4096;
 const text = (message: unknown) => String(message).slice(0, MAX_APP_MESSAGE_CHARS);
 
-export function createAnchorLogger(deps: AnchorLoggerDeps): AnchorLogger {
+export function loggerGroup(deps: LoggerGroupDeps): { readonly logger: AnchorLogger } {
   const { log } = deps;
-  return {
+  const logger: AnchorLogger = {
     ORDER_ASC,
     ORDER_DESC,
     debug: (message) => log.debug(APP_TAG, text(message)),
@@ -44,7 +43,6 @@ export function createAnchorLogger(deps: AnchorLoggerDeps): AnchorLogger {
     error: (message) => log.error(APP_TAG, text(message)),
     getLog: (query) => log.text(query),
     emailLog: async (email, query) => {
-      deps.assertOpen();
       if (!deps.mail) {
         throw new WaypostError(
           'NOT_SUPPORTED',
@@ -58,10 +56,10 @@ export function createAnchorLogger(deps: AnchorLoggerDeps): AnchorLogger {
       return true;
     },
     uploadLog: async (url, query) => {
-      deps.assertOpen();
       await deps.upload(url, query);
       return true;
     },
     destroyLog: () => log.destroy(),
   };
+  return { logger };
 }

@@ -1,13 +1,11 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { MAX_RESPONSE_BYTES, ManualClock, ManualNetwork, type HeartbeatEvent } from '@waypost/node';
-import { join } from 'node:path';
-import { at, openSdk, startHarness, tempDir, uuidsOf } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
-import { until } from './support/until.js';
+import { describe, expect, it } from 'vitest';
+import { MAX_RESPONSE_BYTES, type HeartbeatEvent } from '@waypost/sdk';
+import { ManualClock, ManualNetwork, at, createMemoryStore, uuidsOf } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
 
 describe('onHttp', () => {
   it('fires once per request with success, isSuccess, status and responseText', async () => {
-    const { bg, server, http } = await startHarness(
+    const { bg, server, http } = await engine(
       { http: { autoSync: false } },
       {
         replies: [
@@ -35,7 +33,7 @@ describe('onHttp', () => {
   });
 
   it('a huge response body is cut at MAX_RESPONSE_BYTES and the upload still counts', async () => {
-    const { bg, http } = await startHarness(
+    const { bg, http } = await engine(
       { http: { autoSync: false } },
       { replies: [{ status: 200, text: 'x'.repeat(MAX_RESPONSE_BYTES + 4096) }] },
     );
@@ -46,7 +44,7 @@ describe('onHttp', () => {
   });
 
   it('fires once per batch request, not once per record', async () => {
-    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
+    const { bg, server, http } = await engine({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
     for (let i = 0; i < 4; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
     expect(server.requests).toHaveLength(2);
@@ -56,23 +54,25 @@ describe('onHttp', () => {
 
 describe('sync()', () => {
   it('resolves with the records it delivered', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false } });
+    const { bg } = await engine({ http: { autoSync: false } });
     const inserted = [await bg.store.insertLocation(at(0)), await bg.store.insertLocation(at(1))];
     expect(await bg.sync()).toEqual(inserted.map((l) => expect.objectContaining({ uuid: l.uuid, coords: l.coords })));
     expect(await bg.sync()).toEqual([]);
   });
 
   it('during a flush waits for it and then drains the rest (never "busy")', async () => {
-    const { bg, server } = await startHarness(
+    const { bg, server, clock } = await engine(
       { http: { autoSync: false } },
       { replies: [{ status: 500, delayMs: 200 }] },
     );
     const a = await bg.store.insertLocation(at(0));
     const first = bg.sync();
-    await bg.idle();
+    await server.holding(1);
     expect(server.requests).toHaveLength(1);
+    // Asked while the first flush's request waits for its answer.
     const b = await bg.store.insertLocation(at(1));
     const second = bg.sync();
+    await clock.advance(200);
     expect(await first).toEqual([]);
     expect((await second).map((l) => l.uuid)).toEqual([a.uuid, b.uuid]);
     // One at a time: A (500), then A and B.
@@ -80,7 +80,7 @@ describe('sync()', () => {
   });
 
   it('with no url rejects with code NO_URL, before and after ready()', async () => {
-    const bg = await openSdk();
+    const { bg } = await openedEngine();
     await bg.store.insertLocation(at(0));
     await expect(bg.sync()).rejects.toMatchObject({ code: 'NO_URL', message: expect.stringContaining('http.url') });
     await bg.ready({ http: { autoSync: false } });
@@ -91,7 +91,7 @@ describe('sync()', () => {
 
   it('ignores disableAutoSyncOnCellular', async () => {
     const network = new ManualNetwork('cellular');
-    const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+    const { bg, server } = await engine({ http: { disableAutoSyncOnCellular: true } }, { network });
     await bg.store.insertLocation(at(0));
     expect(await bg.sync()).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
@@ -101,12 +101,14 @@ describe('sync()', () => {
 // Spec 7.3: each retry trigger uploads a queue left behind by a failed attempt.
 describe('retry triggers', () => {
   /** A started SDK whose first upload failed (500), leaving one record queued. */
-  async function failedOnce(options: Parameters<typeof startHarness>[1] = {}) {
-    const harness = await startHarness({ app: { heartbeatInterval: 60 } }, { ...options, replies: [{ status: 500 }] });
+  async function failedOnce(options: Parameters<typeof engine>[1] = {}) {
+    const harness = await engine({ app: { heartbeatInterval: 60 } }, { ...options, replies: [{ status: 500 }] });
     await harness.bg.start();
+    // The ready and start triggers' evaluations end first: the failing attempt is the only one.
+    await harness.bg.idle();
     const failed = await harness.bg.recordLocation(at(0));
-    await until(() => harness.http.length === 1, 'the failed attempt');
-    expect(harness.http[0]!.success).toBe(false);
+    await harness.bg.idle();
+    expect(harness.http).toEqual([expect.objectContaining({ success: false, status: 500, uuids: [failed.uuid] })]);
     expect(await harness.bg.getCount()).toBe(1);
     return { ...harness, failed };
   }
@@ -120,38 +122,41 @@ describe('retry triggers', () => {
   });
 
   it('start()', async () => {
-    const { bg } = await failedOnce();
+    const { bg, server, failed } = await failedOnce();
     await bg.stop();
     await bg.start();
     await bg.idle();
     expect(await bg.getCount()).toBe(0);
+    expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[failed.uuid], [failed.uuid]]);
   });
 
-  it('ready() after reopening the database', async () => {
-    const file = join(tempDir(), 'queue.db');
-    const server = await startScriptedServer();
-    onTestFinished(() => server.close());
-    const first = await openSdk({ database: file });
-    await first.ready({ http: { url: server.url, autoSync: false } });
-    const queued = await first.store.insertLocation(at(0));
+  it('ready() after reopening the store', async () => {
+    // The queue outlives the instance (packages/node's restart tests do it on a SQLite file).
+    const store = createMemoryStore();
+    const first = await openedEngine({ store });
+    await first.bg.ready({ http: { url: first.server.url, autoSync: false } });
+    const queued = await first.bg.store.insertLocation(at(0));
     await first.close();
 
-    const second = await openSdk({ database: file });
+    const { bg: second, server } = await openedEngine({ store });
     expect(await second.getCount()).toBe(1);
     await second.ready({ http: { url: server.url } });
     await second.idle();
     expect(await second.getCount()).toBe(0);
-    expect(uuidsOf(server.requests[0]!.body)).toEqual([queued.uuid]);
+    expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[queued.uuid]]);
+    expect(first.server.requests).toEqual([]);
   });
 
   it('a connectivity change to connected', async () => {
     const network = new ManualNetwork('wifi');
-    const { bg } = await failedOnce({ network });
+    const { bg, server, failed } = await failedOnce({ network });
     network.set('none');
+    await bg.idle();
     expect(await bg.getCount()).toBe(1);
     network.set('cellular');
     await bg.idle();
     expect(await bg.getCount()).toBe(0);
+    expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[failed.uuid], [failed.uuid]]);
   });
 
   it('the heartbeat (app.heartbeatInterval, driven by a ManualClock)', async () => {

@@ -2,15 +2,9 @@
 // as a failed request would: an onHttp failure with status 0, a log line with the stable code
 // UPLOAD_ERROR, and the next trigger tries again. A silent stall is the worst outcome there is.
 import { describe, expect, it } from 'vitest';
-import {
-  createFetchTransport,
-  openSqliteStore,
-  type BackgroundGeolocation,
-  type HttpEvent,
-  type Store,
-  type Transport,
-} from '@waypost/node';
-import { at, startHarness, uuidsOf } from './support/harness.js';
+import type { BackgroundGeolocation, HttpEvent, Store, Transport } from '@waypost/sdk';
+import { at, createMemoryStore, uuidsOf } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 /** The next onHttp event, awaited (the automatic upload's own report). */
 const nextHttp = (bg: BackgroundGeolocation) =>
@@ -21,9 +15,9 @@ const nextHttp = (bg: BackgroundGeolocation) =>
     });
   });
 
-/** A SQLite store whose lockNext throws `times` times, as a broken store would. */
+/** A store whose lockNext throws `times` times, as a broken store would (SQLite's own error). */
 function storeFailingToLock(times: number): Store {
-  const store = openSqliteStore(':memory:');
+  const store = createMemoryStore();
   let left = times;
   const lockNext = store.locations.lockNext.bind(store.locations);
   store.locations.lockNext = async (limit, order) => {
@@ -33,9 +27,8 @@ function storeFailingToLock(times: number): Store {
   return store;
 }
 
-/** fetch's transport, throwing a plain bug (not a network failure) on its first request. */
-function transportThrowingOnce(): Transport {
-  const real = createFetchTransport();
+/** The fetch transport, throwing a plain bug (not a network failure) on its first request. */
+function throwingOnce(real: Transport): Transport {
   let thrown = false;
   return {
     send: async (request) => {
@@ -50,7 +43,7 @@ function transportThrowingOnce(): Transport {
 
 describe('an upload attempt that breaks is reported, logged and retried', () => {
   it('a store that fails: onHttp status 0 with the reason, UPLOAD_ERROR in the log, the next trigger delivers', async () => {
-    const { bg, server } = await startHarness({}, { store: storeFailingToLock(1) });
+    const { bg, server } = await engine({}, { store: storeFailingToLock(1) });
     const failed = nextHttp(bg);
     await bg.start(); // start() is a trigger: its attempt meets the broken store
     expect(await failed).toMatchObject({
@@ -68,7 +61,7 @@ describe('an upload attempt that breaks is reported, logged and retried', () => 
   });
 
   it('a transport that throws a bug: the records are unlocked, reported with their uuids, and sent by the next trigger', async () => {
-    const { bg, server } = await startHarness({ http: { batchSync: true } }, { transport: transportThrowingOnce() });
+    const { bg, server } = await engine({ http: { batchSync: true } }, { wrapTransport: throwingOnce });
     await bg.start();
     const failed = nextHttp(bg);
     const first = await bg.recordLocation(at(0));
@@ -86,7 +79,7 @@ describe('an upload attempt that breaks is reported, logged and retried', () => 
   });
 
   it('sync() rejects with the error, and reports it on onHttp as well', async () => {
-    const { bg, http } = await startHarness({ http: { autoSync: false } }, { store: storeFailingToLock(1) });
+    const { bg, http } = await engine({ http: { autoSync: false } }, { store: storeFailingToLock(1) });
     await bg.store.insertLocation(at(0));
     await expect(bg.sync()).rejects.toThrow(/unsigned long/);
     expect(http).toEqual([expect.objectContaining({ success: false, status: 0 })]);

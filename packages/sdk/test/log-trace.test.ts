@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { at, startHarness } from './support/harness.js';
-import { until } from './support/until.js';
+import { at } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 /** Asserts that each pattern matches a log line, each after the previous one's line. */
 function expectInOrder(log: string, patterns: RegExp[]): void {
@@ -15,22 +15,23 @@ function expectInOrder(log: string, patterns: RegExp[]): void {
 
 describe('the SDK log (spec 4.3)', () => {
   it('traces one delivered upload in order: Location, INSERT, Locked, HTTP POST, Response 200, DESTROY', async () => {
-    const { bg } = await startHarness();
+    const { bg } = await engine();
     await bg.start();
     const location = await bg.recordLocation(at(0));
-    await until(async () => (await bg.getCount()) === 0, 'delivered');
+    await bg.idle();
+    expect(await bg.getCount()).toBe(0);
     expectInOrder(await bg.logger.getLog(), [
       /Location 45\.000000,-73\.000000/,
       new RegExp(`INSERT ${location.uuid}`),
       new RegExp(`Locked .*${location.uuid}`),
-      /HTTP POST http:\/\/127\.0\.0\.1:\d+\/locations/,
+      /HTTP POST http:\/\/waypost\.test\/locations/,
       /Response 200/,
       new RegExp(`DESTROY .*${location.uuid}`),
     ]);
   });
 
   it('traces a failed upload with its status and UNLOCK, and names the method used', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false, method: 'PUT' } }, { replies: [{ status: 503 }] });
+    const { bg } = await engine({ http: { autoSync: false, method: 'PUT' } }, { replies: [{ status: 503 }] });
     const location = await bg.store.insertLocation(at(0));
     await bg.sync();
     const log = await bg.logger.getLog();
@@ -45,14 +46,20 @@ describe('the SDK log (spec 4.3)', () => {
   });
 
   it('a timeout is traced as Response 0 and UNLOCK', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false, timeout: 100 } }, { replies: [{ hang: true }] });
+    const { bg, server, clock } = await engine(
+      { http: { autoSync: false, timeout: 100 } },
+      { replies: [{ hang: true }] },
+    );
     const location = await bg.store.insertLocation(at(0));
-    await bg.sync();
+    const syncing = bg.sync();
+    await server.holding(1);
+    await clock.advance(100);
+    await syncing;
     expectInOrder(await bg.logger.getLog(), [/HTTP POST /, /Response 0/, new RegExp(`UNLOCK .*${location.uuid}`)]);
   });
 
   it('logLevel OFF writes nothing', async () => {
-    const { bg } = await startHarness({ logger: { logLevel: 'OFF' } }, { replies: [{ status: 500 }] });
+    const { bg } = await engine({ logger: { logLevel: 'OFF' } }, { replies: [{ status: 500 }] });
     await bg.start();
     await bg.recordLocation(at(0));
     await bg.sync();
@@ -61,7 +68,7 @@ describe('the SDK log (spec 4.3)', () => {
   });
 
   it('logLevel takes a number too (0 is OFF)', async () => {
-    const { bg } = await startHarness({ logger: { logLevel: 0 as unknown as 'OFF' } });
+    const { bg } = await engine({ logger: { logLevel: 0 as unknown as 'OFF' } });
     expect((await bg.getState()).logger.logLevel).toBe(0);
     expect(bg.config.current.logger.logLevel).toBe('OFF');
     await bg.store.insertLocation(at(0));
@@ -69,8 +76,9 @@ describe('the SDK log (spec 4.3)', () => {
   });
 
   it('destroyLog empties it', async () => {
-    const { bg } = await startHarness();
+    const { bg } = await engine();
     await bg.store.insertLocation(at(0));
+    await bg.idle(); // the insert's automatic upload logs too: it is over before the log is emptied
     expect(await bg.logger.getLog()).toContain('INSERT');
     await bg.logger.destroyLog();
     expect(await bg.logger.getLog()).toBe('');
@@ -78,7 +86,7 @@ describe('the SDK log (spec 4.3)', () => {
 
   it('an http.headers Authorization value (and a url query) never appears in the log', async () => {
     const secret = 'Bearer s3cr3t-T0KEN-value';
-    const { bg, server } = await startHarness(
+    const { bg, server } = await engine(
       { http: { autoSync: false, headers: { Authorization: secret } }, logger: { logLevel: 'VERBOSE' } },
       { replies: [{ status: 500 }] },
     );

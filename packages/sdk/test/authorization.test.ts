@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createBackgroundGeolocation,
-  ManualClock,
-  ManualNetwork,
-  type AuthorizationEvent,
-  type ConfigInput,
-} from '@waypost/node';
-import { onTestFinished } from 'vitest';
-import { tempDir } from './support/harness.js';
-import { startTokenServer, type TokenServer } from './support/token-server.js';
-import { until } from './support/until.js';
-import { join } from 'node:path';
+import type { AuthorizationEvent, ConfigInput, Store } from '@waypost/sdk';
+import { ManualClock, createMemoryStore } from '@waypost/sdk/testing';
+import { openedEngine } from './support/engine.js';
+import { tokenService, type TokenService } from './support/token-service.js';
 import {
   parseTokenResponse,
   refreshRetryAt,
@@ -21,13 +13,13 @@ import {
 const here = { latitude: 45.5, longitude: -73.6, accuracy: 5 };
 
 function authConfig(
-  server: TokenServer,
+  server: TokenService,
   authorization: Record<string, unknown> = {},
   http: Record<string, unknown> = {},
 ): ConfigInput {
   return {
     http: {
-      url: `${server.url}/locations`,
+      url: `${server.base}/locations`,
       autoSync: false,
       headers: { 'X-Api-Key': 'key-1', 'Content-Type': 'text/plain' },
       ...http,
@@ -36,27 +28,23 @@ function authConfig(
       strategy: 'JWT',
       accessToken: 'access-0',
       refreshToken: 'refresh-0',
-      refreshUrl: `${server.url}/refresh`,
+      refreshUrl: `${server.base}/refresh`,
       refreshPayload: { grant_type: 'refresh_token', refresh_token: '{refreshToken}' },
       ...authorization,
     },
   };
 }
 
-async function setup(options: { validToken?: string | null; clock?: ManualClock; database?: string } = {}) {
-  const server = await startTokenServer(options.validToken === undefined ? 'access-0' : options.validToken);
-  const bg = await createBackgroundGeolocation({
-    database: options.database ?? ':memory:',
-    network: new ManualNetwork('wifi'),
+async function setup(options: { validToken?: string | null; clock?: ManualClock; store?: Store } = {}) {
+  const engine = await openedEngine({
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.store ? { store: options.store } : {}),
   });
-  onTestFinished(async () => {
-    await server.close();
-    await bg.close();
-  });
+  const server = tokenService(engine.server, options.validToken === undefined ? 'access-0' : options.validToken);
+  const { bg, clock } = engine;
   const auth: AuthorizationEvent[] = [];
   bg.onAuthorization((event) => auth.push(event));
-  return { server, bg, auth };
+  return { server, bg, auth, clock, engine };
 }
 
 describe('authorization header (spec 5.1-5.2)', () => {
@@ -83,7 +71,7 @@ describe('authorization header (spec 5.1-5.2)', () => {
 
 describe('token refresh (spec 5.3, DESIGN 4)', () => {
   it('a 401 refreshes with a form-urlencoded POST and retries the upload once with the new token', async () => {
-    const { server, bg, auth } = await setup({ validToken: 'access-1' });
+    const { server, bg, auth, clock } = await setup({ validToken: 'access-1' });
     await bg.ready(authConfig(server));
     await bg.store.insertLocation(here);
     expect(await bg.sync()).toHaveLength(1);
@@ -108,7 +96,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
     ]);
     const state = await bg.getState();
     expect(state.authorization).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    expect(state.authorization!.expires).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(state.authorization!.expires).toBe(clock.now() / 1000 + 3600);
     expect(state.authorizationStatus).toBe('ok');
   });
 
@@ -146,14 +134,13 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
   });
 
   it('refreshed tokens survive close and reopen', async () => {
-    const database = join(tempDir(), 'auth.db');
-    const { server, bg } = await setup({ validToken: 'access-1', database });
+    const store = createMemoryStore();
+    const { server, bg, engine } = await setup({ validToken: 'access-1', store });
     await bg.ready(authConfig(server));
     await bg.store.insertLocation(here);
     await bg.sync();
-    await bg.close();
-    const reopened = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
-    onTestFinished(() => reopened.close());
+    await engine.close();
+    const { bg: reopened } = await openedEngine({ store });
     expect((await reopened.getState()).authorization).toMatchObject({
       accessToken: 'access-1',
       refreshToken: 'refresh-1',
@@ -161,7 +148,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
   });
 
   it('reads the Keycloak shape end to end (refresh_expires_in is not the access token lifetime)', async () => {
-    const { server, bg } = await setup({ validToken: 'access-1' });
+    const { server, bg, clock } = await setup({ validToken: 'access-1' });
     server.refreshReply = () => ({
       status: 200,
       json: {
@@ -177,7 +164,7 @@ describe('token refresh (spec 5.3, DESIGN 4)', () => {
     await bg.sync();
     const authorization = (await bg.getState()).authorization!;
     expect(authorization.refreshToken).toBe('kc-refresh');
-    expect(authorization.expires).toBeLessThan(Date.now() / 1000 + 400);
+    expect(authorization.expires).toBe(clock.now() / 1000 + 300);
   });
 
   it('tokens and Authorization headers never appear in the SDK log', async () => {
@@ -265,7 +252,7 @@ describe('a failing refresh never loops', () => {
     expect(server.refreshes[1]!.text).toContain('refresh_token=refresh-new');
   });
 
-  async function simulateHour(refreshReply: TokenServer['refreshReply']) {
+  async function simulateHour(refreshReply: TokenService['refreshReply']) {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     const { server, bg } = await setup({ validToken: 'never-valid', clock });
     server.refreshReply = refreshReply;
@@ -275,10 +262,11 @@ describe('a failing refresh never loops', () => {
     for (let minute = 0; minute < 60; minute++) {
       const before = server.uploads.length;
       await bg.recordLocation(here);
-      await until(() => server.uploads.length > before, 'the upload of a new location');
+      await bg.idle();
+      expect(server.uploads.length, 'the upload of a new location').toBeGreaterThan(before);
       const beforeHeartbeat = server.uploads.length;
       await clock.advance(60_000);
-      await until(() => server.uploads.length > beforeHeartbeat, 'the heartbeat upload');
+      expect(server.uploads.length, 'the heartbeat upload').toBeGreaterThan(beforeHeartbeat);
     }
     expect(await bg.getCount()).toBe(60);
     return { server, bg };

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, ManualNetwork, type DropEvent } from '@waypost/node';
-import { join } from 'node:path';
-import { at, openSdk, startHarness, tempDir } from './support/harness.js';
+import type { DropEvent } from '@waypost/sdk';
 import { RETENTION_INTERVAL_MS } from '@waypost/sdk/internal';
+import { ManualClock, ManualNetwork, at, createMemoryStore } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
 
 const DAY = 86_400_000;
 
 describe('eager retention: an expired record is never counted, returned or uploaded', () => {
   it('autoSync off, never started: the TTL drops records on the timer and onDrop says so', async () => {
     const clock = new ManualClock();
-    const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
+    const { bg, server } = await engine({ http: { autoSync: false } }, { clock });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     for (let i = 0; i < 3; i++) await bg.store.insertLocation(at(i));
@@ -27,7 +27,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
 
   it('offline with autoSync on: getCount() and getLocations() never show an expired record, even between timer runs', async () => {
     const clock = new ManualClock();
-    const { bg } = await startHarness({}, { clock, network: new ManualNetwork('none') });
+    const { bg } = await engine({}, { clock, network: new ManualNetwork('none') });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     await bg.store.insertLocation(at(0));
@@ -43,7 +43,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
 
   it('an expired record is not uploaded by sync()', async () => {
     const clock = new ManualClock();
-    const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
+    const { bg, server } = await engine({ http: { autoSync: false } }, { clock });
     await bg.store.insertLocation(at(0));
     await clock.advance(DAY + 1);
     const kept = await bg.store.insertLocation(at(1));
@@ -53,7 +53,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
 
   it('on each heartbeat while started', async () => {
     const clock = new ManualClock();
-    const { bg } = await startHarness({ http: { autoSync: false }, app: { heartbeatInterval: 60 } }, { clock });
+    const { bg } = await engine({ http: { autoSync: false }, app: { heartbeatInterval: 60 } }, { clock });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     await bg.store.insertLocation(at(0));
@@ -68,12 +68,12 @@ describe('eager retention: an expired record is never counted, returned or uploa
   });
 
   it('when the instance opens on an old queue', async () => {
-    const file = join(tempDir(), 'queue.db');
+    const store = createMemoryStore();
     const clock = new ManualClock();
-    const first = await openSdk({ clock, database: file });
-    await first.store.insertLocation(at(0));
+    const first = await openedEngine({ clock, store });
+    await first.bg.store.insertLocation(at(0));
     await first.close();
-    const second = await openSdk({ clock: new ManualClock(clock.now() + DAY + 1), database: file });
+    const { bg: second } = await openedEngine({ clock: new ManualClock(clock.now() + DAY + 1), store });
     expect(await second.getCount()).toBe(0);
     expect(await second.logger.getLog()).toContain('dropped 1 record: older than maxDaysToPersist');
   });
@@ -81,7 +81,7 @@ describe('eager retention: an expired record is never counted, returned or uploa
 
 describe('every loss is reported', () => {
   it('the cap (maxRecordsToPersist): the oldest go, counted', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 2 } });
+    const { bg } = await engine({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 2 } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     const records = [];
@@ -96,7 +96,7 @@ describe('every loss is reported', () => {
   });
 
   it('lowering the cap drops on the next retention run', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false } });
+    const { bg } = await engine({ http: { autoSync: false } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     for (let i = 0; i < 5; i++) await bg.store.insertLocation(at(i));
@@ -106,7 +106,7 @@ describe('every loss is reported', () => {
   });
 
   it('maxRecordsToPersist 0 persists nothing, and each record not kept is a loss', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 0 } });
+    const { bg } = await engine({ http: { autoSync: false }, persistence: { maxRecordsToPersist: 0 } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     await bg.store.insertLocation(at(0));
@@ -115,7 +115,7 @@ describe('every loss is reported', () => {
   });
 
   it('destroyLocations() and destroyLocation()', async () => {
-    const { bg } = await startHarness({ http: { autoSync: false } });
+    const { bg } = await engine({ http: { autoSync: false } });
     const drops: DropEvent[] = [];
     bg.onDrop((event) => drops.push(event));
     const a = await bg.store.insertLocation(at(0));
@@ -131,7 +131,7 @@ describe('every loss is reported', () => {
   });
 
   it('onHttp carries the uuids of the records each request carried', async () => {
-    const { bg, http } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
+    const { bg, http } = await engine({ http: { autoSync: false, batchSync: true, maxBatchSize: 2 } });
     const uuids: string[] = [];
     for (let i = 0; i < 3; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
     await bg.sync();

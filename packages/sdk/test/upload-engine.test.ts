@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, ManualNetwork, type Location } from '@waypost/node';
-import { at, startHarness, uuidsOf } from './support/harness.js';
-import type { RecordedRequest } from './support/scripted-server.js';
-import { StepClock } from './support/step-clock.js';
-import { until } from './support/until.js';
+import type { Location } from '@waypost/sdk';
 import { MAX_RETRY_AFTER_MS } from '@waypost/sdk/internal';
+import { ManualClock, ManualNetwork, at, uuidsOf, type RecordedRequest } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 /** A server that takes at most `max` records per request and answers 413 to more. */
 const takesAtMost = (max: number) => (request: RecordedRequest) =>
@@ -12,7 +10,7 @@ const takesAtMost = (max: number) => (request: RecordedRequest) =>
 
 describe('413: the batch is halved within the flush', () => {
   it('12 records, a server that takes at most 5, maxBatchSize -1: sync() delivers all of them', async () => {
-    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server, http } = await engine({ http: { autoSync: false, batchSync: true } });
     server.setDefault(takesAtMost(5));
     const uuids: string[] = [];
     for (let i = 0; i < 12; i++) uuids.push((await bg.store.insertLocation(at(i))).uuid);
@@ -26,7 +24,7 @@ describe('413: the batch is halved within the flush', () => {
   });
 
   it('the halving starts again with the next flush', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server } = await engine({ http: { autoSync: false, batchSync: true } });
     server.setDefault(takesAtMost(5));
     for (let i = 0; i < 4; i++) await bg.store.insertLocation(at(i));
     await bg.sync();
@@ -36,7 +34,7 @@ describe('413: the batch is halved within the flush', () => {
   });
 
   it('a single record that still gets 413 stays queued and the flush ends', async () => {
-    const { bg, server, http } = await startHarness({ http: { autoSync: false, batchSync: true } });
+    const { bg, server, http } = await engine({ http: { autoSync: false, batchSync: true } });
     server.setDefault({ status: 413 });
     const a = await bg.store.insertLocation(at(0));
     await bg.store.insertLocation(at(1));
@@ -50,7 +48,7 @@ describe('413: the batch is halved within the flush', () => {
   });
 
   it('one request per record (batchSync false): a 413 is a failure like any other', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } }, { replies: [{ status: 413 }] });
+    const { bg, server } = await engine({ http: { autoSync: false } }, { replies: [{ status: 413 }] });
     await bg.store.insertLocation(at(0));
     await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toEqual([]);
@@ -61,26 +59,29 @@ describe('413: the batch is halved within the flush', () => {
 
 describe('triggers are never lost', () => {
   it('a location recorded during an upload is uploaded when that upload ends', async () => {
-    const { bg, server } = await startHarness({}, { replies: [{ status: 200, json: {}, delayMs: 150 }] });
+    const { bg, server, clock } = await engine({}, { replies: [{ status: 200, json: {}, delayMs: 150 }] });
     await bg.start();
     const first = await bg.recordLocation(at(0));
-    // The first upload is in flight (150 ms); this trigger used to be dropped.
+    await server.holding(1);
+    // The first upload is in flight (answered after 150 ms); this trigger used to be dropped.
     const second = await bg.recordLocation(at(1));
+    await clock.advance(150);
     await bg.idle();
     expect(server.requests.flatMap((r) => uuidsOf(r.body))).toEqual([first.uuid, second.uuid]);
     expect(await bg.getCount()).toBe(0);
   });
 
   it('a motion change during an upload that fails still flushes, ignoring the threshold', async () => {
-    const { bg, server } = await startHarness(
+    const { bg, server, clock } = await engine(
       { http: { autoSyncThreshold: 3 } },
       { replies: [{ status: 500, delayMs: 150 }] },
     );
     await bg.start();
     for (let i = 0; i < 3; i++) await bg.recordLocation(at(i));
-    await until(() => server.pending === 1, 'the threshold upload in flight');
+    await server.holding(1); // the threshold upload in flight
     // During the failing upload: entering the moving state must upload everything (spec 3 rule 3).
     await bg.changePace(true);
+    await clock.advance(150);
     await bg.idle();
     // The failed request, then the motion flush: three locations and the motionchange record.
     expect(server.requests).toHaveLength(5);
@@ -90,7 +91,7 @@ describe('triggers are never lost', () => {
 
   it('a motion-change flush that cannot run offline runs on reconnection, still ignoring the threshold', async () => {
     const network = new ManualNetwork('none');
-    const { bg, server } = await startHarness({ http: { autoSyncThreshold: 10 } }, { network });
+    const { bg, server } = await engine({ http: { autoSyncThreshold: 10 } }, { network });
     await bg.start();
     await bg.recordLocation(at(0));
     await bg.changePace(true);
@@ -109,7 +110,7 @@ describe('triggers are never lost', () => {
   });
 
   it('idle() resolves at once when nothing runs', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     await bg.store.insertLocation(at(0));
     await bg.idle();
     expect(server.requests).toHaveLength(0);
@@ -118,20 +119,20 @@ describe('triggers are never lost', () => {
 
 describe('Retry-After on 429 and 503', () => {
   it('an hour of 503 with Retry-After: 600 and a location a second: at most 7 automatic requests; sync() goes through', async () => {
-    const clock = new StepClock();
-    const { bg, server } = await startHarness({ logger: { logLevel: 'WARNING' } }, { clock, replies: [] });
+    const { bg, server, clock } = await engine({ logger: { logLevel: 'WARNING' } });
     server.setDefault({ status: 503, text: 'busy', headers: { 'retry-after': '600' } });
     await bg.start();
     const deferred: (string | null)[] = [];
     for (let second = 0; second < 3600; second++) {
       await bg.recordLocation(at(second));
       await bg.idle();
-      clock.step(1000);
+      await clock.advance(1000);
       if (second % 600 === 1) deferred.push((await bg.getState()).retryAfter);
     }
     await bg.idle();
-    expect(server.requests.length).toBeGreaterThanOrEqual(6);
-    expect(server.requests.length).toBeLessThanOrEqual(7);
+    // One request, then one each time the Retry-After ends: at 0, 10, 20, ... 60 minutes.
+    const start = server.requests[0]!.receivedAt;
+    expect(server.requests.map((r) => (r.receivedAt - start) / 60_000)).toEqual([0, 10, 20, 30, 40, 50, 60]);
     expect(deferred.every((value) => value !== null)).toBe(true);
     expect(await bg.logger.getLog()).toContain('Retry-After');
     server.setDefault({ status: 200, json: {} });
@@ -143,7 +144,7 @@ describe('Retry-After on 429 and 503', () => {
   it('an HTTP date on 429 defers until then, shown in getState(); the deferral ends by itself', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 12, 0, 0));
     const until = new Date(Date.UTC(2026, 0, 1, 12, 5, 0));
-    const { bg, server } = await startHarness(
+    const { bg, server } = await engine(
       {},
       { clock, replies: [{ status: 429, headers: { 'retry-after': until.toUTCString() } }] },
     );
@@ -164,14 +165,14 @@ describe('Retry-After on 429 and 503', () => {
 
   it('a Retry-After of a day is capped at an hour', async () => {
     const clock = new ManualClock(Date.UTC(2026, 0, 1));
-    const { bg } = await startHarness({}, { clock, replies: [{ status: 503, headers: { 'retry-after': '86400' } }] });
+    const { bg } = await engine({}, { clock, replies: [{ status: 503, headers: { 'retry-after': '86400' } }] });
     await bg.store.insertLocation(at(0));
     await bg.idle();
     expect((await bg.getState()).retryAfter).toBe(new Date(clock.now() + MAX_RETRY_AFTER_MS).toISOString());
   });
 
   it('Retry-After on a 500 is not honoured', async () => {
-    const { bg } = await startHarness({}, { replies: [{ status: 500, headers: { 'retry-after': '600' } }] });
+    const { bg } = await engine({}, { replies: [{ status: 500, headers: { 'retry-after': '600' } }] });
     await bg.store.insertLocation(at(0));
     await bg.idle();
     expect((await bg.getState()).retryAfter).toBeNull();
@@ -181,7 +182,7 @@ describe('Retry-After on 429 and 503', () => {
 describe('the periodic retry (http.retryInterval, spec 7.3 background fetch)', () => {
   it('retries a non-empty queue every 15 minutes by default, while stopped', async () => {
     const clock = new ManualClock();
-    const { bg, server } = await startHarness({}, { clock, replies: [{ status: 500 }] });
+    const { bg, server } = await engine({}, { clock, replies: [{ status: 500 }] });
     expect((await bg.getState()).http.retryInterval).toBe(900);
     const location: Location = await bg.store.insertLocation(at(0));
     await bg.idle();
@@ -196,7 +197,7 @@ describe('the periodic retry (http.retryInterval, spec 7.3 background fetch)', (
 
   it('is configurable and validated like any field', async () => {
     const clock = new ManualClock();
-    const { bg, server } = await startHarness({ http: { retryInterval: 60 } }, { clock, replies: [{ status: 500 }] });
+    const { bg, server } = await engine({ http: { retryInterval: 60 } }, { clock, replies: [{ status: 500 }] });
     await bg.store.insertLocation(at(0));
     await bg.idle();
     await clock.advance(60_000);
@@ -213,7 +214,7 @@ describe('the periodic retry (http.retryInterval, spec 7.3 background fetch)', (
 
   it('an empty queue sends nothing', async () => {
     const clock = new ManualClock();
-    const { bg, server } = await startHarness({}, { clock });
+    const { bg, server } = await engine({}, { clock });
     await clock.advance(3 * 900_000);
     await bg.idle();
     expect(server.requests).toHaveLength(0);

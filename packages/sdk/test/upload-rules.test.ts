@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ManualNetwork, type MotionChangeEvent } from '@waypost/node';
-import { at, startHarness, uuidsOf } from './support/harness.js';
+import type { MotionChangeEvent } from '@waypost/sdk';
+import { ManualNetwork, at, uuidsOf } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 // Spec section 3, "Upload-triggering rules", one test (or group) per rule.
 describe('spec 3 upload-triggering rules', () => {
   it('rule 1: autoSync with threshold 0 uploads after every recorded location', async () => {
-    const { bg, server } = await startHarness();
+    const { bg, server } = await engine();
     await bg.start();
     for (let i = 0; i < 3; i++) {
       const location = await bg.recordLocation(at(i));
@@ -18,7 +19,7 @@ describe('spec 3 upload-triggering rules', () => {
   });
 
   it('rule 2: threshold N uploads nothing until N records are queued, then all of them', async () => {
-    const { bg, server } = await startHarness({ http: { autoSyncThreshold: 3 } });
+    const { bg, server } = await engine({ http: { autoSyncThreshold: 3 } });
     await bg.start();
     const first = [await bg.recordLocation(at(0)), await bg.recordLocation(at(1))];
     await bg.idle();
@@ -32,7 +33,7 @@ describe('spec 3 upload-triggering rules', () => {
   });
 
   it('rule 3: changePace(true) and changePace(false) flush everything whatever the threshold, firing onMotionChange', async () => {
-    const { bg, server } = await startHarness({ http: { autoSyncThreshold: 50 } });
+    const { bg, server } = await engine({ http: { autoSyncThreshold: 50 } });
     const motion: MotionChangeEvent[] = [];
     bg.onMotionChange((event) => motion.push(event));
     await bg.start();
@@ -59,7 +60,7 @@ describe('spec 3 upload-triggering rules', () => {
   });
 
   it('rule 4: with autoSync false the queue grows and only sync() uploads', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     await bg.start();
     const recorded = [];
     for (let i = 0; i < 3; i++) recorded.push(await bg.recordLocation(at(i)));
@@ -77,7 +78,7 @@ describe('spec 3 upload-triggering rules', () => {
   describe('rule 5: disableAutoSyncOnCellular', () => {
     it('on cellular records are queued and not uploaded; switching to wifi uploads them', async () => {
       const network = new ManualNetwork('cellular');
-      const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+      const { bg, server } = await engine({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
       const recorded = [await bg.recordLocation(at(0)), await bg.recordLocation(at(1))];
       await bg.idle();
@@ -92,7 +93,7 @@ describe('spec 3 upload-triggering rules', () => {
 
     it('sync() on cellular uploads anyway', async () => {
       const network = new ManualNetwork('cellular');
-      const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+      const { bg, server } = await engine({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
       const recorded = await bg.recordLocation(at(0));
       const delivered = await bg.sync();
@@ -102,32 +103,35 @@ describe('spec 3 upload-triggering rules', () => {
 
     it('ethernet counts as allowed', async () => {
       const network = new ManualNetwork('ethernet');
-      const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+      const { bg, server } = await engine({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
-      await bg.recordLocation(at(0));
+      const location = await bg.recordLocation(at(0));
       await bg.idle();
-      expect(server.requests).toHaveLength(1);
+      expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[location.uuid]]);
     });
 
     it("'none' never auto-uploads, with or without the cellular policy; reconnecting uploads", async () => {
       for (const disableAutoSyncOnCellular of [false, true]) {
         const network = new ManualNetwork('none');
-        const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular } }, { network });
+        const { bg, server } = await engine({ http: { disableAutoSyncOnCellular } }, { network });
+        const motion: MotionChangeEvent[] = [];
+        bg.onMotionChange((event) => motion.push(event));
         await bg.start();
-        await bg.recordLocation(at(0));
+        const location = await bg.recordLocation(at(0));
         await bg.changePace(true);
         await bg.idle();
         expect(server.requests).toHaveLength(0);
         network.set(disableAutoSyncOnCellular ? 'wifi' : 'cellular');
         await bg.idle();
         expect(await bg.getCount()).toBe(0);
-        expect(server.requests.length).toBeGreaterThan(0);
+        // One request per record, in queue order: the location, then the motionchange record.
+        expect(server.requests.map((r) => uuidsOf(r.body))).toEqual([[location.uuid], [motion[0]!.location.uuid]]);
       }
     });
 
     it('cellular to none to cellular never uploads while the policy is on', async () => {
       const network = new ManualNetwork('cellular');
-      const { bg, server } = await startHarness({ http: { disableAutoSyncOnCellular: true } }, { network });
+      const { bg, server } = await engine({ http: { disableAutoSyncOnCellular: true } }, { network });
       await bg.start();
       await bg.recordLocation(at(0));
       network.set('none');
@@ -140,7 +144,7 @@ describe('spec 3 upload-triggering rules', () => {
 
   describe('rule 6: batchSync', () => {
     it('one request carries all queued records, as an array in queue order', async () => {
-      const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true } });
+      const { bg, server } = await engine({ http: { autoSync: false, batchSync: true } });
       const inserted = [];
       for (let i = 0; i < 5; i++) inserted.push(await bg.store.insertLocation(at(i)));
       const delivered = await bg.sync();
@@ -157,7 +161,7 @@ describe('spec 3 upload-triggering rules', () => {
       [3, 5, [3]],
       [4, 1, [1, 1, 1, 1]],
     ])('%i records with maxBatchSize %i: ceil(n/max) array requests until drained, in order', async (n, max, sizes) => {
-      const { bg, server } = await startHarness({ http: { autoSync: false, batchSync: true, maxBatchSize: max } });
+      const { bg, server } = await engine({ http: { autoSync: false, batchSync: true, maxBatchSize: max } });
       const inserted = [];
       for (let i = 0; i < n; i++) inserted.push(await bg.store.insertLocation(at(i)));
       await bg.sync();
@@ -170,7 +174,7 @@ describe('spec 3 upload-triggering rules', () => {
     });
 
     it('locationsOrderDirection DESC uploads newest first', async () => {
-      const { bg, server } = await startHarness({
+      const { bg, server } = await engine({
         http: { autoSync: false, batchSync: true, maxBatchSize: 2 },
         persistence: { locationsOrderDirection: 'DESC' },
       });
@@ -181,7 +185,7 @@ describe('spec 3 upload-triggering rules', () => {
     });
 
     it('automatic uploads batch too: with a threshold the Nth record sends one array of N', async () => {
-      const { bg, server } = await startHarness({ http: { batchSync: true, autoSyncThreshold: 3 } });
+      const { bg, server } = await engine({ http: { batchSync: true, autoSyncThreshold: 3 } });
       await bg.start();
       for (let i = 0; i < 3; i++) await bg.recordLocation(at(i));
       await bg.idle();

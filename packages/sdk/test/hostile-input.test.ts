@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type JsonObject, type RemoteCommandEvent } from '@waypost/node';
-import { at, openSdk, startHarness } from './support/harness.js';
+import type { BackgroundGeolocation, JsonObject, RemoteCommandEvent } from '@waypost/sdk';
 import { MAX_JSON_DEPTH } from '@waypost/sdk/internal';
+import { at } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
+
+/** An engine opened on the doubles, not readied. */
+const openSdk = async (): Promise<BackgroundGeolocation> => (await openedEngine()).bg;
 
 /** An object nested `depth` levels deep: { a: { a: ... } }. */
 function nested(depth: number): Record<string, unknown> {
@@ -15,7 +19,7 @@ const deepCommandsText = (depth: number) => `{"background_geolocation":${'['.rep
 
 describe('no raw exception escapes the public API', () => {
   it('a reply whose command list is nested 100k deep: sync() still resolves with what it delivered', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     server.script({ status: 200, text: deepCommandsText(100_000) });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
@@ -28,7 +32,7 @@ describe('no raw exception escapes the public API', () => {
   });
 
   it('a reply with deeply nested setConfig arguments is refused as a command, the upload stands', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     server.script({
       status: 200,
       json: { background_geolocation: [['setConfig', { http: { params: nested(200) } }]] },
@@ -109,7 +113,7 @@ describe('configuration keys are own keys of the field tables', () => {
   );
 
   it('a remote setConfig with an inherited key is rejected and changes nothing', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     server.script({
       status: 200,
       text: '{"background_geolocation":[["setConfig",{"http":{"constructor":1,"autoSyncThreshold":9}}]]}',

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ConfigInput, Location } from '@waypost/node';
-import { at, startHarness } from './support/harness.js';
+import type { ConfigInput, Location } from '@waypost/sdk';
+import { at } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 /** Stores one record with autoSync off, uploads it with sync(), returns the request and the record. */
 async function uploadOne(config: ConfigInput, count = 1) {
-  const harness = await startHarness({ ...config, http: { autoSync: false, ...config.http } });
+  const harness = await engine({ ...config, http: { autoSync: false, ...config.http } });
   const records: Location[] = [];
   for (let i = 0; i < count; i++) records.push(await harness.bg.store.insertLocation({ ...at(i), extras: { n: i } }));
   await harness.bg.sync();
@@ -76,7 +77,7 @@ describe('spec 2.3 upload bodies, end to end', () => {
     });
 
     it('the url is used as given, query string included', async () => {
-      const { server, bg } = await startHarness({ http: { autoSync: false } });
+      const { server, bg } = await engine({ http: { autoSync: false } });
       await bg.setConfig({ http: { url: `${server.url}?key=abc&v=2` } });
       await bg.store.insertLocation(at(0));
       await bg.sync();
@@ -119,7 +120,7 @@ describe('spec 2.3 upload bodies, end to end', () => {
     });
 
     it("persistence.extras merge into the default schema's extras, the location's own extras win", async () => {
-      const harness = await startHarness({
+      const harness = await engine({
         http: { autoSync: false },
         persistence: { extras: { driver: 'ann', n: 'x' } },
       });
