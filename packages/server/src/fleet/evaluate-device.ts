@@ -41,32 +41,37 @@ interface Box {
   /** Reaches across the antimeridian (or a pole): longitude says nothing, only latitude is tested. */
   wraps: boolean;
 }
-const boxes = new WeakMap<Geofence, Box>();
 const METERS_PER_DEGREE = 111_320;
 /**
- * A geofence's bounding box, computed once per geofence object: most records are far from most
- * geofences, and four comparisons say so without the full evaluation and its garbage. The margin
- * (1 % and 10 m, and the widest longitude degree at the box's edge) covers the distance formulas'
- * differences; a polygon's radius is its bounding circle's.
+ * A geofence's bounding box: most records are far from most geofences, and four comparisons say
+ * so without the full evaluation and its garbage. The margin (1 % and 10 m, and the widest
+ * longitude degree at the box's edge) covers the distance formulas' differences; a polygon's
+ * radius is its bounding circle's.
  */
 function boxOf(fence: Geofence): Box {
-  let box = boxes.get(fence);
-  if (!box) {
-    const reach = fence.radius * 1.01 + 10;
-    const dLat = reach / METERS_PER_DEGREE;
-    const edgeLat = Math.min(89.9, Math.abs(fence.latitude) + dLat);
-    const dLon = Math.min(360, reach / (METERS_PER_DEGREE * Math.cos((edgeLat * Math.PI) / 180)));
-    box = {
-      minLat: fence.latitude - dLat,
-      maxLat: fence.latitude + dLat,
-      minLon: fence.longitude - dLon,
-      maxLon: fence.longitude + dLon,
-      wraps: fence.longitude - dLon < -180 || fence.longitude + dLon > 180 || edgeLat >= 89.9,
-    };
-    boxes.set(fence, box);
-  }
-  return box;
+  const reach = fence.radius * 1.01 + 10;
+  const dLat = reach / METERS_PER_DEGREE;
+  const edgeLat = Math.min(89.9, Math.abs(fence.latitude) + dLat);
+  const dLon = Math.min(360, reach / (METERS_PER_DEGREE * Math.cos((edgeLat * Math.PI) / 180)));
+  return {
+    minLat: fence.latitude - dLat,
+    maxLat: fence.latitude + dLat,
+    minLon: fence.longitude - dLon,
+    maxLon: fence.longitude + dLon,
+    wraps: fence.longitude - dLon < -180 || fence.longitude + dLon > 180 || edgeLat >= 89.9,
+  };
 }
+
+/** The boxes of a geofence list, by position, computed once per list (the process's cached configuration). */
+const boxesByList = new WeakMap<readonly Geofence[], readonly Box[]>();
+function boxesOf(fences: readonly Geofence[]): readonly Box[] {
+  let boxes = boxesByList.get(fences);
+  if (!boxes) boxesByList.set(fences, (boxes = fences.map(boxOf)));
+  return boxes;
+}
+
+/** Whether a device is inside no geofence (then a record outside every box needs no lookup at all). */
+const outsideAll = (presence: Record<string, GeofencePresence>): boolean => Object.keys(presence).length === 0;
 
 const outsideBox = (box: Box, p: EvalPoint): boolean =>
   p.lat < box.minLat || p.lat > box.maxLat || (!box.wraps && (p.lon < box.minLon || p.lon > box.maxLon));
@@ -82,10 +87,15 @@ function geofenceEvents(
   wanted: ReadonlySet<EventType>,
   out: DecidedEvent[],
 ): void {
-  for (const fence of fences) {
-    const before = presence[fence.identifier];
+  const boxes = boxesOf(fences);
+  const nowhere = outsideAll(presence);
+  for (let i = 0; i < fences.length; i++) {
+    const fence = fences[i]!;
+    const outside = outsideBox(boxes[i]!, point);
+    if (outside && nowhere) continue;
     // Absent means outside (evaluateGeofence treats both alike): the stored state stays small.
-    if (!before && outsideBox(boxOf(fence), point)) continue;
+    const before = presence[fence.identifier];
+    if (outside && !before) continue;
     const { presence: after, transitions } = evaluateGeofence(fence, before, coordinates(point), point.t);
     if (after.inside) presence[fence.identifier] = after;
     else delete presence[fence.identifier];
