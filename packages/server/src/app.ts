@@ -109,7 +109,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
     let logDeliveryError: (error: unknown) => void = () => undefined;
-    fleet = await startFleet(db, resolved.fleet, now, (error) => logDeliveryError(error));
+    // Delivery yields to uploads being stored (the queue is made below, with the context).
+    let ingestBacklog = () => 0;
+    fleet = await startFleet(
+      db,
+      resolved.fleet,
+      now,
+      (error) => logDeliveryError(error),
+      () => ingestBacklog() > 0,
+    );
     const fleetService = fleet;
     const limiter = createRateLimiter(
       {
@@ -140,6 +148,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       rateLimiter: limiter,
       fleet: fleetService,
     };
+    const queue = ctx.ingestQueue;
+    ingestBacklog = () => queue.backlog;
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }

@@ -26,6 +26,8 @@ export async function startFleet(
   options: FleetOptions,
   now: () => number,
   onError: (error: unknown) => void,
+  /** Whether uploads are being stored: delivery yields to them (delivery-worker.ts). */
+  ingestBusy: () => boolean = () => false,
 ): Promise<FleetService> {
   const cliSinks: Sink[] = [];
   for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
@@ -41,7 +43,7 @@ export async function startFleet(
   };
   worker = new DeliveryWorker(
     db,
-    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8 },
+    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8, ingestBusy },
     (sink) => connectSink(sink, now),
     () => cache.get().sinks,
     poll,

@@ -40,6 +40,11 @@ export class GroupCommitter<J, R> {
     });
   }
 
+  /** Jobs queued or committing: 0 when ingest is idle. */
+  get backlog(): number {
+    return this.queue.length + this.inFlight;
+  }
+
   /** Resolves when nothing is queued or committing (for shutdown). */
   async drain(): Promise<void> {
     if (this.queue.length === 0 && this.inFlight === 0) return;
