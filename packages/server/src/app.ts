@@ -109,14 +109,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
     let logDeliveryError: (error: unknown) => void = () => undefined;
-    // Delivery yields to uploads being stored (the queue is made below, with the context).
-    let ingestBacklog = () => 0;
+    // Delivery yields to a saturated ingest (the queue is made below, with the context).
+    let ingestSaturated = () => false;
     fleet = await startFleet(
       db,
       resolved.fleet,
       now,
       (error) => logDeliveryError(error),
-      () => ingestBacklog() > 0,
+      () => ingestSaturated(),
     );
     const fleetService = fleet;
     const limiter = createRateLimiter(
@@ -149,7 +149,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       fleet: fleetService,
     };
     const queue = ctx.ingestQueue;
-    ingestBacklog = () => queue.backlog;
+    ingestSaturated = () => queue.saturated;
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }

@@ -23,7 +23,7 @@ export interface DeliveryOptions {
   now: () => number;
   /** Devices whose events go out at once, per sink (one device's events always one after another). */
   lanes: number;
-  /** Whether uploads are being stored or waiting to be (ingest busy): delivery then waits a little. */
+  /** Whether ingest is saturated (every commit slot busy, or uploads waiting): delivery then waits a little. */
   ingestBusy?: () => boolean;
 }
 
@@ -35,7 +35,7 @@ const ROUND_ROWS = 500;
  */
 const MIN_ROUND_GAP_MS = 25;
 /**
- * While uploads are being stored, delivery (its queries and requests share the process and the
+ * While ingest is saturated, delivery (its queries and requests share the process and the
  * database with ingest) waits, but never longer than this: under a sustained saturation events
  * still go out at least this often, each round delivering everything due.
  */

@@ -26,7 +26,7 @@ export async function startFleet(
   options: FleetOptions,
   now: () => number,
   onError: (error: unknown) => void,
-  /** Whether uploads are being stored: delivery yields to them (delivery-worker.ts). */
+  /** Whether ingest is saturated: delivery yields to it (delivery-worker.ts). */
   ingestBusy: () => boolean = () => false,
 ): Promise<FleetService> {
   const cliSinks: Sink[] = [];

@@ -40,9 +40,9 @@ export class GroupCommitter<J, R> {
     });
   }
 
-  /** Jobs queued or committing: 0 when ingest is idle. */
-  get backlog(): number {
-    return this.queue.length + this.inFlight;
+  /** Whether it takes no more work at once: every commit slot busy, or jobs waiting for one. */
+  get saturated(): boolean {
+    return this.queue.length > 0 || this.inFlight >= this.options.concurrency;
   }
 
   /** Resolves when nothing is queued or committing (for shutdown). */
