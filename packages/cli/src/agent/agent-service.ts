@@ -15,12 +15,13 @@ import { persistentDeviceUuid } from '@waypost/sdk/internal';
 import { formatDuration } from '../args.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from '../errors.js';
 import type { Io } from '../io.js';
-import { describeUploadFailure } from '../upload-failure.js';
+import { describeUploadFailure, oneLine } from '../upload-failure.js';
 import { AGENT, type AgentOptions } from './agent-options.js';
 import { decideIdentity, hostDeviceName, IDENTITY_SOURCES } from './device-identity.js';
 import { drainQueue, type DrainEnd } from './drain.js';
 import { observedProvider } from './observed-provider.js';
 import { decideLaunch } from './launch.js';
+import { SEED_KEY, seedCredentials, tokensToApply } from './seed-credentials.js';
 
 /** How often the agent looks for a configuration saved by another process. */
 export const CONFIG_POLL_MS = 2_000;
@@ -50,6 +51,11 @@ function safeOrigin(url: string): string {
     return 'the configured http.url';
   }
 }
+
+const TOKEN_SOURCES = {
+  file: 'from the configuration file',
+  database: "from the database (the file's were applied before; the SDK keeps the refreshed ones)",
+} as const;
 
 function describe(error: unknown): string {
   const e = error as Error & { code?: string };
@@ -101,9 +107,13 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   }
   const lastBootId = await store.kv.get(BOOT_KEY);
   const wasTracking = bg.tracking.enabled;
+  const seed = seedCredentials(options.sdk);
+  const tokensFrom = tokensToApply(seed, await store.kv.get(SEED_KEY));
   try {
-    // Merged over the saved configuration: what an app or a remote command changed survives a restart.
-    await bg.ready({ ...options.sdk, reset: false });
+    // Merged over the saved configuration: what an app or a remote command changed survives a
+    // restart, and so do the tokens the SDK refreshed since the file's were applied.
+    await bg.ready({ ...(tokensFrom === 'file' ? options.sdk : seed.withoutTokens), reset: false });
+    if (seed.digest !== null && tokensFrom === 'file') await store.kv.set(SEED_KEY, seed.digest);
   } catch (error) {
     await bg.close();
     if (isWaypostError(error, 'INVALID_CONFIG')) throw usageError(`${AGENT}: ${error.message}`);
@@ -127,6 +137,9 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
 
   let lastFailure: string | null = null;
   bg.onEnabledChange((enabled) => say(enabled ? 'tracking started' : 'tracking stopped'));
+  bg.onAuthorization((event) => {
+    if (!event.success) say(`authorization failed (HTTP ${event.status}): ${oneLine(event.error ?? 'refresh failed')}`);
+  });
   bg.onHttp((event) => {
     if (event.success) return;
     lastFailure = describeUploadFailure(event);
@@ -139,6 +152,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
   say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
   say(`device id ${identity.deviceId} (from ${IDENTITY_SOURCES[identity.source]})`);
+  if (seed.digest !== null) say(`authorization tokens ${TOKEN_SOURCES[tokensFrom]}`);
   if (!launch.track) sourceEnded(); // nothing will be read: a file source counts as done
 
   let pollTimer: unknown;
