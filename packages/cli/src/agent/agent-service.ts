@@ -74,7 +74,10 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   // unit that is still starting) must end in a clean stop, not the default instant death.
   const signalled = io.shutdown();
   let sourceEnded!: () => void;
-  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
+  let sourceFinished = false;
+  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve)).then(() => void (sourceFinished = true));
+  let launched = false;
+  let shuttingDown = false;
   // A file that cannot be read or parsed is a bad command line (exit 2), not a source to wait for.
   const fileSource = options.source.kind === 'gpx' || options.source.kind === 'nmea-file';
   let sourceInvalid!: (message: string) => void;
@@ -136,7 +139,22 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
 
   let lastFailure: string | null = null;
-  bg.onEnabledChange((enabled) => say(enabled ? 'tracking started' : 'tracking stopped'));
+  bg.onEnabledChange((enabled) => {
+    say(enabled ? 'tracking started' : 'tracking stopped');
+    // A stop while a file is replayed (a remote command, an app) ends the file for
+    // --exit-when-done: nothing else would, since without tracking there is no upload and so no
+    // reply that could start it again. The agent drains what was recorded and exits.
+    if (!enabled && launched && !shuttingDown && options.exitWhenDone && !sourceFinished) {
+      say('the rest of the file is not read (tracking was stopped): finishing with what was recorded');
+      sourceEnded();
+    }
+  });
+  // A server steers the agent through its replies: say what it asked, and whether it worked. The
+  // name only, as in the SDK log: arguments (a setConfig) may carry tokens.
+  bg.onRemoteCommand((event) => {
+    const outcome = event.ok ? 'done' : `refused: ${oneLine(event.error ?? 'unknown error')}`;
+    say(`remote command ${oneLine(event.command, 60)} ${outcome}`);
+  });
   bg.onAuthorization((event) => {
     if (!event.success) say(`authorization failed (HTTP ${event.status}): ${oneLine(event.error ?? 'refresh failed')}`);
   });
@@ -154,6 +172,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   say(`device id ${identity.deviceId} (from ${IDENTITY_SOURCES[identity.source]})`);
   if (seed.digest !== null) say(`authorization tokens ${TOKEN_SOURCES[tokensFrom]}`);
   if (!launch.track) sourceEnded(); // nothing will be read: a file source counts as done
+  launched = true;
 
   let pollTimer: unknown;
   const poll = () => {
@@ -172,7 +191,6 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   };
   poll();
 
-  let shuttingDown = false;
   const drained: Promise<DrainEnd> = options.exitWhenDone
     ? sourceDone.then(() => drainQueue(bg, clock, options.giveUpAfterMs, () => shuttingDown))
     : new Promise(() => {});
