@@ -1,6 +1,11 @@
 // startServer() refuses an option it cannot work with before anything listens, with one kind of
 // error a program can tell apart: ServerOptionError, code INVALID_OPTION, naming the option.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { createBackgroundGeolocation } from '@waypost/node';
 import { ServerOptionError, startServer, type ServerOptions } from '@waypost/server';
 
 describe('startServer() options', () => {
@@ -35,5 +40,25 @@ describe('startServer() options', () => {
     onTestFinished(() => server.close());
     const response = await fetch(`${server.url}/health`, { headers: { origin: 'https://app.example' } });
     expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example');
+  });
+
+  it("a device's queue given as the database is refused, named, and left as it was", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'waypost-server-db-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'agent.db');
+    await (await createBackgroundGeolocation({ database: file })).close();
+    const tables = () => {
+      const db = new Database(file, { readonly: true });
+      try {
+        return db.prepare(`SELECT name FROM sqlite_master ORDER BY name`).all();
+      } finally {
+        db.close();
+      }
+    };
+    const before = tables();
+    await expect(startServer({ port: 0, database: file })).rejects.toThrow(
+      `Cannot open the database ${file}: it is not a Waypost server database: it holds another program's tables (geofences, kv,`,
+    );
+    expect(tables()).toEqual(before);
   });
 });
