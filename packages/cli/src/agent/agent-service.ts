@@ -87,7 +87,11 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   // The engine runs the source while tracking is enabled; the agent hears what it reports.
   const provider = observedProvider(source, {
     onError: (error) => {
-      say(`source ${sourceName}: ${describe(error)}`);
+      // The providers' messages start with the source's name: say it once.
+      const message = error.message.startsWith(`${sourceName}: `)
+        ? error.message.slice(sourceName.length + 2)
+        : error.message;
+      say(`source ${sourceName}: ${describe({ code: error.code, message })}`);
       if (fileSource && error.code === 'SOURCE_INVALID') sourceInvalid(describe(error));
     },
     onEnd: () => {
