@@ -88,10 +88,14 @@ describe('the /track page in Chromium', () => {
     page.on('request', (request) => urls.push(request.url()));
     await page.fill('#device-name', 'secret phone');
     await page.click('#enroll-form button[type=submit]');
+    // Said in the page's words (the code field), not the API's (a header).
     await page
       .locator('#enroll-error')
-      .filter({ hasText: /enrollment secret/ })
+      .filter({ hasText: 'This server asks for an enrollment code: type it into the code field.' })
       .waitFor();
+    await page.fill('#enroll-code', 'not-the-code');
+    await page.click('#enroll-form button[type=submit]');
+    await page.locator('#enroll-error').filter({ hasText: 'The enrollment code is not the right one.' }).waitFor();
     await page.fill('#enroll-code', 'enroll-me-please');
     await enroll(page, 'secret phone');
     const uuids = await recordFix(context, [page]);
@@ -99,6 +103,29 @@ describe('the /track page in Chromium', () => {
     const devices = await secretServer.admin('/api/devices');
     expect(devices.body.map((d: { name: string }) => d.name)).toEqual(['secret phone']);
     expect(urls.filter((u) => u.includes('enroll-me-please'))).toEqual([]);
+  });
+
+  it('enrolls under registration "admin" with the admin token typed as the code, and says so when it is missing', async () => {
+    const adminServer = await startTestServer(backends[0]!, { registration: 'admin' });
+    const gate = await startGate(adminServer.url);
+    const context = await trackerContext(browser, gate.url);
+    onTestFinished(async () => {
+      await context.close();
+      await gate.close();
+      await adminServer.stop();
+    });
+    const page = await openTracker(context, gate.url);
+    await page.fill('#device-name', 'admin phone');
+    await page.click('#enroll-form button[type=submit]');
+    await page
+      .locator('#enroll-error')
+      .filter({ hasText: 'This server enrolls devices with its admin token only: type it into the code field.' })
+      .waitFor();
+    await page.fill('#enroll-code', adminServer.adminToken);
+    await enroll(page, 'admin phone');
+    await gate.delivers(await recordFix(context, [page]));
+    const devices = await adminServer.admin('/api/devices');
+    expect(devices.body.map((d: { name: string }) => d.name)).toEqual(['admin phone']);
   });
 
   it('offline, reloaded while offline, then online: every record reaches the server once, in order', async () => {

@@ -198,7 +198,8 @@ describe('waypost agent: a running service', () => {
     await agent.waitFor(/source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_LOST/);
     // The epoch in progress when the connection dropped is complete as far as anyone knows: kept.
     expect(await server.stored('tcp-1', 3)).toHaveLength(3);
-    await agent.waitFor(/SOURCE_UNAVAILABLE: .*ECONNREFUSED/);
+    // One line with the source named once and the failure's code.
+    await agent.waitFor(/^waypost agent: source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_UNAVAILABLE: connect ECONNREFUSED /m);
     await feed.up();
     await feed.connected();
     feed.send(track.slice(3).flatMap((p) => epochSentences(p)));

@@ -39,6 +39,18 @@ async function simulate(...flags: string[]) {
 type Summary = { seed: number; lost: number; devices: DeviceReport[] };
 
 describe('waypost simulate', () => {
+  it('a wrong --admin-token fails at once, naming the flag, before anything is simulated', async () => {
+    const io = captureIo();
+    // At the default speed, an hour of simulated time takes a minute: the check must come first.
+    const code = await main(
+      ['simulate', '--url', `${server.url}/locations`, '--duration', '1h', '--admin-token', 'nope'],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/admin API GET \/api\/devices answered 401: .*WRONG_TOKEN.*\(check --admin-token\)/);
+    expect(io.err()).not.toContain('simulating');
+  });
+
   it('delivers every recorded location of every device to the service, and says so', async () => {
     const { code, out, err } = await simulate(
       '--devices',

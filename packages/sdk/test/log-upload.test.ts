@@ -46,6 +46,21 @@ describe('logger.uploadLog(url)', () => {
     expect(logServer.requests).toHaveLength(1);
   });
 
+  it.each([
+    [{ params: { device_id: 'truck-17' } }, 'truck-17'],
+    [{ params: { device: { uuid: 'anchor-device' } } }, 'anchor-device'],
+    [{ rootProperty: '.', headers: { 'X-Device-Id': 'pi-7' } }, 'pi-7'],
+    [{}, 'device-7'],
+  ])('device_id is the name the uploads give the server (%j), else the device uuid', async (http, expected) => {
+    const { bg, server: logServer } = await engine(
+      { http: { autoSync: false, ...http } },
+      { device: { uuid: 'device-7', model: 'Pi 5', manufacturer: 'RPi', platform: 'linux', version: '6.1' } },
+    );
+    expect(await bg.logger.uploadLog(new URL('/api/logs', logServer.url).href)).toBe(true);
+    const request = logServer.requests[0]!;
+    expect((await formOf(request, request.raw)).get('device_id')).toBe(expected);
+  });
+
   it('a failed log upload rejects with what happened and keeps the log', async () => {
     const { bg, server: logServer } = await openedEngine({ replies: [{ status: 500 }] });
     await bg.ready({});
