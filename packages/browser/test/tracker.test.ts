@@ -6,6 +6,7 @@ import { launchChromium } from './support/chromium.js';
 import { startGate, type Gate } from './support/gate.js';
 import {
   enroll,
+  enrollRefused,
   goOfflineWhenDrained,
   openTracker,
   openTwoTabs,
@@ -86,13 +87,8 @@ describe('the /track page in Chromium', () => {
     const page = await openTracker(context, gate.url);
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
-    await page.fill('#device-name', 'secret phone');
-    await page.click('#enroll-form button[type=submit]');
     // Said in the page's words (the code field), not the API's (a header).
-    await page
-      .locator('#enroll-error')
-      .filter({ hasText: 'This server asks for an enrollment code: type it into the code field.' })
-      .waitFor();
+    await enrollRefused(page, 'secret phone', 'This server asks for an enrollment code: type it into the code field.');
     await page.fill('#enroll-code', 'not-the-code');
     await page.click('#enroll-form button[type=submit]');
     await page.locator('#enroll-error').filter({ hasText: 'The enrollment code is not the right one.' }).waitFor();
@@ -107,20 +103,14 @@ describe('the /track page in Chromium', () => {
 
   it('enrolls under registration "admin" with the admin token typed as the code, and says so when it is missing', async () => {
     const adminServer = await startTestServer(backends[0]!, { registration: 'admin' });
-    const gate = await startGate(adminServer.url);
-    const context = await trackerContext(browser, gate.url);
-    onTestFinished(async () => {
-      await context.close();
-      await gate.close();
-      await adminServer.stop();
-    });
+    onTestFinished(() => adminServer.stop());
+    const { gate, context } = await setup(true, adminServer);
     const page = await openTracker(context, gate.url);
-    await page.fill('#device-name', 'admin phone');
-    await page.click('#enroll-form button[type=submit]');
-    await page
-      .locator('#enroll-error')
-      .filter({ hasText: 'This server enrolls devices with its admin token only: type it into the code field.' })
-      .waitFor();
+    await enrollRefused(
+      page,
+      'admin phone',
+      'This server enrolls devices with its admin token only: type it into the code field.',
+    );
     await page.fill('#enroll-code', adminServer.adminToken);
     await enroll(page, 'admin phone');
     await gate.delivers(await recordFix(context, [page]));

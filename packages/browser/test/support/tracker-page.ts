@@ -36,6 +36,13 @@ export async function enroll(page: Page, name: string): Promise<void> {
   await waitUntilStarted(page);
 }
 
+/** Fills the enrollment form and submits it; resolves when the page shows `message` as the refusal. */
+export async function enrollRefused(page: Page, name: string, message: string): Promise<void> {
+  await page.fill('#device-name', name);
+  await page.click('#enroll-form button[type=submit]');
+  await page.locator('#enroll-error').filter({ hasText: message }).waitFor();
+}
+
 /**
  * Two tabs of /track/ on one context: the first enrolls as `name` (and so leads the uploads), the
  * second opens once it has and starts on the same device and queue.
