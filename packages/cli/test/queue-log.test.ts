@@ -7,6 +7,7 @@ import { startServer } from '@waypost/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { captureIo } from './support/capture-io.js';
+import { freePort } from './support/free-port.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
 
 let dir: string;
@@ -86,8 +87,9 @@ describe('waypost queue', () => {
   });
 
   it('exits 1 and keeps the records when the server cannot be reached', async () => {
-    await receiver.close();
-    const { code, out, err } = await run('queue', '--database', database, 'sync');
+    // A closed port, not the receiver closed: its port could be taken by a test running beside.
+    const closed = `http://127.0.0.1:${await freePort()}/locations`;
+    const { code, out, err } = await run('queue', '--database', database, 'sync', '--url', closed);
     expect(code).toBe(1);
     expect(out).toBe('delivered 0, queued 5\n');
     expect(err).toMatch(

@@ -7,6 +7,7 @@ import { main } from '../src/cli.js';
 import type { DeviceReport } from '../src/simulate/summary.js';
 import { startBlackHoleServer } from './support/black-hole-server.js';
 import { captureIo } from './support/capture-io.js';
+import { freePort } from './support/free-port.js';
 
 let dir: string;
 let server: RunningServer;
@@ -26,15 +27,15 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs `waypost simulate` in-process, as fast as the machine allows. */
-async function simulate(...flags: string[]) {
+/** Runs `waypost simulate` in-process against `url`, as fast as the machine allows. */
+async function simulateTo(url: string, ...flags: string[]) {
   const io = captureIo();
-  const code = await main(
-    ['simulate', '--url', `${server.url}/locations`, '--speedup', '0', '--interval', '5', ...flags],
-    io,
-  );
+  const code = await main(['simulate', '--url', url, '--speedup', '0', '--interval', '5', ...flags], io);
   return { code, out: io.out(), err: io.err() };
 }
+
+/** Runs `waypost simulate` against the test's server. */
+const simulate = (...flags: string[]) => simulateTo(`${server.url}/locations`, ...flags);
 
 type Summary = { seed: number; lost: number; devices: DeviceReport[] };
 
@@ -140,9 +141,9 @@ describe('waypost simulate', () => {
   });
 
   it('keeps records queued, not lost, when the service cannot be reached, and keeps --database-dir', async () => {
-    await server.close();
     const keep = join(dir, 'queues');
-    const { code, out, err } = await simulate(
+    const { code, out, err } = await simulateTo(
+      `http://127.0.0.1:${await freePort()}/locations`,
       '--devices',
       '2',
       '--duration',
@@ -164,7 +165,6 @@ describe('waypost simulate', () => {
       /nothing was delivered to http:\/\/127\.0\.0\.1:\d+\/locations: no response: connection refused/,
     );
     expect((await readdir(keep)).filter((f) => f.endsWith('.db')).sort()).toEqual(['sim-1.db', 'sim-2.db']);
-    server = await startServer({ port: 0, host: '127.0.0.1', database: join(dir, 'server.db') });
   });
 
   it('exits 1 and counts the records lost when the service acknowledges uploads it never stores', async () => {

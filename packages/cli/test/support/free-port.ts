@@ -1,10 +1,2 @@
-import { createServer } from 'node:net';
-
-/** A port nothing listens on now: taken from the system, then given back. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+// One helper for every package's tests: a closed port no port-0 server can take meanwhile.
+export { freePort } from '../../../node/test/support/free-port.js';

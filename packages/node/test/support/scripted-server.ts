@@ -1,3 +1,4 @@
+import { freePort } from './free-port.js';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -194,11 +195,7 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   };
 }
 
-/** A port nobody listens on: bound, then released. */
+/** A URL nobody answers on: a port below the system's port-0 range that nothing listens on. */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/locations`;
+  return `http://127.0.0.1:${await freePort()}/locations`;
 }
