@@ -8,6 +8,18 @@ import { openedEngine } from './support/engine.js';
 const openSdk = async (store: Store = createMemoryStore()): Promise<BackgroundGeolocation> =>
   (await openedEngine({ store })).bg;
 
+/**
+ * A store (what a database file is to a reopen) in which an earlier SDK saved a configuration: a
+ * url, autoSync off, maxDaysToPersist 3.
+ */
+async function storeWithSavedConfig(): Promise<Store> {
+  const store = createMemoryStore();
+  const first = await openSdk(store);
+  await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
+  await first.close();
+  return store;
+}
+
 /** Inserts one fixed location, syncs it, and returns the body with the uuid blanked. */
 async function uploadedShape(bg: BackgroundGeolocation, server: ScriptedServer): Promise<unknown> {
   const before = server.requests.length;
@@ -92,10 +104,7 @@ describe('configuration persisted in the database', () => {
   });
 
   it('ready(config) replaces the saved configuration (reset) unless reset: false', async () => {
-    const store = createMemoryStore(); // what a database file is to a reopen
-    const first = await openSdk(store);
-    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
-    await first.close();
+    const store = await storeWithSavedConfig();
 
     const kept = await openSdk(store);
     const merged = await kept.ready({ reset: false, http: { batchSync: true } });
@@ -111,10 +120,7 @@ describe('configuration persisted in the database', () => {
   });
 
   it('property style ready(c => { c.reset = false; ... }) keeps the saved configuration too', async () => {
-    const store = createMemoryStore(); // what a database file is to a reopen
-    const first = await openSdk(store);
-    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
-    await first.close();
+    const store = await storeWithSavedConfig();
 
     const second = await openSdk(store);
     const state = await second.ready((c) => {

@@ -21,6 +21,7 @@ import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
 import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
+import { fleetHistoryRoutes } from './routes/fleet-history.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
@@ -115,12 +116,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
     let fleetLog: FleetLog = SILENT_FLEET_LOG;
-    fleet = await startFleet(db, resolved.fleet, now, {
-      error: (error) => fleetLog.error(error),
-      round: (report) => fleetLog.round(report),
-      configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
-      sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
-    });
+    // Delivery yields to a saturated ingest (the queue is made below, with the context).
+    let ingestSaturated = () => false;
+    fleet = await startFleet(
+      db,
+      resolved.fleet,
+      now,
+      {
+        error: (error) => fleetLog.error(error),
+        round: (report) => fleetLog.round(report),
+        configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
+        sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
+      },
+      () => ingestSaturated(),
+    );
     const fleetService = fleet;
     const limiter = createRateLimiter(
       {
@@ -151,6 +160,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       rateLimiter: limiter,
       fleet: fleetService,
     };
+    const queue = ctx.ingestQueue;
+    ingestSaturated = () => queue.saturated;
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
@@ -245,6 +256,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(authRoutes, { ctx });
     await app.register(adminRoutes, { ctx });
     await app.register(fleetRoutes, { ctx });
+    await app.register(fleetHistoryRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
     await app.register(logRoutes, { ctx });

@@ -172,6 +172,15 @@ describe('the new views render hostile data as text too', () => {
       event: 'geofence',
       geofence: { identifier: payload('timeline-geofence'), action: payload('timeline-action') },
     };
+    // A server geofence the trip crosses (in at y-0, out at y-2): its events reach the timeline.
+    const crossed = {
+      identifier: payload('fleet-event-geofence'),
+      latitude: 52.5,
+      longitude: 13.4,
+      radius: 150,
+      extras: { note: payload('fleet-event-extras') },
+    };
+    expect((await server.admin('/api/geofences', { method: 'POST', body: crossed })).status).toBe(201);
     expect((await server.post('/locations', { location: [...fixes, crossing, refused], device_id: id })).status).toBe(
       200,
     );
@@ -213,7 +222,16 @@ describe('the new views render hostile data as text too', () => {
       .filter({ hasText: payload('timeline-geofence') })
       .waitFor();
     expect(await page.locator('#timeline li').first().textContent()).toContain(payload('timeline-action'));
-    await page.locator('path.server-geofence').dispatchEvent('mouseover');
+    // The server's own events, with the hostile geofence identifier as text.
+    const fleetItems = page.locator('#timeline li.fleet').filter({ hasText: payload('fleet-event-geofence') });
+    await expect
+      .poll(() => fleetItems.allTextContents(), { timeout: 20_000 })
+      .toEqual([
+        expect.stringContaining('server geofence exit ' + payload('fleet-event-geofence')),
+        expect.stringContaining('server geofence enter ' + payload('fleet-event-geofence')),
+      ]);
+    // Two server geofences: the one the trip crossed, and this one.
+    for (const fence of await page.locator('path.server-geofence').all()) await fence.dispatchEvent('mouseover');
     await page
       .locator('.leaflet-tooltip')
       .filter({ hasText: payload('server-geofence') })

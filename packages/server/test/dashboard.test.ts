@@ -128,21 +128,24 @@ describe('the dashboard in Chromium', () => {
       .toBe('van-1');
     await page.locator('#records-info').filter({ hasText: '1–50 of 6002' }).waitFor();
     expect(await page.locator('#records tbody tr').first().getAttribute('data-uuid')).toBe(newest(van1b).uuid);
-    // Its events as a timeline, newest first; one click shows where.
+    // Its events as a timeline, newest first: what it recorded, and the server's own fleet events
+    // (its trips; late: the drives were uploaded after they happened). One click shows where.
     const timeline = page.locator('#timeline li');
+    const stamp = (timestamp: string) =>
+      new Date(Date.parse(timestamp))
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, 'Z');
     await expect
       .poll(() => timeline.allTextContents(), { timeout: UI_TIMEOUT_MS })
       .toEqual([
-        `${new Date(Date.parse(van1b[0]!.timestamp))
-          .toISOString()
-          .replace('T', ' ')
-          .replace(/\.\d+Z$/, 'Z')} geofence EXIT depot`,
-        `${new Date(Date.parse(newest(van1a).timestamp))
-          .toISOString()
-          .replace('T', ' ')
-          .replace(/\.\d+Z$/, 'Z')} stopped`,
+        `${stamp(van1b[0]!.timestamp)} trip start (late)`,
+        `${stamp(van1b[0]!.timestamp)} geofence EXIT depot`,
+        `${stamp(newest(van1a).timestamp)} trip end (49 min 59 s) (late)`,
+        `${stamp(newest(van1a).timestamp)} stopped`,
+        `${stamp(van1a[0]!.timestamp)} trip start (late)`,
       ]);
-    await timeline.nth(1).locator('button').click();
+    await timeline.nth(3).locator('button').click();
     await page.locator('path.record-focus').waitFor({ state: 'attached' });
     await page.click('#records-older');
     await page.locator('#records-info').filter({ hasText: '51–100 of 6002' }).waitFor();

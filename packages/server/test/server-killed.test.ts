@@ -1,35 +1,22 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createBackgroundGeolocation, ManualNetwork, type HttpEvent } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, spawnServerScript } from './helpers/spawn-server.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/sqlite-server-process.mjs', import.meta.url));
 const TOTAL = 300;
 
-function spawnServer(database: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, database, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
+const spawnServer = (database: string, port: number) => spawnServerScript(SCRIPT, [database, String(port)]);
 
 describe('the service killed with SIGKILL mid-upload', () => {
   const dir = mkdtempSync(join(tmpdir(), 'waypost-kill-'));
   const children: ChildProcess[] = [];
-  beforeAll(() => {
-    // The server runs as a child process from the built package: bring dist up to date first.
-    execFileSync(
-      process.execPath,
-      [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-      { cwd: ROOT },
-    );
-  });
+  // The server runs as a child process from the built package.
+  beforeAll(buildServer);
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

@@ -113,6 +113,28 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       from_ms ${t.bigint}, to_ms ${t.bigint}, expires_at ${t.bigint} NOT NULL,
       created_at ${t.bigint} NOT NULL, deleted_at ${t.bigint}, CONSTRAINT shares_token UNIQUE (token_hash))`,
   ],
+  // Fleet event history (issues 21, 22): every event but `location`, kept per device whether or not
+  // a sink is configured (the dashboard's timeline reads it; the outbox forgets what it delivered).
+  // One row per event, written in the ingest transaction; the unique id makes a repeat a no-op.
+  // And each device's evaluation state moves onto its devices row: the ingest transaction locks
+  // that row anyway, so the state is read with the lock (and, on PostgreSQL, as the lock holder
+  // left it: a joined table's row would be read as of the statement's start) and written with the
+  // device's counters.
+  (t) => [
+    `CREATE TABLE fleet_events (
+      seq ${t.id}, event_id TEXT NOT NULL, device_id TEXT NOT NULL, type TEXT NOT NULL,
+      at ${t.bigint} NOT NULL, body TEXT NOT NULL, CONSTRAINT fleet_events_id UNIQUE (event_id))`,
+    `CREATE INDEX fleet_events_device_time ON fleet_events (device_id, at, seq)`,
+    `ALTER TABLE devices ADD COLUMN event_cursor ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN event_state TEXT`,
+    `ALTER TABLE devices ADD COLUMN event_silent_since ${t.bigint}`,
+    `UPDATE devices SET
+      event_cursor = (SELECT s.cursor FROM device_event_state s WHERE s.device_id = devices.id),
+      event_state = (SELECT s.state FROM device_event_state s WHERE s.device_id = devices.id),
+      event_silent_since = (SELECT s.silent_since FROM device_event_state s WHERE s.device_id = devices.id)
+      WHERE id IN (SELECT device_id FROM device_event_state)`,
+    `DROP TABLE device_event_state`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

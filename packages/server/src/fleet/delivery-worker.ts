@@ -24,6 +24,8 @@ export interface DeliveryOptions {
   now: () => number;
   /** Devices whose events go out at once, per sink (one device's events always one after another). */
   lanes: number;
+  /** Whether ingest is saturated (every commit slot busy, or uploads waiting): delivery then waits a little. */
+  ingestBusy?: () => boolean;
 }
 
 /** Rows read per round and sink. */
@@ -33,6 +35,12 @@ const ROUND_ROWS = 500;
  * back to back would cost ingest its queries (one SQLite connection, or a shared pool).
  */
 const MIN_ROUND_GAP_MS = 25;
+/**
+ * While ingest is saturated, delivery (its queries and requests share the process and the
+ * database with ingest) waits, but never longer than this: under a sustained saturation events
+ * still go out at least this often, each round delivering everything due.
+ */
+const MAX_YIELD_MS = 1000;
 
 /** Splits rows (outbox order) into per-device lanes, each in its own order. */
 function lanesOf(rows: readonly PendingRow[]): PendingRow[][] {
@@ -70,6 +78,8 @@ export class DeliveryWorker {
   private heartbeat: NodeJS.Timeout | null = null;
   private gapTimer: NodeJS.Timeout | null = null;
   private lastRoundAt = 0;
+  /** Since when delivery has been yielding to a busy ingest (null: not yielding). */
+  private yieldingSince: number | null = null;
   private lastPollWorkAt = 0;
   /** Sinks seen before and gone since, and when that was noticed (their leftover rows are removed). */
   private readonly gone = new Map<string, number>();
@@ -116,7 +126,11 @@ export class DeliveryWorker {
       this.again = true;
       return;
     }
-    const wait = this.lastRoundAt + MIN_ROUND_GAP_MS - Date.now();
+    let wait = this.lastRoundAt + MIN_ROUND_GAP_MS - Date.now();
+    if (wait <= 0 && this.options.ingestBusy?.()) {
+      this.yieldingSince ??= Date.now();
+      if (Date.now() - this.yieldingSince < MAX_YIELD_MS) wait = MIN_ROUND_GAP_MS;
+    }
     if (wait > 0) {
       this.gapTimer = setTimeout(() => {
         this.gapTimer = null;
@@ -125,6 +139,7 @@ export class DeliveryWorker {
       return;
     }
     this.lastRoundAt = Date.now();
+    this.yieldingSince = null;
     this.running = this.tick()
       .catch((error) => this.log.error(error))
       .finally(() => {

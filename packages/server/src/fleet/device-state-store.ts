@@ -1,7 +1,10 @@
 import type { Queryable, SqlValue } from '../db/database.js';
+import type { RawEventState } from '../store/devices.js';
+import type { TrackPoint } from '../tracks/split-trips.js';
+import type { TripState } from '../tracks/trip-tracker.js';
 import { emptyDeviceState, type DeviceEventState } from './evaluate-device.js';
 
-/** A device's evaluation state as kept in device_event_state. */
+/** A device's evaluation state as kept on its devices row (event_cursor, event_state, event_silent_since). */
 export interface StoredDeviceState {
   deviceId: string;
   /** The newest recorded time evaluated in order (records before it are late), null before any. */
@@ -11,47 +14,68 @@ export interface StoredDeviceState {
   silentSince: number | null;
 }
 
-const PER_STATEMENT = 250;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/** A device's state from what lockDevices read (null: never evaluated, an empty one). */
+export function parseDeviceState(deviceId: string, raw: RawEventState | null): StoredDeviceState {
+  if (raw === null) return { deviceId, cursor: null, state: emptyDeviceState(), silentSince: null };
+  return {
+    deviceId,
+    cursor: raw.cursor,
+    state: JSON.parse(raw.state) as DeviceEventState,
+    silentSince: raw.silentSince,
+  };
 }
 
-/** The states of these devices; a device never evaluated gets an empty one. */
-export async function loadDeviceStates(db: Queryable, ids: readonly string[]): Promise<Map<string, StoredDeviceState>> {
-  const states = new Map<string, StoredDeviceState>();
-  for (const id of ids) states.set(id, { deviceId: id, cursor: null, state: emptyDeviceState(), silentSince: null });
-  for (const chunk of chunks(ids, PER_STATEMENT)) {
-    const rows = await db.query<{
-      device_id: string;
-      cursor: number | null;
-      state: string;
-      silent_since: number | null;
-    }>(
-      `SELECT device_id, cursor, state, silent_since FROM device_event_state WHERE device_id IN (${chunk.map(() => '?').join(', ')})`,
-      chunk,
-    );
-    for (const row of rows) {
-      states.set(row.device_id, {
-        deviceId: row.device_id,
-        cursor: row.cursor === null ? null : Number(row.cursor),
-        state: JSON.parse(row.state) as DeviceEventState,
-        silentSince: row.silent_since === null ? null : Number(row.silent_since),
-      });
-    }
-  }
-  return states;
+/** The state as the devices row keeps it (what lockDevices reads back). */
+export const rawState = (s: StoredDeviceState): RawEventState => ({
+  cursor: s.cursor,
+  state: serializeState(s.state),
+  silentSince: s.silentSince,
+});
+
+/** Only what a trip point is (the evaluation's points also carry their uuid and record). */
+const pointJson = (p: TrackPoint | null): TrackPoint | null => (p === null ? null : { t: p.t, lat: p.lat, lon: p.lon });
+
+/** The state as stored: JSON of the presences (only geofences the device is inside) and the trip. */
+export function serializeState(state: DeviceEventState): string {
+  const trip: TripState = {
+    ...state.trip,
+    first: pointJson(state.trip.first),
+    anchor: pointJson(state.trip.anchor),
+    last: pointJson(state.trip.last),
+  };
+  return JSON.stringify({ fences: state.fences, trip });
 }
 
+const UPDATE_ONE = `UPDATE devices SET event_cursor = ?, event_state = ?, event_silent_since = ? WHERE id = ?`;
+const UPDATE_ALL = `UPDATE devices SET event_cursor = r.cursor, event_state = r.state, event_silent_since = r.silent_since
+  FROM json_to_recordset(CAST(? AS json)) AS r (device_id TEXT, cursor BIGINT, state TEXT, silent_since BIGINT)
+  WHERE devices.id = r.device_id`;
+
+/**
+ * Writes the states (the ingest path on PostgreSQL writes them in its insert statement instead).
+ * The caller holds the devices' locks (lockDevices).
+ */
 export async function saveDeviceStates(db: Queryable, states: readonly StoredDeviceState[]): Promise<void> {
-  for (const chunk of chunks(states, PER_STATEMENT)) {
-    const params: SqlValue[] = chunk.flatMap((s) => [s.deviceId, s.cursor, JSON.stringify(s.state), s.silentSince]);
-    await db.run(
-      `INSERT INTO device_event_state (device_id, cursor, state, silent_since) VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
-       ON CONFLICT (device_id) DO UPDATE SET cursor = excluded.cursor, state = excluded.state, silent_since = excluded.silent_since`,
-      params,
+  if (states.length === 0) return;
+  if (db.runEach) {
+    // SQLite: one prepared statement run per device, an in-process call each.
+    await db.runEach(
+      UPDATE_ONE,
+      states.map((s): SqlValue[] => [s.cursor, serializeState(s.state), s.silentSince, s.deviceId]),
     );
+    return;
   }
+  // PostgreSQL: one statement (and one round trip) for all of them.
+  await db.run(UPDATE_ALL, [statesJson(states)]);
 }
+
+/** The states as one JSON array, for PostgreSQL's one ingest statement (insert-with-totals.ts). */
+export const statesJson = (states: readonly StoredDeviceState[]): string =>
+  JSON.stringify(
+    states.map((s) => ({
+      device_id: s.deviceId,
+      cursor: s.cursor,
+      state: serializeState(s.state),
+      silent_since: s.silentSince,
+    })),
+  );

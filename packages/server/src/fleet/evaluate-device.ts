@@ -1,5 +1,4 @@
 import { evaluateGeofence, type Geofence, type GeofencePresence } from '@waypost/sdk/internal';
-import { nearMeters, type TrackPoint } from '../tracks/split-trips.js';
 import { closeTrip, emptyTrip, stepTrip, type TripEdge, type TripState } from '../tracks/trip-tracker.js';
 import type { DecidedEvent, EventType } from './fleet-event.js';
 
@@ -13,7 +12,7 @@ export interface EvalPoint {
   record?: Record<string, unknown>;
 }
 
-/** What the server keeps per device between uploads (device_event_state.state, JSON). */
+/** What the server keeps per device between uploads (devices.event_state, JSON). */
 export interface DeviceEventState {
   /** Presence per geofence identifier. */
   fences: Record<string, GeofencePresence>;
@@ -33,13 +32,49 @@ export interface EvalSettings {
 
 const ACTION_TYPES = { ENTER: 'geofence.enter', EXIT: 'geofence.exit', DWELL: 'geofence.dwell' } as const;
 
-const centres = new WeakMap<Geofence, TrackPoint>();
-/** A geofence's centre as a track point (for nearMeters), computed once per geofence object. */
-function fenceCentre(fence: Geofence): TrackPoint {
-  let centre = centres.get(fence);
-  if (!centre) centres.set(fence, (centre = { t: 0, lat: fence.latitude, lon: fence.longitude }));
-  return centre;
+/** A box around a geofence (latitude/longitude degrees) outside which a point is surely outside it. */
+interface Box {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+  /** Reaches across the antimeridian (or a pole): longitude says nothing, only latitude is tested. */
+  wraps: boolean;
 }
+const METERS_PER_DEGREE = 111_320;
+/**
+ * A geofence's bounding box: most records are far from most geofences, and four comparisons say
+ * so without the full evaluation and its garbage. The margin (1 % and 10 m, and the widest
+ * longitude degree at the box's edge) covers the distance formulas' differences; a polygon's
+ * radius is its bounding circle's.
+ */
+function boxOf(fence: Geofence): Box {
+  const reach = fence.radius * 1.01 + 10;
+  const dLat = reach / METERS_PER_DEGREE;
+  const edgeLat = Math.min(89.9, Math.abs(fence.latitude) + dLat);
+  const dLon = Math.min(360, reach / (METERS_PER_DEGREE * Math.cos((edgeLat * Math.PI) / 180)));
+  return {
+    minLat: fence.latitude - dLat,
+    maxLat: fence.latitude + dLat,
+    minLon: fence.longitude - dLon,
+    maxLon: fence.longitude + dLon,
+    wraps: fence.longitude - dLon < -180 || fence.longitude + dLon > 180 || edgeLat >= 89.9,
+  };
+}
+
+/** The boxes of a geofence list, by position, computed once per list (the process's cached configuration). */
+const boxesByList = new WeakMap<readonly Geofence[], readonly Box[]>();
+function boxesOf(fences: readonly Geofence[]): readonly Box[] {
+  let boxes = boxesByList.get(fences);
+  if (!boxes) boxesByList.set(fences, (boxes = fences.map(boxOf)));
+  return boxes;
+}
+
+/** Whether a device is inside no geofence (then a record outside every box needs no lookup at all). */
+const outsideAll = (presence: Record<string, GeofencePresence>): boolean => Object.keys(presence).length === 0;
+
+const outsideBox = (box: Box, p: EvalPoint): boolean =>
+  p.lat < box.minLat || p.lat > box.maxLat || (!box.wraps && (p.lon < box.minLon || p.lon > box.maxLon));
 
 const coordinates = (p: EvalPoint) => ({ latitude: p.lat, longitude: p.lon });
 const position = (p: EvalPoint) => ({ uuid: p.uuid, latitude: p.lat, longitude: p.lon });
@@ -52,16 +87,19 @@ function geofenceEvents(
   wanted: ReadonlySet<EventType>,
   out: DecidedEvent[],
 ): void {
-  for (const fence of fences) {
+  const boxes = boxesOf(fences);
+  const nowhere = outsideAll(presence);
+  for (let i = 0; i < fences.length; i++) {
+    const fence = fences[i]!;
+    const outside = outsideBox(boxes[i]!, point);
+    if (outside && nowhere) continue;
+    // Absent means outside (evaluateGeofence treats both alike): the stored state stays small.
     const before = presence[fence.identifier];
-    // Most records are far from most geofences: a cheap distance says so without the full
-    // evaluation and its garbage (the margin covers the two distance formulas' difference).
-    if (!before?.inside && nearMeters(fenceCentre(fence), point) > fence.radius * 1.01 + 10) {
-      presence[fence.identifier] ??= { inside: false, enteredAt: null, dwelled: false };
-      continue;
-    }
+    if (outside && !before) continue;
     const { presence: after, transitions } = evaluateGeofence(fence, before, coordinates(point), point.t);
-    presence[fence.identifier] = after;
+    if (after.inside) presence[fence.identifier] = after;
+    else delete presence[fence.identifier];
+    if (transitions.length === 0) continue;
     for (const { action } of transitions) {
       const type = ACTION_TYPES[action as keyof typeof ACTION_TYPES];
       if (!type || !wanted.has(type)) continue;
@@ -116,7 +154,8 @@ export function evaluateInOrder(
     const late = settings.receivedAt - point.t > settings.lateAfterMs;
     if (settings.wanted.has('location')) events.push(locationEvent(point, late));
     geofenceEvents(fences, state.fences, point, late, settings.wanted, events);
-    events.push(...tripEvents(stepTrip(state.trip, point), late, settings.wanted));
+    const edges = stepTrip(state.trip, point);
+    if (edges.length > 0) events.push(...tripEvents(edges, late, settings.wanted));
   }
   return events;
 }
@@ -150,7 +189,7 @@ export function evaluateLateSegment(
   if (prior) {
     for (const fence of fences) {
       const { presence: at } = evaluateGeofence(fence, undefined, coordinates(prior), prior.t);
-      presence[fence.identifier] = at.inside ? { inside: true, enteredAt: prior.t, dwelled: true } : at;
+      if (at.inside) presence[fence.identifier] = { inside: true, enteredAt: prior.t, dwelled: true };
     }
   }
   const events: DecidedEvent[] = [];

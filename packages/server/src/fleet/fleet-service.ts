@@ -27,6 +27,8 @@ export async function startFleet(
   options: FleetOptions,
   now: () => number,
   log: FleetLog,
+  /** Whether ingest is saturated: delivery yields to it (delivery-worker.ts). */
+  ingestBusy: () => boolean = () => false,
 ): Promise<FleetService> {
   const cliSinks: Sink[] = [];
   for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
@@ -37,12 +39,12 @@ export async function startFleet(
   let worker: DeliveryWorker | null = null;
   const poll = async () => {
     await cache.reload();
-    if (cache.get().sinks.length === 0) return;
+    // With or without sinks: device.silent goes to the history (the dashboard's timeline) too.
     if ((await checkSilence(db, now(), options.silentAfterMs)) > 0) worker?.wake();
   };
   worker = new DeliveryWorker(
     db,
-    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8 },
+    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8, ingestBusy },
     (sink) => connectSink(sink, now),
     () => cache.get().sinks,
     poll,

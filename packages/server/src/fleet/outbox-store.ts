@@ -1,35 +1,4 @@
-import type { Queryable, SqlValue } from '../db/database.js';
-import type { FleetEvent } from './fleet-event.js';
-import type { Sink } from './sinks-store.js';
-
-const COLUMNS = '(sink_id, event_id, device_id, type, body, created_at, next_at)';
-const ROW = '(?, ?, ?, ?, ?, ?, ?)';
-const ROWS_PER_STATEMENT = 250;
-
-/** Writes outbox rows (one per event and sink), due at once, in event order. */
-export async function insertOutbox(
-  db: Queryable,
-  rows: readonly { sink: Sink; event: FleetEvent }[],
-  now: number,
-): Promise<void> {
-  const paramsOf = ({ sink, event }: { sink: Sink; event: FleetEvent }): SqlValue[] => [
-    sink.id,
-    event.id,
-    event.device,
-    event.type,
-    JSON.stringify(event),
-    now,
-    now,
-  ];
-  if (db.runEach) {
-    await db.runEach(`INSERT INTO outbox ${COLUMNS} VALUES ${ROW}`, rows.map(paramsOf));
-    return;
-  }
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    await db.run(`INSERT INTO outbox ${COLUMNS} VALUES ${chunk.map(() => ROW).join(', ')}`, chunk.flatMap(paramsOf));
-  }
-}
+import type { Queryable } from '../db/database.js';
 
 /** An outbox row waiting for delivery. */
 export interface PendingRow {

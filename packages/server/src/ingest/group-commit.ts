@@ -40,6 +40,11 @@ export class GroupCommitter<J, R> {
     });
   }
 
+  /** Whether it takes no more work at once: every commit slot busy, or jobs waiting for one. */
+  get saturated(): boolean {
+    return this.queue.length > 0 || this.inFlight >= this.options.concurrency;
+  }
+
   /** Resolves when nothing is queued or committing (for shutdown). */
   async drain(): Promise<void> {
     if (this.queue.length === 0 && this.inFlight === 0) return;

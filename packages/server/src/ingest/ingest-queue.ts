@@ -11,7 +11,17 @@ import { insertLocations, locationKey, type LocationInsert } from '../store/loca
 import { fitsOneStatement, insertWithTotals, type DeviceSent } from '../store/insert-with-totals.js';
 import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
 import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
-import { writeFleetEvents, type FleetIngestSettings } from '../fleet/outbox-writer.js';
+import {
+  decideGroup,
+  fleetContext,
+  fleetWrites,
+  writeDecision,
+  writeLateEvents,
+  type FleetDecision,
+  type FleetIngestSettings,
+} from '../fleet/ingest-events.js';
+import { rawState } from '../fleet/device-state-store.js';
+import { writeEvents } from '../fleet/event-rows.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
 import { refuseDevice } from './device-policy.js';
@@ -83,6 +93,28 @@ function sentPerDevice(jobs: IngestJob[], accepted: number[]): DeviceSent[] {
   return [...sent.values()].sort((a, b) => (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0));
 }
 
+/** Per device, the first record of each (device, uuid) of the accepted jobs: what the insert stores when none was stored before. */
+function firstOfEachKey(
+  jobs: IngestJob[],
+  accepted: number[],
+): { byDevice: Map<string, StoredRecord[]>; count: number } {
+  const seen = new Set<string>();
+  const byDevice = new Map<string, StoredRecord[]>();
+  for (const i of accepted) {
+    for (const batch of jobs[i]!.batches) {
+      for (const record of batch.records) {
+        const key = locationKey(batch.deviceId, record.uuid);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const list = byDevice.get(batch.deviceId);
+        if (list) list.push(record);
+        else byDevice.set(batch.deviceId, [record]);
+      }
+    }
+  }
+  return { byDevice, count: seen.size };
+}
+
 /**
  * Stores several requests in the caller's one transaction, each with its own outcome: a request
  * naming a refused device gets its refusal and stores nothing; the others store their records,
@@ -113,11 +145,22 @@ export async function storeJobs(
     for (const batch of jobs[i]!.batches)
       for (const record of batch.records) rows.push({ deviceId: batch.deviceId, record });
   }
-  // PostgreSQL, a group that fits one statement: the counters ride on the insert (one round trip less).
+  // Fleet events are decided whether or not a sink is configured: the history keeps them.
+  const events = fleetContext(fleet, now);
+  let decision: FleetDecision | null = null;
+  // PostgreSQL, a group that fits one statement: the counters, and the fleet events decided from
+  // the records beforehand, ride on the insert (one round trip for all of the group's writes).
   const combined = dialect === 'postgres' && fitsOneStatement(rows.length);
-  const fresh = combined
-    ? await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted), now)
-    : await insertLocations(tx, rows, now);
+  let fresh: Set<string>;
+  if (combined) {
+    const candidates = firstOfEachKey(jobs, accepted);
+    decision = decideGroup(events, devices, candidates.byDevice);
+    const writes = fleetWrites(events, decision, candidates.count);
+    fresh = await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted), now, writes);
+    // A record stored before (a resend): the statement wrote no events; decided again below.
+    if (fresh.size === candidates.count) fleet.written += writes.outboxRows;
+    else decision = null;
+  } else fresh = await insertLocations(tx, rows, now);
   const quarantine: QuarantineInsert[] = [];
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches)
@@ -173,9 +216,18 @@ export async function storeJobs(
     }
     outcomes[i] = { ok: true, value: outcome };
   }
-  if (!combined && totals.size > 0) await addIngestTotals(tx, [...totals.values()], now);
-  // In this transaction: the events commit with their records or not at all (the outbox).
-  fleet.written += await writeFleetEvents(tx, freshByDevice, now, fleet);
+  // In this transaction: the events commit with their records or not at all (history, outbox).
+  if (decision === null) {
+    decision = decideGroup(events, devices, freshByDevice);
+    if (combined) fleet.written += await writeDecision(tx, events, decision);
+    else {
+      // The devices' new states ride on the counters' update: each device row written once.
+      for (const state of decision.states) totals.get(state.deviceId)!.eventState = rawState(state);
+      await addIngestTotals(tx, [...totals.values()], now);
+      fleet.written += await writeEvents(tx, decision.rows, events.sinks, now);
+    }
+  }
+  fleet.written += await writeLateEvents(tx, events, decision);
 
   // Commands queued after lockDevices read none pending ride on the device's next reply instead.
   const commandsFor = accepted

@@ -1,8 +1,8 @@
 import { connect, type NatsConnection } from 'nats';
-import type { LiveEvents, PositionEvent } from '../live-events.js';
+import type { LiveEvents } from '../live-events.js';
 import type { LiveFeed } from './live-feed.js';
 import { createCoalescer } from './coalescer.js';
-import { FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
+import { emitPayload, FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
 
 /** A message carries at most this much JSON (NATS allows 1 MB by default). */
 const MAX_MESSAGE_CHARS = 256 * 1024;
@@ -47,12 +47,7 @@ export function createNatsFeed(
       // A round trip: the NATS server has the subscription once the flush is answered.
       void connection.flush().then(onSubscribed, () => undefined);
       for await (const message of subscription) {
-        if (!events.watched) continue;
-        try {
-          for (const event of JSON.parse(message.string()) as PositionEvent[]) events.emit('position', event);
-        } catch {
-          // not ours: something unreadable on the subject
-        }
+        if (events.watched) emitPayload(events, message.string());
       }
     })
     .catch(() => undefined);

@@ -25,8 +25,15 @@ export interface DeviceRow {
   uuid: string | null;
 }
 
+/** The columns of DeviceRow: not the fleet-event state (event_*), which only ingest reads. */
+const DEVICE_COLUMNS = `id, model, name, info, created_at, last_seen, status, records, duplicates, quarantined,
+  last_latitude, last_longitude, last_recorded_at, org_id, uuid`;
+
 export async function findDevice(db: Queryable, id: string): Promise<DeviceRow | null> {
-  const rows = await db.query<DeviceRow & Record<string, unknown>>(`SELECT * FROM devices WHERE id = ?`, [id]);
+  const rows = await db.query<DeviceRow & Record<string, unknown>>(
+    `SELECT ${DEVICE_COLUMNS} FROM devices WHERE id = ?`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -98,6 +105,15 @@ export interface DeviceState {
   pendingCommands: boolean;
   /** Its organization, when it belongs to one. */
   org: { name: string; status: OrgStatus } | null;
+  /** Its fleet-event evaluation state as stored (devices.event_*), null before the first. */
+  eventState: RawEventState | null;
+}
+
+/** A device's fleet-event state columns as read: the fleet code parses them (device-state-store.ts). */
+export interface RawEventState {
+  cursor: number | null;
+  state: string;
+  silentSince: number | null;
 }
 
 /**
@@ -120,15 +136,29 @@ export async function lockDevices(
       pending: boolean | number;
       org_name: string | null;
       org_status: OrgStatus | null;
+      cursor: number | null;
+      state: string | null;
+      silent_since: number | null;
     }>(
+      // The fleet-event state rides along on the locked row: no query of its own, and as the
+      // previous holder of the lock left it.
       `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
-         o.name AS org_name, o.status AS org_status
+         o.name AS org_name, o.status AS org_status,
+         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since
        FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
     for (const row of rows) {
       const org = row.org_name === null ? null : { name: row.org_name, status: row.org_status ?? 'active' };
-      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org });
+      const eventState =
+        row.state === null
+          ? null
+          : {
+              cursor: row.cursor === null ? null : Number(row.cursor),
+              state: row.state,
+              silentSince: row.silent_since === null ? null : Number(row.silent_since),
+            };
+      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org, eventState });
     }
   }
   return states;
@@ -152,25 +182,32 @@ export interface IngestTotals {
   quarantined: number;
   /** The newest stored position, when one was stored. */
   last: { latitude: number; longitude: number; recordedAt: number } | null;
+  /** Its new fleet-event state, when it changed (written by the same update). */
+  eventState?: RawEventState;
 }
 
 const TOTALS_ROW =
-  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT))';
+  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), ' +
+  'CAST(? AS INTEGER), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT))';
 
 /**
- * Adds to the counters and moves the last position (only forward in recorded time), one statement
- * for all devices of a transaction. Call lockDevices first in the same transaction.
+ * Adds to the counters, moves the last position (only forward in recorded time) and stores the
+ * fleet-event states given, one statement for all devices of a transaction. Call lockDevices first
+ * in the same transaction.
  */
 export async function addIngestTotals(db: Queryable, totals: readonly IngestTotals[], now: number): Promise<void> {
   for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {
     const newer = 'v.at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= v.at)';
     await db.run(
-      `WITH v (id, stored, dups, kept, lat, lon, at) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
+      `WITH v (id, stored, dups, kept, lat, lon, at, evaluated, cursor, state, silent) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
        UPDATE devices SET last_seen = ?, records = records + v.stored, duplicates = duplicates + v.dups,
          quarantined = devices.quarantined + v.kept,
          last_latitude = CASE WHEN ${newer} THEN v.lat ELSE last_latitude END,
          last_longitude = CASE WHEN ${newer} THEN v.lon ELSE last_longitude END,
-         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END
+         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END,
+         event_cursor = CASE WHEN v.evaluated = 1 THEN v.cursor ELSE event_cursor END,
+         event_state = CASE WHEN v.evaluated = 1 THEN v.state ELSE event_state END,
+         event_silent_since = CASE WHEN v.evaluated = 1 THEN v.silent ELSE event_silent_since END
        FROM v WHERE devices.id = v.id`,
       [
         ...chunk.flatMap((t) => [
@@ -181,6 +218,10 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
           t.last?.latitude ?? null,
           t.last?.longitude ?? null,
           t.last?.recordedAt ?? null,
+          t.eventState ? 1 : 0,
+          t.eventState?.cursor ?? null,
+          t.eventState?.state ?? null,
+          t.eventState?.silentSince ?? null,
         ]),
         now,
       ],
@@ -189,7 +230,7 @@ export async function addIngestTotals(db: Queryable, totals: readonly IngestTota
 }
 
 export async function listDevices(db: Queryable): Promise<DeviceRow[]> {
-  return db.query<DeviceRow & Record<string, unknown>>(`SELECT * FROM devices ORDER BY id`);
+  return db.query<DeviceRow & Record<string, unknown>>(`SELECT ${DEVICE_COLUMNS} FROM devices ORDER BY id`);
 }
 
 export async function setDeviceStatus(db: Queryable, id: string, status: DeviceStatus): Promise<boolean> {

@@ -21,9 +21,43 @@ export const fitsOneStatement = (rows: number): boolean => rows >= 1 && rows <= 
 const DEVICE_ROW = '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))';
 const newer = 'w.recorded_at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= w.recorded_at)';
 
+/**
+ * The fleet-event writes of the same transaction (issue 21): the devices' states (with their
+ * counters), the history and the outbox, taken only when every record the caller evaluated was
+ * stored now (`all` is how many that is). Else (a record resent, stored before) they write nothing
+ * and the caller decides again from what was stored and writes them itself.
+ */
+const FLEET_CTES = `,
+      hist AS (INSERT INTO fleet_events (event_id, device_id, type, at, body)
+        SELECT r.event_id, r.device_id, r.type, r.at, r.body
+        FROM json_to_recordset(CAST(? AS json)) AS r (n INT, event_id TEXT, device_id TEXT, type TEXT, at BIGINT, body TEXT)
+        WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT) ORDER BY r.n
+        ON CONFLICT (event_id) DO NOTHING),
+      ob AS (INSERT INTO outbox (sink_id, event_id, device_id, type, body, created_at, next_at)
+        SELECT r.sink_id, r.event_id, r.device_id, r.type, r.body, CAST(? AS BIGINT), CAST(? AS BIGINT)
+        FROM json_to_recordset(CAST(? AS json)) AS r (n INT, sink_id TEXT, event_id TEXT, device_id TEXT, type TEXT, body TEXT)
+        WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT) ORDER BY r.n)`;
+/** The devices' new evaluation states, joined into the counters' update (one update per row). */
+const STATE_JOIN = ` LEFT JOIN (SELECT r.* FROM json_to_recordset(CAST(? AS json))
+        AS r (device_id TEXT, cursor BIGINT, state TEXT, silent_since BIGINT)
+        WHERE (SELECT COUNT(*) FROM ins) = CAST(? AS BIGINT)) st ON st.device_id = v.id`;
+const STATE_SET = `,
+        event_cursor = CASE WHEN st.device_id IS NULL THEN event_cursor ELSE st.cursor END,
+        event_state = CASE WHEN st.device_id IS NULL THEN event_state ELSE st.state END,
+        event_silent_since = CASE WHEN st.device_id IS NULL THEN event_silent_since ELSE st.silent_since END`;
+
+/** What insertWithTotals writes besides, as JSON arrays (event-rows.ts, device-state-store.ts). */
+export interface FleetWrites {
+  states: string;
+  history: string;
+  outbox: string;
+  /** How many rows the insert must store for these to be written (the records they were decided from). */
+  all: number;
+}
+
 const sqlByShape = new Map<string, string>();
-function sqlFor(devices: number, rows: number): string {
-  const key = `${devices}x${rows}`;
+function sqlFor(devices: number, rows: number, fleet: boolean): string {
+  const key = `${devices}x${rows}${fleet ? 'f' : ''}`;
   let sql = sqlByShape.get(key);
   if (!sql) {
     sql = `WITH v (id, sent, kept) AS (VALUES ${Array(devices).fill(DEVICE_ROW).join(', ')}),
@@ -36,9 +70,9 @@ function sqlFor(devices: number, rows: number): string {
         duplicates = duplicates + v.sent - COALESCE(f.n, 0), quarantined = devices.quarantined + v.kept,
         last_latitude = CASE WHEN ${newer} THEN w.latitude ELSE last_latitude END,
         last_longitude = CASE WHEN ${newer} THEN w.longitude ELSE last_longitude END,
-        last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END
-        FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id
-        WHERE devices.id = v.id)
+        last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END${fleet ? STATE_SET : ''}
+        FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id${fleet ? STATE_JOIN : ''}
+        WHERE devices.id = v.id)${fleet ? FLEET_CTES : ''}
       SELECT device_id, uuid FROM ins`;
     sqlByShape.set(key, sql);
   }
@@ -49,13 +83,16 @@ function sqlFor(devices: number, rows: number): string {
  * PostgreSQL: inserts the rows and adds each device's counters and last position in ONE statement
  * (data-modifying CTEs), one round trip instead of two per group commit: the totals are computed
  * from what the insert returned, so a row another transaction stored first counts as a duplicate
- * exactly as insertLocations + addIngestTotals count it. Answers the keys stored now.
+ * exactly as insertLocations + addIngestTotals count it. With `fleet`, the fleet-event state,
+ * history and outbox rows go in the same statement (so PostgreSQL does one round trip for all of
+ * a group commit's writes). Answers the keys stored now.
  */
 export async function insertWithTotals(
   db: Queryable,
   rows: readonly LocationInsert[],
   devices: readonly DeviceSent[],
   now: number,
+  fleet: FleetWrites | null = null,
 ): Promise<Set<string>> {
   const sorted = [...rows].sort(byDeviceAndUuid);
   const params: SqlValue[] = [
@@ -63,6 +100,12 @@ export async function insertWithTotals(
     ...sorted.flatMap((row) => rowParams(row, now)),
     now,
   ];
-  const inserted = await db.query<{ device_id: string; uuid: string }>(sqlFor(devices.length, sorted.length), params);
+  if (fleet) {
+    params.push(fleet.states, fleet.all, fleet.history, fleet.all, now, now, fleet.outbox, fleet.all);
+  }
+  const inserted = await db.query<{ device_id: string; uuid: string }>(
+    sqlFor(devices.length, sorted.length, fleet !== null),
+    params,
+  );
   return new Set(inserted.map((row) => locationKey(row.device_id, row.uuid)));
 }
