@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseCommandLine } from './args.js';
 import { agentCommand } from './commands/agent.js';
 import type { Command } from './commands/command.js';
@@ -25,10 +26,15 @@ function mainHelp(): string {
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 
-Run waypost <command> --help for a command's options.
+Run waypost <command> --help for a command's options; waypost --version prints the version.
 Results go to stdout, progress and diagnostics to stderr.
 Exit codes: 0 success, 1 the command failed (records lost, an error), 2 bad command line.
 `;
+}
+
+/** The command's own version (packages/cli/package.json, beside src/ and dist/). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 /** Runs one command line; never throws, returns the exit code. */
@@ -37,6 +43,10 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout).write(mainHelp());
     return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${version()}\n`);
+    return EXIT_OK;
   }
   const command = COMMANDS.find((c) => c.name === name);
   try {

@@ -3,6 +3,7 @@
 // upload was refused, backs off instead of spinning, gives up with an error, and a source file
 // that cannot be read is a bad command line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -93,6 +94,26 @@ describe('waypost agent: a new user', () => {
     // at most 3 in 3 s) retries each alone (spec 7.3; issue 19: never again in a batch): at most
     // 5 x 4 requests, far from a request loop.
     expect(refusing.requests()).toBeLessThanOrEqual(20);
+  });
+
+  it('a server that never answers: gives up after --give-up-after, not after http.timeout per request', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.resume(); // reads every request, answers none
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/locations`;
+    // http.timeout stays at its 60 s default: a drain waiting for it would outlast this test.
+    const agent = replay(gpx(3), url, '--give-up-after', '2s', '--shutdown-timeout', '1s');
+    expect(await agent.exited).toEqual([1, null]);
+    expect(agent.stderr()).toMatch(/gave up: 3 record\(s\) not delivered after 2s without a delivery/);
+    expect(agent.stderr()).toMatch(/record\(s\) of the upload in flight released/);
   });
 
   it('honours Retry-After while draining', async () => {

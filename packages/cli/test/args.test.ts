@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDurationMs } from '../src/args.js';
 import { main } from '../src/cli.js';
 import { captureIo } from './support/capture-io.js';
+import { runCli } from './support/run-cli.js';
 
 async function run(...argv: string[]) {
   const io = captureIo();
@@ -14,6 +16,13 @@ describe('waypost command line', () => {
     const { code, out } = await run('--help');
     expect(code).toBe(0);
     for (const name of ['server', 'simulate', 'queue', 'log', 'demo']) expect(out).toContain(`  ${name} `);
+  });
+
+  it('--version prints the version of the built command and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('exits 2 with the usage on stderr when no command is given', async () => {

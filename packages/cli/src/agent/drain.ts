@@ -35,11 +35,18 @@ export async function drainQueue(
     if (left === 0) return { kind: 'done' };
     if (clock.now() - lastProgress >= giveUpAfterMs) return { kind: 'gave-up', left };
     // A sync() that fails outright (NO_URL: another process removed http.url) counts as no delivery;
-    // onHttp has already said why each request failed.
-    const delivered = await bg.sync().then(
-      (records) => records.length,
-      () => 0,
+    // onHttp has already said why each request failed. A request still unanswered at the deadline
+    // (a server that accepts and never answers, up to http.timeout) does not hold the give-up: the
+    // agent gives up on time, and closing releases that request's records.
+    const delivered = await beforeDeadline(
+      bg.sync().then(
+        (records) => records.length,
+        () => 0,
+      ),
+      clock,
+      lastProgress + giveUpAfterMs - clock.now(),
     );
+    if (delivered === null) return { kind: 'gave-up', left: await bg.getCount() };
     if (delivered > 0) {
       lastProgress = clock.now();
       failures = 0;
@@ -56,4 +63,11 @@ export async function drainQueue(
     await new Promise<void>((resolve) => clock.setTimeout(resolve, wait));
   }
   return new Promise(() => {});
+}
+
+/** The attempt's result, or null when `ms` pass first. */
+function beforeDeadline<T>(attempt: Promise<T>, clock: Clock, ms: number): Promise<T | null> {
+  let timer: unknown;
+  const deadline = new Promise<null>((resolve) => (timer = clock.setTimeout(() => resolve(null), Math.max(0, ms))));
+  return Promise.race([attempt, deadline]).finally(() => clock.clearTimeout(timer));
 }
