@@ -20,14 +20,15 @@ afterEach(async () => {
 });
 
 describe('waypost server', () => {
-  it('prints its URL and admin token, serves until SIGTERM, then closes and exits 0', async () => {
+  it('prints its URL (not the admin token it was given), serves until SIGTERM, then closes and exits 0', async () => {
     const io = captureIo();
     const running = main(
       ['server', '--port', '0', '--database', join(dir, 'server.db'), '--admin-token', 'tok-123'],
       io,
     );
     const [, url] = await io.printed(/^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
-    expect(io.out()).toContain('admin token: tok-123\n');
+    expect(io.out()).toContain('admin token: the one given by --admin-token (not printed)\n');
+    expect(io.out()).not.toContain('tok-123');
     expect(io.out()).toContain(`dashboard: ${url}/ (log in with the admin token)\n`);
     expect(io.out()).not.toContain('?token=');
 

@@ -64,7 +64,7 @@ export const serverCommand: Command = {
   help: `Usage: ${NAME} [options]
 
 Starts the Waypost service and runs until SIGINT (Ctrl-C) or SIGTERM, then closes cleanly.
-Prints its URL and the admin token on stdout. Devices upload to <url>/locations.
+Prints its URL, and the admin token when it generated one, on stdout. Devices upload to <url>/locations.
 
 Options:
   --port N            port to listen on (default 8080; 0 = any free port)
@@ -165,9 +165,14 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
     }
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;
+    // A token the operator gave is theirs already: echoing it would put it into the journal or
+    // the --log file. A generated one is printed, as it is the only way to learn it.
+    const givenBy = adminToken ? '--admin-token' : io.env['WAYPOST_ADMIN_TOKEN'] ? 'WAYPOST_ADMIN_TOKEN' : null;
+    const token = givenBy
+      ? `the one given by ${givenBy} (not printed)`
+      : `${server.adminToken}${server.adminTokenKeptIn ? ` (kept in ${server.adminTokenKeptIn})` : ''}`;
     io.stdout.write(
-      `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${server.adminToken}` +
-        `${server.adminTokenKeptIn ? ` (kept in ${server.adminTokenKeptIn})` : ''}\n` +
+      `url: ${server.url}\ningest: ${server.url}/locations\nadmin token: ${token}\n` +
         `dashboard: ${dashboardUrl(server.url)} (log in with the admin token)\n` +
         server.sinks
           .map((sink) => `${sink.kind}: ${sink.url}${sink.secret ? ` (secret ${sink.secret})` : ''}\n`)
