@@ -1,11 +1,19 @@
 // close() on the Node adapter: an automatic upload never starts after close() resolved, with the
 // SQLite store and a socket. The rest of close()'s contract: packages/sdk/test/lifecycle.test.ts.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkNoUploadAfterClose } from '../../sdk/test/contract/close-cases.js';
-import { startHarness } from './support/harness.js';
+import { openSdk, startHarness } from './support/harness.js';
 
 describe('close()', () => {
   it('with the SQLite store: an automatic upload never starts after close() has resolved', async () => {
     await checkNoUploadAfterClose(await startHarness());
+  });
+
+  it("with the SQLite store closed, queue and log reads reject CLOSED, not the driver's error", async () => {
+    const bg = await openSdk();
+    await bg.close();
+    for (const read of [bg.getCount, bg.getLocations, bg.destroyLocations, bg.store.getCount, bg.logger.getLog]) {
+      await expect(read()).rejects.toMatchObject({ code: 'CLOSED' });
+    }
   });
 });

@@ -12,8 +12,9 @@ export interface GuardRule {
 /**
  * The facade's preconditions, in one place, by method path ('store.insertLocation' is a method of
  * the `store` view): applied once when the facade is assembled, so no method checks them itself.
- * Methods not listed run in any state: queue reads work before ready(); ready(), start() and
- * stop() leave their state checks to the Lifecycle, which names the operation in its error.
+ * Methods not listed run in any state. Queue reads work before ready() (open is not ready);
+ * ready(), start() and stop() leave their state checks to the Lifecycle, which names the
+ * operation in its error.
  */
 export const GUARD_TABLE = {
   // Configuration.
@@ -25,9 +26,18 @@ export const GUARD_TABLE = {
   // Tracking: a bad argument to changePace is INVALID_CONFIG whatever the state.
   changePace: { needs: 'started', when: ([isMoving]) => typeof isMoving === 'boolean' },
   recordLocation: 'started',
-  // The queue and uploads.
+  // The queue and uploads. Reads too: after close() the store is gone, and the caller is told
+  // CLOSED, not the database driver's own words.
+  getCount: 'open',
+  getLocations: 'open',
+  destroyLocations: 'open',
+  destroyLocation: 'open',
   insertLocation: 'open',
   sync: 'open',
+  'store.getCount': 'open',
+  'store.getLocations': 'open',
+  'store.destroyLocations': 'open',
+  'store.destroyLocation': 'open',
   'store.insertLocation': 'open',
   'store.sync': 'open',
   // Geofences.
@@ -43,6 +53,8 @@ export const GUARD_TABLE = {
   resetOdometer: 'open',
   // Registration and the log.
   findOrCreateTransistorAuthorizationToken: 'open',
+  'logger.getLog': 'open',
+  'logger.destroyLog': 'open',
   'logger.emailLog': 'open',
   'logger.uploadLog': 'open',
 } as const satisfies Record<string, Guard | GuardRule>;
