@@ -1,3 +1,9 @@
+import {
+  ANCHOR_ENUMS,
+  ANCHOR_V4_CONSTANTS,
+  type AnchorEnums,
+  type AnchorV4Constants,
+} from './anchor/anchor-constants.js';
 import { anchorState, type State } from './anchor/anchor-state.js';
 import { loadConfig } from './config/persisted-config.js';
 import type { DeviceInfo } from './device.js';
@@ -41,7 +47,9 @@ export interface BackgroundGeolocation
     DeviceMethods,
     RegistrationMethods,
     CloseMethods,
-    EventGroup {
+    EventGroup,
+    AnchorEnums,
+    AnchorV4Constants {
   /** Property style, with Waypost's richer results (the stored record, counts). */
   readonly store: StoreView;
   readonly logger: AnchorLogger;
@@ -77,6 +85,9 @@ function assemble(engine: EngineParts, ports: FacadePorts): BackgroundGeolocatio
     closeGroup({ lifecycle, positions, reregistration: engine.reregistration }),
     eventGroup(events, { now: () => clock.now(), knownLocation: () => tracker.knownLocation() }),
     { events, log, device },
+    // The anchor's enums, read off the SDK object by its app code (LogLevel.Verbose, LOG_LEVEL_VERBOSE).
+    ANCHOR_ENUMS,
+    ANCHOR_V4_CONSTANTS,
   );
   applyGuards(facade, GUARD_TABLE, {
     open: () => lifecycle.assertOpen(),
@@ -98,5 +109,8 @@ async function open(deps: BackgroundGeolocationDeps): Promise<BackgroundGeolocat
   return facade;
 }
 
-/** `BackgroundGeolocation.open(deps)`; the platforms' createBackgroundGeolocation() calls it. */
-export const BackgroundGeolocation = Object.freeze({ open });
+/**
+ * `BackgroundGeolocation.open(deps)`; the platforms' createBackgroundGeolocation() calls it. The
+ * anchor's enums are here too, for code that reads them before it has an instance.
+ */
+export const BackgroundGeolocation = Object.freeze({ open, ...ANCHOR_ENUMS, ...ANCHOR_V4_CONSTANTS });

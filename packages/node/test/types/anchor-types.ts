@@ -338,4 +338,16 @@ export async function anchorTypedCode(input: LocationInput, geofence: Geofence):
   const { getCount, getState, insertLocation } = bg;
   const detached: [number, State, string] = [await getCount(), await getState(), await insertLocation(input)];
   void detached;
+
+  // The anchor's enums read off the SDK object, v5 and v4 style; a misspelt constant does not compile.
+  const constants: State = await bg.ready({
+    desiredAccuracy: bg.DESIRED_ACCURACY_HIGH,
+    logLevel: bg.LOG_LEVEL_VERBOSE,
+    logger: { logLevel: bg.LogLevel.Verbose },
+    geolocation: { desiredAccuracy: bg.DesiredAccuracy.High },
+    persistence: { persistMode: bg.PersistMode.All },
+  });
+  // @ts-expect-error -- not one of the anchor's constants
+  void bg.LOG_LEVEL_VERBOS;
+  void constants;
 }
