@@ -22,6 +22,7 @@ import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
 import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
 import { fleetHistoryRoutes } from './routes/fleet-history.js';
+import { closeKeepAliveOnClose } from './http/close-keep-alive.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
+    closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
     logLiveSubscribed = () =>
