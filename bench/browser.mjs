@@ -43,6 +43,7 @@ const FILES = {
   '/bench.js': ['text/javascript', script],
   '/': ['text/html', '<!doctype html><script type="module" src="/bench.js"></script>'],
   '/sqlite-wasm-worker.mjs': ['text/javascript', readFileSync(here('./lib/sqlite-wasm-worker.mjs'))],
+  '/default-record.mjs': ['text/javascript', readFileSync(here('./lib/default-record.mjs'))],
   '/sqlite/sqlite3.mjs': ['text/javascript', readFileSync(join(SQLITE_DIR, 'sqlite3.mjs'))],
   '/sqlite/sqlite3.wasm': ['application/wasm', readFileSync(join(SQLITE_DIR, 'sqlite3.wasm'))],
   '/sqlite/sqlite3-opfs-async-proxy.js': [

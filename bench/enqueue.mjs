@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { configureConnection, createBackgroundGeolocation } from '@waypost/node';
 import { migrate } from '../packages/node/dist/sqlite/migrations.js';
+import { defaultRecord, movingFix } from './lib/default-record.mjs';
 import { median, reportRatio, scratchDir } from './lib/report.mjs';
 
 const RECORDS = 30_000;
@@ -21,40 +22,15 @@ const dir = scratchDir('enqueue');
 let fileCounter = 0;
 const freshFile = () => join(dir, `q${fileCounter++}.db`);
 
-/** What a provider hands in: a slowly moving device, so the odometer does real work. */
-function input(i) {
-  return {
-    latitude: 45.5 + i * 1e-5,
-    longitude: -73.6 + i * 1e-5,
-    accuracy: 5,
-    speed: 1.2,
-    heading: 90,
-    altitude: 30,
-  };
-}
-
 /** The SDK's default record, as the floor renders it: same keys, same order, same values. */
 function floorRecord(i, now) {
-  const c = input(i);
-  return {
+  const record = defaultRecord(movingFix(i), {
     uuid: randomUUID(),
     timestamp: new Date(now).toISOString(),
-    is_moving: false,
     odometer: Math.round(i * 1.4 * 10) / 10,
-    coords: {
-      latitude: c.latitude,
-      longitude: c.longitude,
-      accuracy: c.accuracy,
-      speed: c.speed,
-      heading: c.heading,
-      altitude: c.altitude,
-      altitude_accuracy: -1,
-    },
-    activity: { type: 'unknown', confidence: -1 },
-    battery: { level: -1, is_charging: false },
-    extras: {},
-    sequence: i + 1,
-  };
+  });
+  record.sequence = i + 1; // assigned, not spread: no second object in the timed loop
+  return record;
 }
 
 function floorRun() {
@@ -88,7 +64,7 @@ async function sdkRun() {
   await bg.ready({});
   await bg.start();
   const loop = async (from, to) => {
-    for (let i = from; i < to; i++) await bg.recordLocation(input(i));
+    for (let i = from; i < to; i++) await bg.recordLocation(movingFix(i));
   };
   await loop(0, WARMUP);
   const started = performance.now();

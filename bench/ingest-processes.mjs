@@ -3,7 +3,7 @@
 // (device i uploads to process i % P), batches of 100 and one record per request, ROUNDS
 // interleaved rounds, medians. A report, not a target: this machine has 2 cores, shared by the
 // servers, the load process and PostgreSQL. Run after `npm run build`.
-import { loadFromChild } from './lib/ingest-load.mjs';
+import { storedRate } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 import { startServerProcess } from './lib/server-process-client.mjs';
 
@@ -22,15 +22,7 @@ async function rate(processes, spec, run) {
   );
   try {
     const urls = await Promise.all(servers.map((s) => s.start()));
-    const { seconds, stored } = await loadFromChild({
-      urls,
-      run,
-      records: spec.records,
-      batch: spec.batch,
-      clients: CLIENTS,
-    });
-    if (stored !== spec.records) throw new Error(`stored ${stored} of ${spec.records}`);
-    return spec.records / seconds;
+    return await storedRate({ urls, run, records: spec.records, batch: spec.batch, clients: CLIENTS });
   } finally {
     await Promise.all(servers.map((s) => s.close()));
     await dropSchema(schema);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { batchesOf, deviceOf, loadFromChild } from './lib/ingest-load.mjs';
+import { batchesOf, deviceOf, loadFromChild, storedRate } from './lib/ingest-load.mjs';
 import { ANCHOR_DIR, startAnchor } from './lib/anchor-server.mjs';
 import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
 import { startNullIngestServer } from './lib/null-ingest-server.mjs';
@@ -42,9 +42,7 @@ const CASES = [
 ];
 
 async function viaServer(url, run, { batch, records }) {
-  const { seconds, stored } = await loadFromChild({ urls: [url], run, records, batch, clients: CLIENTS });
-  if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
-  return records / seconds;
+  return storedRate({ urls: [url], run, records, batch, clients: CLIENTS });
 }
 
 // ---- the floor ----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { configureConnection, createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
 import { migrate } from '../packages/node/dist/sqlite/migrations.js';
+import { defaultRecord, movingFix } from './lib/default-record.mjs';
 import { formatMb, formatRate, scratchDir } from './lib/report.mjs';
 import { startSink } from './lib/sink-server.mjs';
 
@@ -40,24 +41,8 @@ function fillQueue(file, records) {
   db.transaction(() => {
     for (let i = 0; i < records; i++) {
       const uuid = randomUUID();
-      const record = {
-        uuid,
-        timestamp,
-        is_moving: false,
-        odometer: Math.round(i * 14) / 10,
-        coords: {
-          latitude: 45.5 + (i % 1000) * 1e-5,
-          longitude: -73.6 + (i % 1000) * 1e-5,
-          accuracy: 5,
-          speed: 1.2,
-          heading: 90,
-          altitude: 30,
-          altitude_accuracy: -1,
-        },
-        activity: { type: 'unknown', confidence: -1 },
-        battery: { level: -1, is_charging: false },
-        extras: {},
-      };
+      const fix = movingFix(i % 1000);
+      const record = defaultRecord(fix, { uuid, timestamp, odometer: Math.round(i * 14) / 10 });
       insert.run(uuid, now, JSON.stringify(record));
     }
   })();

@@ -4,33 +4,14 @@
 // rate; SDK and floor work on the same storage (IndexedDB of the same origin, same object stores,
 // same durability 'relaxed') with the same JSON per record.
 import { createBackgroundGeolocation, ManualNetwork, openIndexedDbStore } from '@waypost/browser';
+import { defaultRecord, movingFix } from './default-record.mjs';
 
 let databases = 0;
 const freshName = (what) => `bench-${what}-${Date.now()}-${databases++}`;
 
-const input = (i) => ({
-  latitude: 45.5 + i * 1e-5,
-  longitude: -73.6 + i * 1e-5,
-  accuracy: 5,
-  speed: 1.2,
-  heading: 90,
-  altitude: 30,
-});
-
 /** The SDK's default record, as the floor renders it: same keys, same order. */
-function floorRecord(i, now) {
-  const c = input(i);
-  return {
-    uuid: crypto.randomUUID(),
-    timestamp: new Date(now).toISOString(),
-    is_moving: false,
-    odometer: 0,
-    coords: { ...c, altitude_accuracy: -1 },
-    activity: { type: 'unknown', confidence: -1 },
-    battery: { level: -1, is_charging: false },
-    extras: {},
-  };
-}
+const floorRecord = (i, now) =>
+  defaultRecord(movingFix(i), { uuid: crypto.randomUUID(), timestamp: new Date(now).toISOString() });
 
 /** The same database layout as the SDK's store (made by it), opened with the bare API. */
 async function bareDb(name) {
@@ -70,9 +51,9 @@ async function sdkEnqueue(records, warmup) {
   const bg = await createBackgroundGeolocation({ database: freshName('sdk-enqueue'), provider: null });
   await bg.ready({});
   await bg.start();
-  for (let i = 0; i < warmup; i++) await bg.recordLocation(input(i));
+  for (let i = 0; i < warmup; i++) await bg.recordLocation(movingFix(i));
   const started = performance.now();
-  for (let i = warmup; i < warmup + records; i++) await bg.recordLocation(input(i));
+  for (let i = warmup; i < warmup + records; i++) await bg.recordLocation(movingFix(i));
   const rate = records / ((performance.now() - started) / 1000);
   const count = await bg.getCount();
   await bg.close();
@@ -84,7 +65,7 @@ async function sdkEnqueue(records, warmup) {
 async function fillQueue(name, records) {
   const bg = await createBackgroundGeolocation({ database: name, provider: null });
   await bg.ready({ http: { autoSync: false }, logger: { logLevel: 'OFF' } });
-  for (let i = 0; i < records; i++) await bg.insertLocation(input(i));
+  for (let i = 0; i < records; i++) await bg.insertLocation(movingFix(i));
   await bg.close();
 }
 

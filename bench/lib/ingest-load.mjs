@@ -92,6 +92,16 @@ export function loadFromChild(job) {
   });
 }
 
+/**
+ * loadFromChild against services that count what they store (not the anchor): the rate in
+ * records/s; throws unless every record was stored.
+ */
+export async function storedRate({ urls, run, records, batch, clients }) {
+  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients });
+  if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
+  return records / seconds;
+}
+
 if (process.argv[2] === '--load') {
   process.once('message', (job) => {
     runLoad(job).then(

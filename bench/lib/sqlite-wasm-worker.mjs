@@ -5,6 +5,7 @@
 // autocommit INSERT per record, and read / POST / DELETE per batch. A bare loop, no SDK: it is
 // compared with the bare IndexedDB loops of the same run to choose the store.
 import sqlite3InitModule from '/sqlite/sqlite3.mjs';
+import { defaultRecord, movingFix } from '/default-record.mjs';
 
 const sqlite3 = await sqlite3InitModule({ print: () => {}, printErr: () => {} });
 let files = 0;
@@ -22,24 +23,12 @@ function open() {
 }
 
 const json = (i) =>
-  JSON.stringify({
-    uuid: crypto.randomUUID(),
-    timestamp: new Date().toISOString(),
-    is_moving: false,
-    odometer: 0,
-    coords: {
-      latitude: 45.5 + i * 1e-5,
-      longitude: -73.6,
-      accuracy: 5,
-      speed: 1.2,
-      heading: 90,
-      altitude: 30,
-      altitude_accuracy: -1,
-    },
-    activity: { type: 'unknown', confidence: -1 },
-    battery: { level: -1, is_charging: false },
-    extras: {},
-  });
+  JSON.stringify(
+    defaultRecord(
+      { ...movingFix(i), longitude: -73.6 },
+      { uuid: crypto.randomUUID(), timestamp: new Date().toISOString() },
+    ),
+  );
 
 function enqueue(records) {
   const db = open();

@@ -4,7 +4,18 @@ import { backends } from '../../server/test/helpers/backends.js';
 import { startTestServer, type TestServer } from '../../server/test/helpers/client.js';
 import { launchChromium } from './support/chromium.js';
 import { startGate, type Gate } from './support/gate.js';
-import { enroll, openTracker, queueCount, queuedUuids, recordFix, trackerContext } from './support/tracker-page.js';
+import {
+  enroll,
+  enrollRefused,
+  goOfflineWhenDrained,
+  openTracker,
+  openTwoTabs,
+  queueCount,
+  queuedUuids,
+  recordFix,
+  trackerContext,
+  waitUntilStarted,
+} from './support/tracker-page.js';
 
 /** The SDK instance the tracker page exposes (packages/server/public/track/track.js). */
 type Tracker = {
@@ -23,11 +34,12 @@ describe('the /track page in Chromium', () => {
     await server?.stop();
   });
 
-  /** A fresh gate (own origin, so own IndexedDB and service worker) and context per test. */
+  /** A fresh gate (own origin, so own IndexedDB and service worker) to `upstream`, and context, per test. */
   async function setup(
     backgroundSync = true,
+    upstream: TestServer = server,
   ): Promise<{ gate: Gate; context: import('playwright-core').BrowserContext }> {
-    const gate = await startGate(server.url);
+    const gate = await startGate(upstream.url);
     const context = await trackerContext(browser, gate.url, backgroundSync);
     onTestFinished(async () => {
       await context.close();
@@ -70,22 +82,16 @@ describe('the /track page in Chromium', () => {
       registration: 'secret',
       registrationSecret: 'enroll-me-please',
     });
-    const gate = await startGate(secretServer.url);
-    const context = await trackerContext(browser, gate.url);
-    onTestFinished(async () => {
-      await context.close();
-      await gate.close();
-      await secretServer.stop();
-    });
+    onTestFinished(() => secretServer.stop());
+    const { gate, context } = await setup(true, secretServer);
     const page = await openTracker(context, gate.url);
     const urls: string[] = [];
     page.on('request', (request) => urls.push(request.url()));
-    await page.fill('#device-name', 'secret phone');
+    // Said in the page's words (the code field), not the API's (a header).
+    await enrollRefused(page, 'secret phone', 'This server asks for an enrollment code: type it into the code field.');
+    await page.fill('#enroll-code', 'not-the-code');
     await page.click('#enroll-form button[type=submit]');
-    await page
-      .locator('#enroll-error')
-      .filter({ hasText: /enrollment secret/ })
-      .waitFor();
+    await page.locator('#enroll-error').filter({ hasText: 'The enrollment code is not the right one.' }).waitFor();
     await page.fill('#enroll-code', 'enroll-me-please');
     await enroll(page, 'secret phone');
     const uuids = await recordFix(context, [page]);
@@ -95,24 +101,33 @@ describe('the /track page in Chromium', () => {
     expect(urls.filter((u) => u.includes('enroll-me-please'))).toEqual([]);
   });
 
+  it('enrolls under registration "admin" with the admin token typed as the code, and says so when it is missing', async () => {
+    const adminServer = await startTestServer(backends[0]!, { registration: 'admin' });
+    onTestFinished(() => adminServer.stop());
+    const { gate, context } = await setup(true, adminServer);
+    const page = await openTracker(context, gate.url);
+    await enrollRefused(
+      page,
+      'admin phone',
+      'This server enrolls devices with its admin token only: type it into the code field.',
+    );
+    await page.fill('#enroll-code', adminServer.adminToken);
+    await enroll(page, 'admin phone');
+    await gate.delivers(await recordFix(context, [page]));
+    const devices = await adminServer.admin('/api/devices');
+    expect(devices.body.map((d: { name: string }) => d.name)).toEqual(['admin phone']);
+  });
+
   it('offline, reloaded while offline, then online: every record reaches the server once, in order', async () => {
     const { gate, context } = await setup();
     const page = await openTracker(context, gate.url);
     await enroll(page, 'offline phone');
-    // The service worker has cached the page's files once it is active (install waits for them).
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    // What start() recorded (its first fix) is delivered first: an upload still in flight would
-    // land after `before`.
-    await page.locator('#last-fix').filter({ hasNotText: 'none yet' }).waitFor();
-    await expect.poll(() => queueCount(page)).toBe(0);
-    await context.setOffline(true);
+    await goOfflineWhenDrained(context, page);
     const before = gate.delivered.length;
     const recorded = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
     // The page comes back from the service worker's copy; the queue from IndexedDB.
     await page.reload();
-    await page.waitForFunction(
-      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
-    );
+    await waitUntilStarted(page);
     recorded.push(...(await recordFix(context, [page])));
     // The queue also holds what the SDK recorded itself (the motion change of start()).
     const queued = await queuedUuids(page);
@@ -148,9 +163,7 @@ describe('the /track page in Chromium', () => {
       gate.release(); // the held upload never reaches the server
 
       const next = how === 'reload' ? page : await openTracker(context, gate.url);
-      await next.waitForFunction(
-        () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
-      );
+      await waitUntilStarted(next);
       recorded.push(...(await recordFix(context, [next])));
       await gate.delivers(recorded);
       expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
@@ -160,12 +173,7 @@ describe('the /track page in Chromium', () => {
 
   it('two tabs share one queue: each record is uploaded once', async () => {
     const { gate, context } = await setup();
-    const first = await openTracker(context, gate.url);
-    await enroll(first, 'two tabs');
-    const second = await openTracker(context, gate.url);
-    await second.waitForFunction(
-      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
-    );
+    const [first, second] = await openTwoTabs(context, gate.url, 'two tabs');
     const recorded: string[] = [];
     for (let i = 0; i < 4; i++) recorded.push(...(await recordFix(context, [first, second])));
     expect(new Set(recorded).size).toBe(8);
@@ -178,12 +186,7 @@ describe('the /track page in Chromium', () => {
 
   it('sync() in a tab that does not lead is run by the leading tab and resolves with what it delivered', async () => {
     const { gate, context } = await setup();
-    const first = await openTracker(context, gate.url);
-    await enroll(first, 'sync from the second tab');
-    const second = await openTracker(context, gate.url);
-    await second.waitForFunction(
-      () => (globalThis as { waypostTracker?: { started?: boolean } }).waypostTracker?.started,
-    );
+    const [first, second] = await openTwoTabs(context, gate.url, 'sync from the second tab');
     for (const page of [first, second]) {
       await page.evaluate(() =>
         (globalThis as unknown as Tracker).waypostTracker.bg.setConfig({ http: { autoSync: false } }),
@@ -212,12 +215,7 @@ describe('the /track page in Chromium', () => {
     const { gate, context } = await setup(method === 'ServiceWorker.dispatchSyncEvent');
     const page = await openTracker(context, gate.url);
     await enroll(page, 'closed tab');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    // What start() recorded (its first fix) is delivered first: an upload still in flight would
-    // land after `before`.
-    await page.locator('#last-fix').filter({ hasNotText: 'none yet' }).waitFor();
-    await expect.poll(() => queueCount(page)).toBe(0);
-    await context.setOffline(true);
+    await goOfflineWhenDrained(context, page);
     const before = gate.delivered.length;
     const recorded = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
     const queued = await queuedUuids(page);

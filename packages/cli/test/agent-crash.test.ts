@@ -15,14 +15,6 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 async function rows(database: string) {
   const store = openSqliteStore(database);
   try {
@@ -65,7 +57,7 @@ describe('waypost agent: killed and stopped', () => {
     let next = 0;
     const ticker = setInterval(() => next < track.length && feed.send(epochSentences(track[next++]!)), 10);
     onTestFinished(() => clearInterval(ticker));
-    await until(() => server.requests.length >= 3 && server.pending > 0, 'three uploads, one in flight');
+    await server.when(() => server.requests.length >= 3 && server.pending > 0); // three uploads, one in flight
     agent.child.kill('SIGKILL');
     expect(await agent.exited).toEqual([null, 'SIGKILL']);
     clearInterval(ticker);
@@ -78,13 +70,18 @@ describe('waypost agent: killed and stopped', () => {
     server.setDefault({ status: 200, json: {} });
     const restarted = spawnAgent(args);
     await restarted.waitFor(/started; source/);
-    await until(async () => (await rows(database)).length === 0, 'the queue drained by the restarted agent');
-    const received = new Set(server.requests.filter((r) => r.answered === 200).flatMap((r) => uuidsOf(r.body)));
-    for (const row of atKill) expect(received.has(row.uuid), `record ${row.uuid} was lost`).toBe(true);
-    expect(received.size).toBe(new Set([...delivered, ...atKill.map((r) => r.uuid)]).size);
-
+    const accepted = () => new Set(server.requests.filter((r) => r.answered === 200).flatMap((r) => uuidsOf(r.body)));
+    // The restarted agent uploads what the crash left queued: awaited as the server accepts it.
+    await server.when(
+      () => atKill.every((row) => accepted().has(row.uuid)),
+      () => `records lost: ${atKill.filter((row) => !accepted().has(row.uuid)).map((row) => row.uuid)}`,
+    );
     restarted.child.kill('SIGTERM');
     expect(await restarted.exited).toEqual([0, null]);
+    // Closing waited for the upload in flight: the queue is empty, nothing was recorded again.
+    expect(await rows(database)).toEqual([]);
+    const received = accepted();
+    expect(received.size).toBe(new Set([...delivered, ...atKill.map((r) => r.uuid)]).size);
   });
 
   it('SIGTERM with an upload hanging: exits 0 within its bound and leaves the records queued, unlocked', async () => {
@@ -106,12 +103,12 @@ describe('waypost agent: killed and stopped', () => {
     await agent.waitFor(/started; source/);
     await feed.connected();
     feed.send(straightTrack(2).flatMap((p) => epochSentences(p)));
-    await until(() => server.pending === 1, 'an upload in flight');
+    await server.holding(1); // an upload in flight
+    expect(server.pending).toBe(1);
     expect((await rows(database)).map((r) => r.locked)).toEqual([true]);
 
     agent.child.kill('SIGTERM');
-    // Bounded: the agent's own bound is 1 s; the test allows far more on a loaded machine.
-    await until(() => agent.child.exitCode !== null, 'the agent to exit', 20_000);
+    // Bounded: the agent's own bound is 1 s; the test's timeout allows far more on a loaded machine.
     expect(await agent.exited).toEqual([0, null]);
     expect(agent.stderr()).toMatch(
       /closing took over 1000 ms: 1 record\(s\) of the upload in flight released; exiting/,

@@ -142,4 +142,25 @@ describe('waypost agent: a new user', () => {
     expect(await bad.exited).toEqual([2, null]);
     expect(bad.stderr()).toMatch(/cannot read gpx:.*SOURCE_INVALID/);
   });
+
+  it('a file with nothing to replay (a GPX of waypoints, a file that is not NMEA) exits 2, not 0', async () => {
+    const server = await waypostServer();
+    const route = join(dir, 'route.gpx');
+    writeFileSync(
+      route,
+      '<gpx version="1.1"><wpt lat="45.5" lon="-73.5"/><rte><rtept lat="45.5" lon="-73.5"/></rte></gpx>',
+    );
+    const gpxAgent = replay(route, server.url);
+    expect(await gpxAgent.exited).toEqual([2, null]);
+    expect(gpxAgent.stderr()).toMatch(/cannot read gpx:.*SOURCE_INVALID: .*no track point/);
+    const notNmea = join(dir, 'server.log');
+    writeFileSync(notNmea, 'url: http://127.0.0.1:8080\nadmin token: x\n');
+    const nmeaAgent = spawnAgent([
+      ...['--source', `nmea-file:${notNmea}`, '--url', server.url, '--database', join(dir, 'nmea.db')],
+      ...['--replay-speed', '0', '--exit-when-done'],
+    ]);
+    expect(await nmeaAgent.exited).toEqual([2, null]);
+    expect(nmeaAgent.stderr()).toMatch(/cannot read nmea-file:.*SOURCE_INVALID: .*no NMEA 0183 sentence/);
+    expect(await server.devices()).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
 import { epochSentences, straightTrack } from '../../node/test/providers/support/nmea-writer.js';
+import { openLiveFeed } from '../../server/test/helpers/live-feed.js';
 import { spawnAgent } from './support/agent-process.js';
 import { startGpsfake } from './support/gpsfake-session.js';
 
@@ -17,6 +18,8 @@ describe('waypost agent with the real gpsd', () => {
   it('an NMEA log replayed through gpsfake reaches the service as the same track', async () => {
     const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
     onTestFinished(() => server.close());
+    const live = await openLiveFeed(server.url, 'adm');
+    onTestFinished(() => live.close());
 
     // A known track: 30 epochs one second apart, a minute ago, 13.1 m/s heading 31.3 degrees.
     const track = straightTrack(30, Math.floor(Date.now() / 1000) * 1000 - 60_000);
@@ -41,16 +44,13 @@ describe('waypost agent with the real gpsd', () => {
 
     const last = new Date(track.at(-1)!.time).toISOString();
     type Row = { timestamp: string; latitude: number; longitude: number; record: { coords: Record<string, number> } };
-    let stored: Row[] = [];
-    const deadline = Date.now() + 30_000;
-    while (!stored.some((r) => r.timestamp === last)) {
-      if (Date.now() > deadline) throw new Error(`the last fix never arrived; agent:\n${agent.stderr()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const response = await fetch(`${server.url}/api/devices/gpsd-1/locations`, {
-        headers: { authorization: 'Bearer adm' },
-      });
-      stored = response.ok ? ((await response.json()) as Row[]) : [];
-    }
+    // The server announces each upload it stores on its live feed: awaited until the last fix's.
+    await live.find((p) => p.deviceId === 'gpsd-1' && p.timestamp === last);
+    const response = await fetch(`${server.url}/api/devices/gpsd-1/locations`, {
+      headers: { authorization: 'Bearer adm' },
+    });
+    const stored = (await response.json()) as Row[];
+    expect(stored.map((r) => r.timestamp)).toContain(last);
 
     // The stored positions follow the track: each is one of its points, in order, and together
     // they cover it (a client that connects as gpsd starts may miss an epoch or two at most).

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import { createBackgroundGeolocation, ManualNetwork, openSqliteStore } from '@waypost/node';
 import { startServer } from '@waypost/server';
 import { epochSentences, straightTrack } from '../../node/test/providers/support/nmea-writer.js';
+import { openLiveFeed } from '../../server/test/helpers/live-feed.js';
 import { main } from '../src/cli.js';
 import { spawnAgent, startNmeaFeed } from './support/agent-process.js';
 import { captureIo } from './support/capture-io.js';
@@ -19,13 +20,21 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 async function waypostServer() {
   const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
   onTestFinished(() => server.close());
+  // The server's live feed (a dashboard's) announces each upload it stores: the test awaits those.
+  const live = await openLiveFeed(server.url, 'adm');
+  onTestFinished(() => live.close());
   const positions = async (device: string) => {
     const response = await fetch(`${server.url}/api/devices/${device}/locations`, {
       headers: { authorization: 'Bearer adm' },
     });
     return response.status === 404 ? [] : ((await response.json()) as StoredRow[]);
   };
-  return { url: server.url, positions };
+  /** Resolves with the device's stored positions once the server has announced `count` of them. */
+  const stored = async (device: string, count: number) => {
+    await live.storedAtLeast(device, count);
+    return positions(device);
+  };
+  return { url: server.url, positions, stored };
 }
 
 interface StoredRow {
@@ -34,15 +43,6 @@ interface StoredRow {
   longitude: number;
   timestamp: string;
   record: { extras: Record<string, unknown>; coords: { accuracy: number; speed: number } };
-}
-
-/** Bounded wait for a condition only an asynchronous upload can make true. */
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** NMEA times have centiseconds at best; whole seconds compare exactly. */
@@ -192,18 +192,19 @@ describe('waypost agent: a running service', () => {
     const track = straightTrack(6, wholeSecondsAgo(60));
     feed.send(track.slice(0, 3).flatMap((p) => epochSentences(p)));
     // The third epoch ends when the next begins, so two are delivered now.
-    await until(async () => (await server.positions('tcp-1')).length === 2, 'two positions stored');
+    expect(await server.stored('tcp-1', 2)).toHaveLength(2);
 
     await feed.down();
     await agent.waitFor(/source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_LOST/);
     // The epoch in progress when the connection dropped is complete as far as anyone knows: kept.
-    await until(async () => (await server.positions('tcp-1')).length === 3, 'the third position');
-    await agent.waitFor(/SOURCE_UNAVAILABLE: .*ECONNREFUSED/);
+    expect(await server.stored('tcp-1', 3)).toHaveLength(3);
+    // One line with the source named once and the failure's code.
+    await agent.waitFor(/^waypost agent: source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_UNAVAILABLE: connect ECONNREFUSED /m);
     await feed.up();
     await feed.connected();
     feed.send(track.slice(3).flatMap((p) => epochSentences(p)));
-    await until(async () => (await server.positions('tcp-1')).length === 5, 'positions after the reconnection');
-    const stored = await server.positions('tcp-1');
+    // Positions after the reconnection.
+    const stored = await server.stored('tcp-1', 5);
     expect(stored.map((r) => Date.parse(r.timestamp))).toEqual(track.slice(0, 5).map((p) => p.time));
     expect(stored[0]!.record.coords.accuracy).toBe(2.77); // from the receiver's GST
 
@@ -231,7 +232,7 @@ describe('waypost agent: a running service', () => {
     await feed.connected();
     const track = straightTrack(4, wholeSecondsAgo(60));
     feed.send(track.slice(0, 2).flatMap((p) => epochSentences(p)));
-    await until(async () => (await server.positions('cfg-1')).length === 1, 'the first position');
+    expect(await server.stored('cfg-1', 1)).toHaveLength(1);
 
     // An app process: opens the same database, changes the configuration, reads the queue, leaves.
     const app = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
@@ -242,8 +243,7 @@ describe('waypost agent: a running service', () => {
 
     await agent.waitFor(/configuration changed by another process: persistence\.extras/);
     feed.send(track.slice(2).flatMap((p) => epochSentences(p)));
-    await until(async () => (await server.positions('cfg-1')).length === 3, 'positions after the change');
-    const stored = await server.positions('cfg-1');
+    const stored = await server.stored('cfg-1', 3); // positions after the change
     // A record is rendered when it is recorded: the second epoch ended (and was recorded) only
     // when the third began, after the change.
     expect(stored.map((r) => r.record.extras['fleet'])).toEqual(['A', 'B', 'B']);

@@ -1,6 +1,7 @@
-// What a user checks before adopting the project: a licence, and an `engines` promise that every
-// installed dependency keeps (npm warns at install time when one does not).
-import { readFileSync, readdirSync } from 'node:fs';
+// What a user checks before adopting the project: a licence, an `engines` promise that every
+// installed dependency keeps (npm warns at install time when one does not), and published types
+// that compile in the user's project (README: `npm pack` the packages and install the tarballs).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
@@ -25,4 +26,49 @@ describe('package hygiene', () => {
       .map(([name, entry]) => `${name} wants node ${entry.engines!.node}`);
     expect(refusing).toEqual([]);
   });
+
+  it("publishes types that need only the package's own dependencies", () => {
+    const missing: string[] = [];
+    for (const dir of readdirSync(new URL('packages/', root))) {
+      const manifest = readJson(`packages/${dir}/package.json`);
+      const deps = new Set(
+        Object.keys({ ...(manifest.dependencies as object), ...(manifest.peerDependencies as object) }),
+      );
+      for (const name of importedByTypes(new URL(`packages/${dir}/dist/`, root))) {
+        if (!deps.has(name)) missing.push(`${manifest.name as string}: its types import ${name}, not a dependency`);
+        else if (!shipsTypes(name) && !deps.has(`@types/${name}`)) {
+          missing.push(
+            `${manifest.name as string}: its types import ${name}, which has none: @types/${name} is needed`,
+          );
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
+
+/** The packages the .d.ts files under `dist` import (bare specifiers; node: built-ins aside). */
+function importedByTypes(dist: URL): Set<string> {
+  const names = new Set<string>();
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+  for (const file of files) {
+    const text = readFileSync(new URL(file, dist), 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import\()\s*'([^'.][^']*)'/g)) {
+      if (spec!.startsWith('node:')) continue;
+      const parts = spec!.split('/');
+      names.add(spec!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+    }
+  }
+  return names;
+}
+
+/** Whether an installed package carries its own type declarations. */
+function shipsTypes(name: string): boolean {
+  const dir = new URL(`node_modules/${name}/`, root);
+  const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as Record<string, unknown>;
+  return (
+    Boolean(manifest.types ?? manifest.typings) ||
+    /"types"/.test(JSON.stringify(manifest.exports ?? {})) ||
+    existsSync(new URL('index.d.ts', dir))
+  );
+}

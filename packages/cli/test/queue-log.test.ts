@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
+import { startServer } from '@waypost/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { captureIo } from './support/capture-io.js';
@@ -105,7 +107,32 @@ describe('waypost queue', () => {
     expect(code).toBe(1);
     expect(err).toContain(`no Waypost database at ${missing}`);
   });
+
+  it("refuses the server's database (given by mistake) without touching it", async () => {
+    const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });
+    await server.close();
+    const before = schemaOf(join(dir, 'server.db'));
+    for (const action of ['count', 'destroy']) {
+      const { code, err } = await run('queue', '--database', join(dir, 'server.db'), action);
+      expect(code).toBe(1);
+      expect(err).toMatch(/is not a Waypost device database: it holds another program's tables \(commands, /);
+    }
+    expect(schemaOf(join(dir, 'server.db'))).toEqual(before);
+  });
 });
+
+/** The tables and journal mode of a SQLite file, read without changing it. */
+function schemaOf(file: string): { tables: string[]; journal: unknown } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
+      (row) => row.name,
+    );
+    return { tables: tables.sort(), journal: db.pragma('journal_mode', { simple: true }) };
+  } finally {
+    db.close();
+  }
+}
 
 describe('waypost log', () => {
   it('prints the SDK log, oldest first, with each insert traced', async () => {

@@ -19,16 +19,6 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Waits (bounded) until the command has printed what the test needs. */
-async function waitFor(read: () => string, pattern: RegExp): Promise<RegExpMatchArray> {
-  for (let i = 0; i < 200; i++) {
-    const match = pattern.exec(read());
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`never printed ${pattern}: ${read()}`);
-}
-
 describe('waypost server', () => {
   it('prints its URL and admin token, serves until SIGTERM, then closes and exits 0', async () => {
     const io = captureIo();
@@ -36,7 +26,7 @@ describe('waypost server', () => {
       ['server', '--port', '0', '--database', join(dir, 'server.db'), '--admin-token', 'tok-123'],
       io,
     );
-    const [, url] = await waitFor(io.out, /^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
+    const [, url] = await io.printed(/^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
     expect(io.out()).toContain('admin token: tok-123\n');
     expect(io.out()).toContain(`dashboard: ${url}/ (log in with the admin token)\n`);
     expect(io.out()).not.toContain('?token=');
@@ -78,7 +68,7 @@ describe('waypost server', () => {
       io,
     );
     try {
-      const [, url] = await waitFor(io.out, /^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
+      const [, url] = await io.printed(/^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
       const secrets = receivers.map(
         (r) => new RegExp(`^webhook: ${r.url} \\(secret (whsec_\\S+)\\)$`, 'm').exec(io.out())?.[1],
       );
@@ -122,7 +112,7 @@ describe('waypost server', () => {
   it('--max-connections closes the connection over the limit at once and keeps those under it', async () => {
     const io = captureIo();
     const running = main(['server', '--port', '0', '--database', join(dir, 'server.db'), '--max-connections', '2'], io);
-    const [, url] = await waitFor(io.out, /^url: http:\/\/127\.0\.0\.1:(\d+)$/m);
+    const [, url] = await io.printed(/^url: http:\/\/127\.0\.0\.1:(\d+)$/m);
     const sockets = [0, 1, 2].map(() => connect(Number(url), '127.0.0.1'));
     try {
       const fates = await Promise.all(

@@ -6,7 +6,6 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createBackgroundGeolocation, ManualNetwork, openSqliteStore } from '@waypost/node';
 import { tempDir, uuidsOf } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
-import { until } from './support/until.js';
 
 // Runs against the BUILT package (dist): `npm test` builds first (npx tsc -b packages/sdk packages/node).
 const RECORDER = fileURLToPath(new URL('./fixtures/crash-recorder.mjs', import.meta.url));
@@ -31,11 +30,8 @@ describe('crash safety: SIGKILL mid-upload', () => {
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = once(child, 'close');
 
-      await until(
-        () => child.exitCode !== null || (server.requests.length >= killAfter && server.pending > 0),
-        `${killAfter} request(s) and one pending`,
-        15_000,
-      );
+      // The moment to kill: the server holds a request, after `killAfter` of them (or the recorder died).
+      await Promise.race([server.when(() => server.requests.length >= killAfter && server.pending > 0), exited]);
       expect(child.exitCode, `the recorder died on its own: ${stderr}`).toBeNull();
       const inFlight = new Set(server.requests.filter((r) => r.answered === undefined).flatMap((r) => uuidsOf(r.body)));
       expect(inFlight.size).toBeGreaterThan(0);

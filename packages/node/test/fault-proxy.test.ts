@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
-import { createBackgroundGeolocation, ManualNetwork, type BackgroundGeolocation } from '@waypost/node';
 import { at } from './support/harness.js';
-import { seededRandom, startFaultProxy, type Fault } from './support/fault-proxy.js';
+import type { Fault } from './support/fault-proxy.js';
+import { startFaultyFleet } from './support/faulty-fleet.js';
 
 const FAULTS: Fault[] = [
   'reset',
@@ -24,39 +24,25 @@ describe('the fault proxy: several instances behind a proxy that misbehaves, the
     const dir = mkdtempSync(join(tmpdir(), 'waypost-fault-'));
     // The service itself refuses more than 5 records per request (a real 413).
     const service = await startServer({ port: 0, database: join(dir, 'server.db'), maxRecordsPerRequest: 5 });
-    const random = seededRandom(8);
-    const proxy = await startFaultProxy(
-      `${service.url}/locations`,
-      () => FAULTS[Math.floor(random() * FAULTS.length)]!,
-    );
     onTestFinished(async () => {
-      await proxy.close();
       await service.close();
       rmSync(dir, { recursive: true, force: true });
     });
-
-    const variants = [
-      { batchSync: true, maxBatchSize: -1 },
-      { batchSync: true, maxBatchSize: 7 },
-      { batchSync: false },
-      { batchSync: false, autoSyncThreshold: 3 },
-    ];
-    const instances: { bg: BackgroundGeolocation; device: string; uuids: string[] }[] = [];
-    for (const [i, http] of variants.entries()) {
-      const device = `fault-device-${i}`;
-      const bg = await createBackgroundGeolocation({
-        database: join(dir, `sdk-${i}.db`),
-        network: new ManualNetwork('wifi'),
-        device: { uuid: device },
-      });
-      onTestFinished(() => bg.close());
-      await bg.ready({
-        http: { url: proxy.url, timeout: 250, params: { device_id: device }, ...http },
-        logger: { logLevel: 'WARNING' },
-      });
-      await bg.start();
-      instances.push({ bg, device, uuids: [] });
-    }
+    const { proxy, devices } = await startFaultyFleet({
+      dir,
+      target: `${service.url}/locations`,
+      faults: FAULTS,
+      seed: 8,
+      variants: [
+        { batchSync: true, maxBatchSize: -1 },
+        { batchSync: true, maxBatchSize: 7 },
+        { batchSync: false },
+        { batchSync: false, autoSyncThreshold: 3 },
+      ],
+      deviceId: (i) => `fault-device-${i}`,
+      createOptions: (id) => ({ device: { uuid: id } }),
+    });
+    const instances = devices.map(({ bg, id }) => ({ bg, device: id, uuids: [] as string[] }));
 
     // Misbehaving: 6 rounds of 5 locations per instance, automatic uploads plus a sync() each round.
     for (let round = 0; round < 6; round++) {

@@ -1,20 +1,11 @@
 // close() on the Node adapter: an automatic upload never starts after close() resolved, with the
 // SQLite store and a socket. The rest of close()'s contract: packages/sdk/test/lifecycle.test.ts.
-import { describe, expect, it, onTestFinished } from 'vitest';
-import { at, openSdk } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
+import { describe, it } from 'vitest';
+import { checkNoUploadAfterClose } from '../../sdk/test/contract/close-cases.js';
+import { startHarness } from './support/harness.js';
 
 describe('close()', () => {
   it('with the SQLite store: an automatic upload never starts after close() has resolved', async () => {
-    const server = await startScriptedServer();
-    onTestFinished(() => server.close());
-    const bg = await openSdk();
-    await bg.ready({ http: { url: server.url } });
-    await bg.start();
-    await bg.store.insertLocation(at(0));
-    await bg.close();
-    const seenAtClose = server.requests.length;
-    await bg.idle();
-    expect(server.requests).toHaveLength(seenAtClose);
+    await checkNoUploadAfterClose(await startHarness());
   });
 });

@@ -68,7 +68,7 @@ function assemble(engine: EngineParts, ports: FacadePorts): BackgroundGeolocatio
   const facade: BackgroundGeolocation = mergeGroups(
     configGroup({ session, lifecycle, state }),
     trackingGroup({ lifecycle, tracker, state }),
-    queueGroup({ records, tracker, scheduler, lifecycle }),
+    queueGroup({ records, tracker, scheduler, lifecycle, reregistration: engine.reregistration }),
     storeGroup({ records, tracker, scheduler, geofencing }),
     geofenceGroup(geofencing),
     deviceGroup({ device, positions, tracker, clock, log }),

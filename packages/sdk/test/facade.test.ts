@@ -1,5 +1,6 @@
 // The facade (issue 18 item 3): a plain object assembled from method groups, its preconditions
 // applied from GUARD_TABLE, its subscriptions generated from EVENT_TABLE.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { BackgroundGeolocation } from '../src/background-geolocation.js';
 import { ManualClock } from '../src/clock/manual-clock.js';
@@ -82,6 +83,16 @@ describe('the facade', () => {
     await expect(bg.changePace('yes' as unknown as boolean)).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
     await bg.start();
     await expect(bg.changePace(true)).resolves.toMatchObject({ isMoving: true });
+  });
+
+  it('checks preconditions only through the guard table: no method group asserts a state itself', () => {
+    const dir = new URL('../src/facade/', import.meta.url);
+    const groups = readdirSync(dir).filter((name) => name.endsWith('-group.ts'));
+    expect(groups.length).toBeGreaterThan(5);
+    const asserting = groups.filter((name) =>
+      /\bassert(Open|Ready|Started)\b/.test(readFileSync(new URL(name, dir), 'utf8')),
+    );
+    expect(asserting).toEqual([]);
   });
 
   it('refuses a guard for a method the facade does not have', () => {

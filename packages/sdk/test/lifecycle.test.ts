@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackgroundGeolocation } from '@waypost/sdk';
 import { at } from '@waypost/sdk/testing';
+import { checkNoUploadAfterClose } from './contract/close-cases.js';
 import { engine, openedEngine } from './support/engine.js';
 
 /** An engine opened on the doubles, not readied. */
@@ -38,13 +39,7 @@ describe('close()', () => {
   });
 
   it('with the memory store: an automatic upload never starts after close() has resolved', async () => {
-    const { bg, server } = await engine();
-    await bg.start();
-    await bg.store.insertLocation(at(0));
-    await bg.close();
-    const seenAtClose = server.requests.length;
-    await bg.idle();
-    expect(server.requests).toHaveLength(seenAtClose);
+    await checkNoUploadAfterClose(await engine());
   });
 
   it('operations after close() reject with code CLOSED', async () => {

@@ -20,10 +20,11 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { fleetRoutes } from './routes/fleet-admin.js';
+import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
 import { fleetHistoryRoutes } from './routes/fleet-history.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
-import { createNatsFeed, liveSubjectOf } from './live/nats-feed.js';
+import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -95,6 +96,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     const key = await loadSigningKey(db);
     const events = new LiveEvents();
+    // Said once the app's log exists (the subscription may be in place before it is).
+    let liveSubscribed = false;
+    let logLiveSubscribed: () => void = () => {
+      liveSubscribed = true;
+    };
     // Several processes share positions through NATS when one is given, else LISTEN/NOTIFY.
     live =
       resolved.databaseUrl && resolved.fleet.natsUrl
@@ -102,20 +108,26 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
             resolved.fleet.natsUrl,
             liveSubjectOf(parseDatabaseUrl(resolved.databaseUrl, resolved.schema).schema),
             events,
+            () => logLiveSubscribed(),
           )
         : resolved.databaseUrl
           ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
           : createLocalFeed(events);
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
-    let logDeliveryError: (error: unknown) => void = () => undefined;
+    let fleetLog: FleetLog = SILENT_FLEET_LOG;
     // Delivery yields to a saturated ingest (the queue is made below, with the context).
     let ingestSaturated = () => false;
     fleet = await startFleet(
       db,
       resolved.fleet,
       now,
-      (error) => logDeliveryError(error),
+      {
+        error: (error) => fleetLog.error(error),
+        round: (report) => fleetLog.round(report),
+        configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
+        sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
+      },
       () => ingestSaturated(),
     );
     const fleetService = fleet;
@@ -171,7 +183,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.server.maxConnections = resolved.maxConnections;
     const log = app.log;
-    logDeliveryError = (error) => log.error({ err: error }, 'fleet event delivery failed');
+    fleetLog = fleetLogTo(log);
+    logLiveSubscribed = () =>
+      log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
+    if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, resolved.tileUrl);
     if (resolved.corsOrigins.length > 0) {

@@ -1,5 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+import { corsOriginsOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
@@ -156,41 +157,19 @@ export const DEFAULTS = {
   deliveryLeaseMs: 30_000,
 } as const;
 
-function rate(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0) throw new Error(`Option ${name} must be a number >= 0, got ${value}`);
-  return value;
-}
-
 function registrationOf(options: ServerOptions): { registration: RegistrationMode; registrationSecret: string | null } {
   const registration = options.registration ?? DEFAULTS.registration;
   if (!REGISTRATION_MODES.includes(registration)) {
-    throw new Error(`Option registration must be one of ${REGISTRATION_MODES.join(', ')}, got ${registration}`);
+    throw new ServerOptionError('registration', `must be one of ${REGISTRATION_MODES.join(', ')}, got ${registration}`);
   }
   const secret = options.registrationSecret ?? process.env.WAYPOST_REGISTRATION_SECRET ?? null;
   if (registration === 'secret' && !secret) {
-    throw new Error('Option registration "secret" needs registrationSecret (or env WAYPOST_REGISTRATION_SECRET)');
+    throw new ServerOptionError(
+      'registrationSecret',
+      'is needed by registration "secret" (or env WAYPOST_REGISTRATION_SECRET)',
+    );
   }
   return { registration, registrationSecret: secret || null };
-}
-
-function positive(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`Option ${name} must be a positive integer, got ${value}`);
-  return value;
-}
-
-function sinkUrl(name: string, url: string, protocols: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`Option ${name} must be a URL, got ${JSON.stringify(url.slice(0, 200))}`);
-  }
-  if (!protocols.includes(parsed.protocol))
-    throw new Error(`Option ${name} must be a ${protocols.join(' or ')}// URL, got ${parsed.protocol}`);
-  return url;
 }
 
 function fleetOf(options: ServerOptions): FleetOptions {
@@ -198,7 +177,9 @@ function fleetOf(options: ServerOptions): FleetOptions {
   try {
     sinkEvents = parseEventFilter(options.sinkEvents);
   } catch (error) {
-    throw new Error(`Option sinkEvents: ${(error as Error).message}`, { cause: error });
+    throw new ServerOptionError('sinkEvents', `is not a list of event types: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   const seconds = (name: string, value: number | undefined, fallback: number) => rate(name, value, fallback) * 1000;
   return {
@@ -220,7 +201,9 @@ function fleetOf(options: ServerOptions): FleetOptions {
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
   const port = options.port ?? DEFAULTS.port;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Option port must be 0..65535, got ${port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ServerOptionError('port', `must be 0..65535, got ${port}`);
+  }
   return {
     port,
     host: options.host ?? DEFAULTS.host,
@@ -241,7 +224,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
       options.refreshTokenTtlSeconds,
       DEFAULTS.refreshTokenTtlSeconds,
     ),
-    tileUrl: options.tileUrl ?? null,
+    tileUrl: tileUrlOf(options.tileUrl, options.tileFile),
     tileFile: options.tileFile ?? null,
     bodyLimitBytes: positive('bodyLimitBytes', options.bodyLimitBytes, DEFAULTS.bodyLimitBytes),
     maxRecordsPerRequest: positive('maxRecordsPerRequest', options.maxRecordsPerRequest, DEFAULTS.maxRecordsPerRequest),
@@ -250,7 +233,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     ...registrationOf(options),
     rateLimit: rate('rateLimit', options.rateLimit, DEFAULTS.rateLimit),
     rateLimitPerAddress: rate('rateLimitPerAddress', options.rateLimitPerAddress, DEFAULTS.rateLimitPerAddress),
-    corsOrigins: options.corsOrigins ?? [],
+    corsOrigins: corsOriginsOf(options.corsOrigins),
     trustProxy: options.trustProxy ?? false,
     sessionTtlSeconds: positive('sessionTtlSeconds', options.sessionTtlSeconds, DEFAULTS.sessionTtlSeconds),
     logLimitBytes: positive('logLimitBytes', options.logLimitBytes, DEFAULTS.logLimitBytes),

@@ -1,59 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { record } from './helpers/client.js';
+import { openLiveFeed } from './helpers/live-feed.js';
 import { useServerProcesses } from './helpers/server-processes.js';
-
-const ADMIN = { authorization: 'Bearer admin-secret' };
-
-interface Position {
-  deviceId: string;
-  latitude: number;
-  longitude: number;
-  stored: number;
-}
-
-/** A dashboard's live feed: the server-sent events of one server, collected as they arrive. */
-async function openFeed(url: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${url}/api/events`, { headers: ADMIN, signal: controller.signal });
-  expect(response.status).toBe(200);
-  const positions: Position[] = [];
-  const waiters: (() => void)[] = [];
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^event: position\ndata: (.*)$/m.exec(block);
-          if (data) positions.push(JSON.parse(data[1]!) as Position);
-          waiters.splice(0).forEach((wake) => wake());
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
-  return {
-    positions,
-    /** Resolves once a position of this device has arrived (the test's timeout bounds the wait). */
-    async next(deviceId: string): Promise<Position> {
-      for (;;) {
-        const found = positions.find((p) => p.deviceId === deviceId);
-        if (found) return found;
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-    /** Resolves once `count` positions have arrived in all. */
-    async atLeast(count: number): Promise<void> {
-      while (positions.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
-    },
-    close: () => controller.abort(),
-  };
-}
 
 const upload = (url: string, deviceId: string, uuid: string, latitude: number) =>
   fetch(`${url}/locations`, {
@@ -67,8 +15,8 @@ describe('the live feed with two server processes on one PostgreSQL', () => {
 
   it('shows a dashboard connected to one process the positions stored by the other, each once', async () => {
     const [a, b] = [servers[0]!, servers[1]!];
-    const feedA = await openFeed(a.url);
-    const feedB = await openFeed(b.url);
+    const feedA = await openLiveFeed(a.url, 'admin-secret');
+    const feedB = await openLiveFeed(b.url, 'admin-secret');
     try {
       expect(await upload(b.url, 'via-b', 'b-1', 48.25)).toBe(200);
       expect(await feedA.next('via-b')).toMatchObject({

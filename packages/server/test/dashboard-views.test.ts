@@ -71,6 +71,12 @@ describe('the dashboard as a first-time user sees it', () => {
       const state = page.locator('#empty-state');
       await state.waitFor();
       expect(await state.textContent()).toContain(`${empty.url}/track/`);
+      // Each command is complete, with this server's address: a newcomer copies it as it is.
+      const commands = await state.locator('code').allInnerTexts(); // as rendered, i.e. as copied
+      expect(commands.slice(1)).toEqual([
+        `npx waypost simulate --url ${empty.url}/locations --devices 5`,
+        `npx waypost agent --source gpx:./examples/track.gpx --url ${empty.url}/locations --replay-speed 0 --exit-when-done`,
+      ]);
       expect(await page.locator('#device-count').textContent()).toBe('0 devices');
       expect(problems).toEqual([]);
       await page.close();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../src/fleet/sinks/webhook-signature.js';
 import { backends } from './helpers/backends.js';
+import { SINK_DEAD_LETTERED, SINK_DELIVERED, SINK_DELIVERY_FAILED } from '../src/fleet/fleet-log.js';
 import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { captureLog, type LogLine } from './helpers/log-lines.js';
 import { WebhookReceiver, type Received } from './helpers/webhook-receiver.js';
 
 const METERS_PER_DEGREE = 111_320;
@@ -22,17 +24,11 @@ interface Event {
 
 const GEOFENCE_EVENTS = ['geofence.enter', 'geofence.exit', 'geofence.dwell'];
 
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.each(backends)('fleet events to webhooks on $name', (backend) => {
   let server: TestServer;
   const receiver = new WebhookReceiver();
+  // Each delivery round says what it did in the server's log: the tests await those lines.
+  const log = captureLog();
   const t0 = Date.now() - 3_600_000;
   const minute = (n: number) => t0 + n * 60_000;
 
@@ -43,6 +39,8 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
       retryMaxDelayMs: 100,
       deliveryPollMs: 200,
       rateLimit: 0,
+      logger: true,
+      logStream: log.stream,
     });
     const depot = { identifier: 'depot', latitude: 48, longitude: 11, radius: 100, loiteringDelay: 120_000 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: depot })).status).toBe(201);
@@ -66,6 +64,8 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
 
   let secret = '';
   let hookId = '';
+  /** A line of this code about the test's webhook. */
+  const of = (line: LogLine, code: string) => line.code === code && line['sink'] === hookId;
 
   it('manages geofences and webhooks through the admin API', async () => {
     const list = await server.admin('/api/geofences');
@@ -142,13 +142,19 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
     await receiver.waitFor(2, (r) => r.status === 503);
     await receiver.stop();
     await server.post('/locations', { location: moves.slice(2), device_id: 'truck-2' });
-    await until(async () => {
-      const hook = await server.admin(`/api/webhooks/${hookId}`);
-      return hook.body.pending === 6 && /fetch failed|ECONNREFUSED/.test(String(hook.body.lastError));
-    }, 'a refused connection');
+    // A round after all six events were written meets a refused connection.
+    const refused = await log.line(
+      (line) => of(line, SINK_DELIVERY_FAILED) && /fetch failed|ECONNREFUSED/.test(String(line['error'])),
+      log.lines.length,
+    );
+    expect(refused).toMatchObject({ level: 40, failed: 1 });
+    const failing = await server.admin(`/api/webhooks/${hookId}`);
+    expect(failing.body.pending).toBe(6);
+    expect(failing.body.lastError).toMatch(/fetch failed|ECONNREFUSED/);
     receiver.status = 200;
     await receiver.start();
     await receiver.waitFor(before + 6);
+    const delivering = log.lines.length; // the round that delivered the sixth has not ended yet
     const late = receiver.accepted<Event>().slice(before);
     expect(late.map((e) => [e.type, e.data.location.uuid])).toEqual([
       ['geofence.enter', 'b0'],
@@ -163,7 +169,8 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
     expect(tries.map((r) => r.status)).toEqual([...tries.slice(1).map(() => 503), 200]);
     expect(tries.length).toBeGreaterThanOrEqual(2);
     // Rows leave the outbox once the round that delivered them ends.
-    await until(async () => (await server.admin(`/api/webhooks/${hookId}`)).body.pending === 0, 'an empty outbox');
+    await log.line((line) => of(line, SINK_DELIVERED), delivering);
+    expect((await server.admin(`/api/webhooks/${hookId}`)).body.pending).toBe(0);
     expect((await server.admin(`/api/webhooks/${hookId}`)).body).toMatchObject({ dead: 0, lastError: null });
   });
 
@@ -219,10 +226,16 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
 describe.each(backends)('dead letters on $name', (backend) => {
   let server: TestServer;
   const receiver = new WebhookReceiver();
+  const log = captureLog();
   beforeAll(async () => {
     await receiver.start();
     // Retries given up at once: every failure is final.
-    server = await startTestServer(backend, { retryForSeconds: 0, deliveryPollMs: 200 });
+    server = await startTestServer(backend, {
+      retryForSeconds: 0,
+      deliveryPollMs: 200,
+      logger: true,
+      logStream: log.stream,
+    });
     await server.admin('/api/geofences', {
       method: 'POST',
       body: { identifier: 'depot', latitude: 48, longitude: 11, radius: 100 },
@@ -242,7 +255,10 @@ describe.each(backends)('dead letters on $name', (backend) => {
     const track = [fix('d0', 0, now - 120_000), fix('d1', 500, now - 60_000)];
     await server.post('/locations', { location: track, device_id: 'van' });
     await receiver.waitFor(2, (r) => r.status === 500);
-    await until(async () => (await server.admin(`/api/webhooks/${hook.id}`)).body.dead === 2, 'two dead letters');
+    const deadLettered = (line: LogLine) => line.code === SINK_DEAD_LETTERED && line['sink'] === hook.id;
+    await log.line(() => log.lines.filter(deadLettered).reduce((sum, line) => sum + Number(line['dead']), 0) >= 2);
+    expect(log.lines.filter(deadLettered)[0]).toMatchObject({ level: 40, error: 'HTTP 500' });
+    expect((await server.admin(`/api/webhooks/${hook.id}`)).body.dead).toBe(2);
     const letters = await server.admin(`/api/sinks/${hook.id}/dead-letters`);
     expect(letters.body.map((l: Json) => [l.event.type, l.attempts, l.lastError])).toEqual([
       ['geofence.enter', 1, 'HTTP 500'],
@@ -252,8 +268,10 @@ describe.each(backends)('dead letters on $name', (backend) => {
     const replay = await server.admin(`/api/sinks/${hook.id}/replay`, { method: 'POST', body: {} });
     expect(replay.body).toEqual({ replayed: 2 });
     await receiver.waitFor(2);
+    const delivering = log.lines.length; // the round that delivered them has not ended yet
     expect(receiver.accepted<Event>().map((e) => e.id)).toEqual(letters.body.map((l: Json) => l.event.id));
-    await until(async () => (await server.admin(`/api/webhooks/${hook.id}`)).body.pending === 0, 'an empty outbox');
+    await log.line((line) => line.code === SINK_DELIVERED && line['sink'] === hook.id, delivering);
+    expect((await server.admin(`/api/webhooks/${hook.id}`)).body.pending).toBe(0);
     expect((await server.admin(`/api/webhooks/${hook.id}`)).body.dead).toBe(0);
     expect((await server.admin(`/api/webhooks/${hook.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await server.admin(`/api/webhooks/${hook.id}`)).status).toBe(404);

@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createBackgroundGeolocation, ManualNetwork, type BackgroundGeolocation } from '@waypost/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { seededRandom, startFaultProxy, type Fault } from '../../node/test/support/fault-proxy.js';
+import type { Fault } from '../../node/test/support/fault-proxy.js';
+import { startFaultyFleet } from '../../node/test/support/faulty-fleet.js';
 import { at } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer } from './helpers/client.js';
@@ -27,38 +27,26 @@ describe.each(backends)('a faulty network and retention, with the ledger on $nam
   it('ends with every sequence number stored once or reported dropped: 0 unexplained', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-ledger-faults-'));
     const server = await startTestServer(backend, { maxRecordsPerRequest: 5 });
-    const random = seededRandom(19);
-    const proxy = await startFaultProxy(`${server.url}/locations`, () => FAULTS[Math.floor(random() * FAULTS.length)]!);
     onTestFinished(async () => {
-      await proxy.close();
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     });
-
-    const variants = [
-      { batchSync: true, maxBatchSize: -1 },
-      { batchSync: true, maxBatchSize: 7 },
-      { batchSync: false },
-    ];
-    const devices: { bg: BackgroundGeolocation; id: string; recorded: number; dropped: number }[] = [];
-    for (const [i, http] of variants.entries()) {
-      const id = `ledger-fault-${i}`;
-      const bg = await createBackgroundGeolocation({
-        database: join(dir, `sdk-${i}.db`),
-        network: new ManualNetwork('wifi'),
-      });
-      onTestFinished(() => bg.close());
-      await bg.ready({
-        http: { url: proxy.url, timeout: 250, params: { device_id: id }, ...http },
-        // A small cap: while the proxy misbehaves, queues overflow and the oldest records are dropped.
-        persistence: { maxRecordsToPersist: 12 },
-        logger: { logLevel: 'WARNING' },
-      });
+    const fleet = await startFaultyFleet({
+      dir,
+      target: `${server.url}/locations`,
+      faults: FAULTS,
+      seed: 19,
+      variants: [{ batchSync: true, maxBatchSize: -1 }, { batchSync: true, maxBatchSize: 7 }, { batchSync: false }],
+      deviceId: (i) => `ledger-fault-${i}`,
+      // A small cap: while the proxy misbehaves, queues overflow and the oldest records are dropped.
+      config: { persistence: { maxRecordsToPersist: 12 } },
+    });
+    const proxy = fleet.proxy;
+    const devices = fleet.devices.map(({ bg, id }) => {
       const device = { bg, id, recorded: 0, dropped: 0 };
       bg.onDrop(({ count }) => (device.dropped += count));
-      await bg.start();
-      devices.push(device);
-    }
+      return device;
+    });
 
     for (let round = 0; round < 6; round++) {
       await Promise.all(

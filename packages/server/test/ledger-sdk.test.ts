@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackgroundGeolocation, ManualClock, ManualNetwork } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 
@@ -53,8 +54,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
 
   it('a proxy that fakes 200 for one upload makes exactly its record missing', async () => {
     const proxy = await proxyTo(server.url, (n) => (n === 2 ? 'fake-200' : 'forward'));
-    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi') });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk();
     await bg.ready({ http: { url: `${proxy}/locations`, autoSync: false, params: { device_id: 'faked' } } });
     const sequences = [];
     for (let i = 0; i < 5; i++)
@@ -108,8 +108,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   it('cap and TTL drops are reported with later uploads: nothing is missing', async () => {
     const clock = new ManualClock(Date.parse('2026-06-01T12:00:00Z'));
     const drops: string[] = [];
-    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi'), clock });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk({ clock });
     bg.onDrop(({ reason, count }) => drops.push(`${reason}:${count}`));
     await bg.ready({
       http: { url: `${server.url}/locations`, autoSync: false, params: { device_id: 'retention' } },
@@ -148,8 +147,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
     onTestFinished(
       () => new Promise<void>((resolve) => (foreign.closeAllConnections(), foreign.close(() => resolve()))),
     );
-    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi') });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk();
     await bg.ready({
       http: { url: `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/locations`, autoSync: false },
     });
@@ -168,8 +166,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
     const proxy = await proxyTo(server.url, () => (gate.open ? 'forward' : 'fail-503'));
     const network = new ManualNetwork('wifi');
     const clock = new ManualClock(Date.parse('2026-06-01T00:00:00Z'));
-    const bg = await createBackgroundGeolocation({ database: ':memory:', network, clock });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk({ network, clock });
     await bg.ready({
       http: {
         url: `${proxy}/locations`,
@@ -209,8 +206,7 @@ describe.each(backends)('the ledger with the real SDK, on $name', (backend) => {
   });
 
   it('a template gets the number as <%= sequence %>, and the ledger counts its records', async () => {
-    const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi') });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk();
     await bg.ready({
       http: { url: `${server.url}/locations`, autoSync: false, params: { device_id: 'templated' } },
       persistence: {

@@ -2,8 +2,9 @@
 // 1970; a phone set a week ahead) records times the server used to refuse, so its queue was stuck
 // for ever. Now it delivers everything: the server stores the records, flags the times, and keeps
 // its own receive time beside them. The real SDK (automatic batch uploads) against a real server.
-import { createBackgroundGeolocation, ManualClock, ManualNetwork } from '@waypost/node';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { ManualClock } from '@waypost/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 
@@ -19,12 +20,7 @@ describe.each(backends)('a device with a wrong clock, on $name', (backend) => {
     ['a week ahead', Date.now() + 7 * 24 * 3600 * 1000],
   ])('%s: every record is delivered in batches, stored and flagged', async (name, now) => {
     const device = `clock-${name.replace(/\W+/g, '-')}`;
-    const bg = await createBackgroundGeolocation({
-      database: ':memory:',
-      network: new ManualNetwork('wifi'),
-      clock: new ManualClock(now),
-    });
-    onTestFinished(() => bg.close());
+    const bg = await openSdk({ clock: new ManualClock(now) });
     await bg.ready({ http: { url: `${server.url}/locations`, batchSync: true, params: { device_id: device } } });
     await bg.start();
     for (let i = 0; i < 5; i++) await bg.recordLocation({ latitude: 45.5 + i / 1e4, longitude: -73.56, accuracy: 5 });

@@ -1,13 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, spawnServerScript, type ServerProcess } from './helpers/spawn-server.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/sqlite-server-process.mjs', import.meta.url));
 const MIB = 1024 * 1024;
 const RSS_GROWTH_LIMIT = 50 * MIB;
@@ -27,26 +25,14 @@ function rssOf(pid: number): number {
   return Number(line[1]) * 1024;
 }
 
-function spawnServer(database: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, database, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
-
 describe('compressed bodies are inflated with a bound (gzip bombs)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'waypost-bomb-'));
-  let server: { child: ChildProcess; url: string };
+  let server: ServerProcess;
   const bomb = gzipBomb();
   beforeAll(async () => {
     // The server runs as a child process from the built package, so its RSS is its own.
-    execFileSync(
-      process.execPath,
-      [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-      { cwd: ROOT },
-    );
-    server = await spawnServer(join(dir, 'server.db'));
+    buildServer();
+    server = await spawnServerScript(SCRIPT, [join(dir, 'server.db'), '0']);
   });
   afterAll(() => {
     if (server?.child.exitCode === null) server.child.kill('SIGKILL');

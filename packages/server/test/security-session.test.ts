@@ -133,6 +133,18 @@ describe.each(backends)('dashboard sessions instead of tokens in URLs on $name',
     });
     const log = lines.join('');
     expect(log).toContain('/api/devices?token=[REDACTED]&refresh_token=[REDACTED]&limit=5');
+    // README: two lines per request, the request and then its status and time, tied by reqId.
+    const entries = log
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map(
+        (line) =>
+          JSON.parse(line) as { reqId?: string; msg: string; req?: object; res?: object; responseTime?: number },
+      );
+    const incoming = entries.find((e) => e.msg === 'incoming request' && JSON.stringify(e.req).includes('limit=5'))!;
+    expect(incoming.req).toMatchObject({ method: 'GET', remoteAddress: expect.any(String) });
+    const completed = entries.find((e) => e.msg === 'request completed' && e.reqId === incoming.reqId);
+    expect(completed).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
     expect(log).not.toContain(server.adminToken);
     expect(log).not.toContain('r-secret');
     expect(log).not.toContain(cookie.split('=')[1]!);

@@ -1,43 +1,22 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createBackgroundGeolocation, ManualNetwork, type HttpEvent } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, spawnServerScript } from './helpers/spawn-server.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/sqlite-server-process.mjs', import.meta.url));
 const TOTAL = 300;
 
-function spawnServer(database: string, port: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, database, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const spawnServer = (database: string, port: number) => spawnServerScript(SCRIPT, [database, String(port)]);
 
 describe('the service killed with SIGKILL mid-upload', () => {
   const dir = mkdtempSync(join(tmpdir(), 'waypost-kill-'));
   const children: ChildProcess[] = [];
-  beforeAll(() => {
-    // The server runs as a child process from the built package: bring dist up to date first.
-    execFileSync(
-      process.execPath,
-      [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-      { cwd: ROOT },
-    );
-  });
+  // The server runs as a child process from the built package.
+  beforeAll(buildServer);
   afterAll(() => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
@@ -85,10 +64,9 @@ describe('the service killed with SIGKILL mid-upload', () => {
     // The same port and database: the SDK's url is unchanged.
     const second = await spawnServer(database, port);
     children.push(second.child);
-    await until(async () => {
-      await bg.sync();
-      return (await bg.getCount()) === 0;
-    }, 'the queue to drain');
+    // One sync() drains the queue: it waits for an automatic upload in flight, then sends the rest.
+    await bg.sync();
+    expect(await bg.getCount()).toBe(0);
 
     const response = await fetch(`${second.url}/api/devices/survivor/locations?limit=100000`, {
       headers: { authorization: 'Bearer admin-secret' },

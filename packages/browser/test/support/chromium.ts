@@ -3,7 +3,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium; scripts/run-tests.mjs installs it when missing (and fails under CI rather than skip). */
 export const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
+/** Headless, and nothing of Chromium's own that would talk to the network or slow a start. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -18,5 +19,5 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: run npm test (it installs it) or apt-get install -y chromium`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** What the tracker page exposes on globalThis for tests (see packages/server/public/track/track.js). */
 interface TrackerGlobal {
@@ -23,11 +24,35 @@ export async function openTracker(context: BrowserContext, origin: string): Prom
   return page;
 }
 
+/** Resolves when the page's tracker has started (it records and uploads). */
+export async function waitUntilStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => (globalThis as unknown as TrackerGlobal).waypostTracker?.started === true);
+}
+
 /** Fills the enrollment form as a user would; resolves when the page records. */
 export async function enroll(page: Page, name: string): Promise<void> {
   await page.fill('#device-name', name);
   await page.click('#enroll-form button[type=submit]');
-  await page.waitForFunction(() => (globalThis as unknown as TrackerGlobal).waypostTracker?.started === true);
+  await waitUntilStarted(page);
+}
+
+/** Fills the enrollment form and submits it; resolves when the page shows `message` as the refusal. */
+export async function enrollRefused(page: Page, name: string, message: string): Promise<void> {
+  await page.fill('#device-name', name);
+  await page.click('#enroll-form button[type=submit]');
+  await page.locator('#enroll-error').filter({ hasText: message }).waitFor();
+}
+
+/**
+ * Two tabs of /track/ on one context: the first enrolls as `name` (and so leads the uploads), the
+ * second opens once it has and starts on the same device and queue.
+ */
+export async function openTwoTabs(context: BrowserContext, origin: string, name: string): Promise<[Page, Page]> {
+  const first = await openTracker(context, origin);
+  await enroll(first, name);
+  const second = await openTracker(context, origin);
+  await waitUntilStarted(second);
+  return [first, second];
 }
 
 let nextLatitude = 48.1;
@@ -58,6 +83,18 @@ export const queuedUuids = (page: Page) =>
 
 export const queueCount = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.getCount());
+
+/**
+ * Takes the context offline once the service worker is active (install waits until it has cached
+ * the page's files) and what start() recorded (its first fix) is delivered: an upload still in
+ * flight would land after what the test records offline.
+ */
+export async function goOfflineWhenDrained(context: BrowserContext, page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.locator('#last-fix').filter({ hasNotText: 'none yet' }).waitFor();
+  await expect.poll(() => queueCount(page)).toBe(0);
+  await context.setOffline(true);
+}
 
 /**
  * A context on which /track may use the (emulated) position and, unless told otherwise, register

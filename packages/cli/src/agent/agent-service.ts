@@ -15,12 +15,13 @@ import { persistentDeviceUuid } from '@waypost/sdk/internal';
 import { formatDuration } from '../args.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from '../errors.js';
 import type { Io } from '../io.js';
-import { describeUploadFailure } from '../upload-failure.js';
+import { describeUploadFailure, oneLine } from '../upload-failure.js';
 import { AGENT, type AgentOptions } from './agent-options.js';
 import { decideIdentity, hostDeviceName, IDENTITY_SOURCES } from './device-identity.js';
 import { drainQueue, type DrainEnd } from './drain.js';
 import { observedProvider } from './observed-provider.js';
 import { decideLaunch } from './launch.js';
+import { SEED_KEY, seedCredentials, tokensToApply } from './seed-credentials.js';
 
 /** How often the agent looks for a configuration saved by another process. */
 export const CONFIG_POLL_MS = 2_000;
@@ -51,6 +52,11 @@ function safeOrigin(url: string): string {
   }
 }
 
+const TOKEN_SOURCES = {
+  file: 'from the configuration file',
+  database: "from the database (the file's were applied before; the SDK keeps the refreshed ones)",
+} as const;
+
 function describe(error: unknown): string {
   const e = error as Error & { code?: string };
   return `${e.code ? `${e.code}: ` : ''}${e.message}`;
@@ -68,7 +74,10 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   // unit that is still starting) must end in a clean stop, not the default instant death.
   const signalled = io.shutdown();
   let sourceEnded!: () => void;
-  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve));
+  let sourceFinished = false;
+  const sourceDone = new Promise<void>((resolve) => (sourceEnded = resolve)).then(() => void (sourceFinished = true));
+  let launched = false;
+  let shuttingDown = false;
   // A file that cannot be read or parsed is a bad command line (exit 2), not a source to wait for.
   const fileSource = options.source.kind === 'gpx' || options.source.kind === 'nmea-file';
   let sourceInvalid!: (message: string) => void;
@@ -78,7 +87,11 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   // The engine runs the source while tracking is enabled; the agent hears what it reports.
   const provider = observedProvider(source, {
     onError: (error) => {
-      say(`source ${sourceName}: ${describe(error)}`);
+      // The providers' messages start with the source's name: say it once.
+      const message = error.message.startsWith(`${sourceName}: `)
+        ? error.message.slice(sourceName.length + 2)
+        : error.message;
+      say(`source ${sourceName}: ${describe({ code: error.code, message })}`);
       if (fileSource && error.code === 'SOURCE_INVALID') sourceInvalid(describe(error));
     },
     onEnd: () => {
@@ -101,9 +114,13 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   }
   const lastBootId = await store.kv.get(BOOT_KEY);
   const wasTracking = bg.tracking.enabled;
+  const seed = seedCredentials(options.sdk);
+  const tokensFrom = tokensToApply(seed, await store.kv.get(SEED_KEY));
   try {
-    // Merged over the saved configuration: what an app or a remote command changed survives a restart.
-    await bg.ready({ ...options.sdk, reset: false });
+    // Merged over the saved configuration: what an app or a remote command changed survives a
+    // restart, and so do the tokens the SDK refreshed since the file's were applied.
+    await bg.ready({ ...(tokensFrom === 'file' ? options.sdk : seed.withoutTokens), reset: false });
+    if (seed.digest !== null && tokensFrom === 'file') await store.kv.set(SEED_KEY, seed.digest);
   } catch (error) {
     await bg.close();
     if (isWaypostError(error, 'INVALID_CONFIG')) throw usageError(`${AGENT}: ${error.message}`);
@@ -126,7 +143,25 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   if (bootId) await store.kv.set(BOOT_KEY, bootId);
 
   let lastFailure: string | null = null;
-  bg.onEnabledChange((enabled) => say(enabled ? 'tracking started' : 'tracking stopped'));
+  bg.onEnabledChange((enabled) => {
+    say(enabled ? 'tracking started' : 'tracking stopped');
+    // A stop while a file is replayed (a remote command, an app) ends the file for
+    // --exit-when-done: nothing else would, since without tracking there is no upload and so no
+    // reply that could start it again. The agent drains what was recorded and exits.
+    if (!enabled && launched && !shuttingDown && options.exitWhenDone && !sourceFinished) {
+      say('the rest of the file is not read (tracking was stopped): finishing with what was recorded');
+      sourceEnded();
+    }
+  });
+  // A server steers the agent through its replies: say what it asked, and whether it worked. The
+  // name only, as in the SDK log: arguments (a setConfig) may carry tokens.
+  bg.onRemoteCommand((event) => {
+    const outcome = event.ok ? 'done' : `refused: ${oneLine(event.error ?? 'unknown error')}`;
+    say(`remote command ${oneLine(event.command, 60)} ${outcome}`);
+  });
+  bg.onAuthorization((event) => {
+    if (!event.success) say(`authorization failed (HTTP ${event.status}): ${oneLine(event.error ?? 'refresh failed')}`);
+  });
   bg.onHttp((event) => {
     if (event.success) return;
     lastFailure = describeUploadFailure(event);
@@ -139,7 +174,9 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   const target = url ? `uploading to ${safeOrigin(url)}` : 'no http.url: queueing only';
   say(`${launch.reason}; source ${options.sourceText}, database ${options.database}, ${target}`);
   say(`device id ${identity.deviceId} (from ${IDENTITY_SOURCES[identity.source]})`);
+  if (seed.digest !== null) say(`authorization tokens ${TOKEN_SOURCES[tokensFrom]}`);
   if (!launch.track) sourceEnded(); // nothing will be read: a file source counts as done
+  launched = true;
 
   let pollTimer: unknown;
   const poll = () => {
@@ -158,7 +195,6 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   };
   poll();
 
-  let shuttingDown = false;
   const drained: Promise<DrainEnd> = options.exitWhenDone
     ? sourceDone.then(() => drainQueue(bg, clock, options.giveUpAfterMs, () => shuttingDown))
     : new Promise(() => {});

@@ -5,6 +5,38 @@ import type { Command } from './command.js';
 
 const NAME = 'waypost server';
 
+/** startServer()'s options as this command line sets them. */
+const FLAG_OF_OPTION: Record<string, string> = {
+  port: '--port',
+  host: '--host',
+  tileUrl: '--tile-url',
+  tileFile: '--tiles',
+  adminToken: '--admin-token',
+  registration: '--registration',
+  rateLimit: '--rate-limit',
+  rateLimitPerAddress: '--rate-limit-address',
+  corsOrigins: '--cors-origins',
+  maxConnections: '--max-connections',
+  webhooks: '--webhook',
+  mqttUrl: '--mqtt',
+  natsUrl: '--nats',
+  sinkEvents: '--sink-events',
+  silentAfterSeconds: '--silent-after',
+};
+
+/** The flag and what is wrong with it, when the service refused one of its options (ServerOptionError). */
+function optionFlag(error: unknown): string | null {
+  const e = error as { code?: unknown; option?: unknown; detail?: unknown };
+  if (e?.code !== 'INVALID_OPTION' || typeof e.option !== 'string' || typeof e.detail !== 'string') return null;
+  if (e.option === 'registrationSecret')
+    return '--registration secret needs the secret in env WAYPOST_REGISTRATION_SECRET';
+  // The detail may name another option ("tileFile"): the user knows flags. Quoted values are the user's.
+  const detail = e.detail.replace(/"(?:[^"\\]|\\.)*"|\b[a-z]+[A-Z][A-Za-z]*\b/g, (word) =>
+    word.startsWith('"') ? word : (FLAG_OF_OPTION[word] ?? word),
+  );
+  return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
+}
+
 export const serverCommand: Command = {
   name: 'server',
   summary: 'run the receiving service (ingest, admin API, dashboard)',
@@ -94,6 +126,10 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       ?.split(',')
       .map((type) => type.trim())
       .filter((type) => type !== '');
+    const rateLimit = numberFlag(NAME, values, 'rate-limit', 20, 0);
+    const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
+    const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
+    const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -111,18 +147,21 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         logger: values['log'] === true,
         registration,
         ...(registrationSecret ? { registrationSecret } : {}),
-        rateLimit: numberFlag(NAME, values, 'rate-limit', 20, 0),
-        rateLimitPerAddress: numberFlag(NAME, values, 'rate-limit-address', 1000, 0),
+        rateLimit,
+        rateLimitPerAddress,
         corsOrigins,
         trustProxy: values['trust-proxy'] === true,
-        maxConnections: integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 }),
+        maxConnections,
         webhooks,
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
-        silentAfterSeconds: numberFlag(NAME, values, 'silent-after', 3600, 0),
+        silentAfterSeconds,
       });
     } catch (error) {
+      // A value the service refuses is a bad command line (exit 2), named by its flag.
+      const refused = optionFlag(error);
+      if (refused) throw usageError(`${NAME}: ${refused}`);
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
     }
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;

@@ -75,6 +75,11 @@ delivered at all, or an error, 2 bad command line.
     const threshold = integerFlag(NAME, values, 'threshold', 0, { min: 0 });
     const drainTimeoutMs = durationFlag(NAME, values, 'drain-timeout', DEFAULT_DRAIN_TIMEOUT_MS);
     const adminToken = stringFlag(values, 'admin-token') ?? io.env['WAYPOST_ADMIN_TOKEN'];
+    // The admin token is only needed at the end, to count what the service stored: check it now,
+    // so that a wrong one fails at once instead of after the whole simulated run.
+    const admin = adminToken ? createAdminApi(url, adminToken) : null;
+    await admin?.devices();
+
     const givenDir = stringFlag(values, 'database-dir');
     const databaseDir = givenDir ?? (await mkdtemp(join(tmpdir(), 'waypost-simulate-')));
     await mkdir(databaseDir, { recursive: true });
@@ -109,7 +114,7 @@ delivered at all, or an error, 2 bad command line.
       progress.note('draining the queues...');
       const left = await fleet.drain(drainTimeoutMs);
       if (left > 0) progress.note(`${left} records still queued after ${formatDuration(drainTimeoutMs)}`);
-      const reports = await buildReports(fleet.devices, adminToken ? createAdminApi(url, adminToken) : null);
+      const reports = await buildReports(fleet.devices, admin);
       const lost = totalLost(reports);
       if (values['json'] === true) {
         io.stdout.write(`${JSON.stringify({ seed, durationMs, devices: reports, lost }, null, 2)}\n`);

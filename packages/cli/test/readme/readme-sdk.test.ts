@@ -15,6 +15,16 @@ describe('README: the SDK', () => {
     expect(await storedCount(server, 'truck-17')).toBe(1);
   });
 
+  it('the object-style example, with stop() or close() after it, ends the program with exit 0', async () => {
+    const { dir, server } = await startWorld();
+    for (const end of ['await bg.stop();', 'await bg.close();']) {
+      const code = `${block('sdk-object-style').code}${end}\n`;
+      const example = runTsExample(pointAt(code, server), dir, `ends-${end.slice(9, 14)}`);
+      expect(await example.exited, example.output()).toBe(0);
+    }
+    expect(await storedCount(server, 'truck-17')).toBeGreaterThanOrEqual(1);
+  });
+
   it('the property-style example, run after it, syncs and prints an empty queue', async () => {
     const { dir, server } = await startWorld();
     const code = block('sdk-object-style').code + block('sdk-property-style').code;

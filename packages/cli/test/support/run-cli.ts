@@ -4,8 +4,11 @@ import { onTestFinished } from 'vitest';
 import { BIN } from './agent-process.js';
 
 /** `waypost ARGS` as a child process, as a user runs it: its exit code and what it printed. */
-export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const exited = once(child, 'exit');
   onTestFinished(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

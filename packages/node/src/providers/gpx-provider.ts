@@ -23,7 +23,11 @@ export function createGpxReplayProvider(options: GpxReplayOptions): LocationProv
     if (size > MAX_GPX_BYTES) {
       throw new ProviderError('SOURCE_INVALID', `${size} bytes is over the ${MAX_GPX_BYTES}-byte limit for a GPX file`);
     }
-    return parseGpxTrack(await readFile(options.path, 'utf8'));
+    const fixes = parseGpxTrack(await readFile(options.path, 'utf8'));
+    // Routes and waypoints are not a recorded walk: a file without track points replays nothing,
+    // which must not pass for a replay that worked.
+    if (fixes.length === 0) throw new ProviderError('SOURCE_INVALID', 'no track point (<trkpt>) in it');
+    return fixes;
   };
 
   return {

@@ -82,6 +82,12 @@ export function createNmeaSerialProvider(options: { path: string; baud?: number;
   return liveNmeaProvider(`nmea ${options.path} at ${baud} baud`, open, options.clock);
 }
 
+function refused(stats: NmeaStats): string {
+  const lines = stats.badChecksum + stats.malformed + stats.overlong;
+  if (lines === 0) return 'it is empty';
+  return `${lines} line(s) refused: ${stats.malformed} malformed, ${stats.badChecksum} bad checksum, ${stats.overlong} over-long`;
+}
+
 /**
  * NMEA from a file, replayed at its recorded pace times `speed` (0 = as fast as possible), or from
  * standard input (path "-"), delivered as it arrives. Ends (onEnd) when the input is exhausted.
@@ -97,10 +103,13 @@ export function createNmeaFileProvider(options: { path: string; speed?: number; 
   async function* fixes(): AsyncGenerator<LocationInput> {
     const input = fromStdin ? process.stdin : createReadStream(options.path);
     for await (const chunk of input as AsyncIterable<Buffer>) {
-      if (stopped) break;
+      if (stopped) return;
       yield* decoder.push(chunk);
     }
     yield* decoder.end();
+    // A file without a single valid sentence is not NMEA (another format, the wrong file): an
+    // error, not a replay of nothing that looks like success.
+    if (decoder.stats.sentences === 0) throw new Error(`no NMEA 0183 sentence in it (${refused(decoder.stats)})`);
   }
 
   const name = fromStdin ? 'nmea standard input' : `nmea-file ${options.path}`;

@@ -35,6 +35,27 @@ export const MIGRATIONS: readonly string[] = [
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/**
+ * A file at schema version 0 that already holds tables belongs to another program (the Waypost
+ * server's database given to `waypost queue` by mistake, say): creating the SDK's tables in it, or
+ * switching it to WAL, would change someone else's data. Called before anything is written.
+ */
+export function refuseForeignDatabase(db: Database.Database): void {
+  if ((db.pragma('user_version', { simple: true }) as number) !== 0) return;
+  const tables = (
+    db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+      .all() as {
+      name: string;
+    }[]
+  ).map((row) => row.name);
+  if (tables.length === 0) return;
+  const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '');
+  throw new Error(
+    `it is not a Waypost device database: it holds another program's tables (${shown}); nothing was changed`,
+  );
+}
+
 export function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > SCHEMA_VERSION) {

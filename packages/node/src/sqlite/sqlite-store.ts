@@ -11,7 +11,7 @@ import type {
   StoredRecord,
 } from '@waypost/sdk/internal';
 import { SEQUENCE_KEY, WaypostError } from '@waypost/sdk/internal';
-import { migrate } from './migrations.js';
+import { migrate, refuseForeignDatabase } from './migrations.js';
 
 /**
  * NORMAL (the default) survives any process crash, SIGKILL included; FULL also survives power
@@ -60,12 +60,14 @@ export function configureConnection(db: Database.Database, durability: Durabilit
 
 /** The SDK's store on one SQLite file (or ':memory:'), through better-sqlite3 in WAL mode. */
 export function openSqliteStore(file: string, options: SqliteStoreOptions = {}): Store {
-  let db: Database.Database;
+  let db: Database.Database | undefined;
   try {
     db = new Database(file);
+    refuseForeignDatabase(db);
     configureConnection(db, options.durability ?? 'NORMAL');
     migrate(db);
   } catch (error) {
+    db?.close();
     throw new WaypostError('STORE', `Cannot open the Waypost database ${file}: ${(error as Error).message}`);
   }
 

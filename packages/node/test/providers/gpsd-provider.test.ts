@@ -7,7 +7,7 @@ import {
   RECONNECT_BASE_MS,
   type LocationInput,
 } from '@waypost/node';
-import { until } from '../support/until.js';
+import { Arrivals } from '../support/arrivals.js';
 
 const tpv = (time: string, lat: number) =>
   JSON.stringify({
@@ -26,9 +26,9 @@ const tpv = (time: string, lat: number) =>
 
 /** A stand-in gpsd speaking its JSON protocol: the test decides what each connection gets. */
 async function fakeGpsd() {
-  const connections: { socket: Socket; commands: string[] }[] = [];
+  const connections = new Arrivals<{ socket: Socket; commands: Arrivals<string> }>();
   const server = createServer((socket) => {
-    const connection = { socket, commands: [] as string[] };
+    const connection = { socket, commands: new Arrivals<string>() };
     connections.push(connection);
     socket.on('data', (chunk) => connection.commands.push(chunk.toString()));
     socket.on('error', () => undefined);
@@ -45,41 +45,39 @@ describe('the gpsd provider', () => {
     const clock = new ManualClock();
     const provider = createGpsdProvider({ port: gpsd.port, clock });
     onTestFinished(() => provider.stop());
-    const fixes: LocationInput[] = [];
-    const errors: (Error & { code?: string })[] = [];
-    await provider.start(
-      (fix) => void fixes.push(fix),
-      (error) => void errors.push(error),
-    );
+    const fixes = new Arrivals<LocationInput>();
+    const errors = new Arrivals<Error & { code?: string }>();
+    await provider.start(fixes.push, errors.push);
     expect(provider.name).toBe(`gpsd 127.0.0.1:${gpsd.port}`);
-    await until(() => gpsd.connections[0]?.commands.join('') === GPSD_WATCH_COMMAND, 'the WATCH command');
+    const connection = await gpsd.connections.count(1);
+    await connection.commands.when((chunks) => chunks.join('').length >= GPSD_WATCH_COMMAND.length);
+    expect(connection.commands.items.join('')).toBe(GPSD_WATCH_COMMAND);
 
-    const first = gpsd.connections[0]!.socket;
+    const first = connection.socket;
     // A report split across writes, a repeated epoch, a SKY report, a TPV without a fix.
     const t1 = '2026-05-17T09:00:01.000Z';
     first.write(
       `${tpv(t1, 52.1)}\n${tpv(t1, 52.1)}\n{"class":"SKY","satellites":[]}\n{"class":"TPV","mode":1}\n${tpv('2026-05-17T09:00:02.000Z', 52.2).slice(0, 30)}`,
     );
     first.write(`${tpv('2026-05-17T09:00:02.000Z', 52.2).slice(30)}\n`);
-    await until(() => fixes.length === 2, 'two fixes');
-    expect(fixes.map((f) => [f.timestamp, f.coords!.latitude, f.coords!.accuracy])).toEqual([
+    await fixes.count(2);
+    expect(fixes.items.map((f) => [f.timestamp, f.coords!.latitude, f.coords!.accuracy])).toEqual([
       [t1, 52.1, 3.1],
       ['2026-05-17T09:00:02.000Z', 52.2, 3.1],
     ]);
 
     first.destroy(); // gpsd restarted
-    await until(() => errors.length === 1, 'the loss reported');
-    expect(errors[0]).toMatchObject({ code: 'SOURCE_LOST' });
+    expect(await errors.count(1)).toMatchObject({ code: 'SOURCE_LOST' });
     await clock.advance(RECONNECT_BASE_MS - 1);
-    expect(gpsd.connections).toHaveLength(1);
+    expect(gpsd.connections.items).toHaveLength(1);
     await clock.advance(1);
-    await until(() => gpsd.connections.length === 2, 'the reconnection');
-    await until(() => gpsd.connections[1]!.commands.length > 0, 'the WATCH command again');
-    gpsd.connections[1]!.socket.write(`${tpv('2026-05-17T09:00:03.000Z', 52.3)}\n`);
-    await until(() => fixes.length === 3, 'a fix after the reconnection');
+    const second = await gpsd.connections.count(2);
+    await second.commands.count(1); // the WATCH command again
+    second.socket.write(`${tpv('2026-05-17T09:00:03.000Z', 52.3)}\n`);
+    await fixes.count(3);
 
     await provider.stop();
-    expect(errors).toHaveLength(1); // stopping is not a failure
+    expect(errors.items).toHaveLength(1); // stopping is not a failure
   });
 
   it('gpsd not running: reported as SOURCE_UNAVAILABLE and retried with doubling delays', async () => {
@@ -91,17 +89,14 @@ describe('the gpsd provider', () => {
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const provider = createGpsdProvider({ port, clock });
     onTestFinished(() => provider.stop());
-    const errors: (Error & { code?: string })[] = [];
-    await provider.start(
-      () => undefined,
-      (error) => void errors.push(error),
-    );
-    await until(() => errors.length === 1, 'the first failure');
-    expect(errors[0]!.code).toBe('SOURCE_UNAVAILABLE');
-    expect(errors[0]!.message).toMatch(/^gpsd 127\.0\.0\.1:\d+: .*ECONNREFUSED/);
+    const errors = new Arrivals<Error & { code?: string }>();
+    await provider.start(() => undefined, errors.push);
+    const first = await errors.count(1);
+    expect(first.code).toBe('SOURCE_UNAVAILABLE');
+    expect(first.message).toMatch(/^gpsd 127\.0\.0\.1:\d+: .*ECONNREFUSED/);
     await clock.advance(2 * RECONNECT_BASE_MS - 1); // second attempt after 1 s, not 500 ms
-    expect(errors).toHaveLength(1);
+    expect(errors.items).toHaveLength(1);
     await clock.advance(1);
-    await until(() => errors.length === 2, 'the second failure');
+    expect(await errors.count(2)).toMatchObject({ code: 'SOURCE_UNAVAILABLE' });
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createGpxReplayProvider, ManualClock, parseGpxTrack, type LocationInput } from '@waypost/node';
-import { until } from '../support/until.js';
+import { Arrivals, Signal } from '../support/arrivals.js';
 
 const T0 = Date.UTC(2026, 4, 17, 9, 0, 0);
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -63,62 +63,62 @@ describe('GPX replay timing (injected clock)', () => {
   async function run(speed: number) {
     const clock = new ManualClock(Date.UTC(2030, 0, 1));
     const provider = createGpxReplayProvider({ path: gpxFile(), speed, clock });
-    const got: { at: number; fix: LocationInput }[] = [];
-    let ended = false;
+    const got = new Arrivals<{ at: number; fix: LocationInput }>();
+    const ended = new Signal();
     const errors: Error[] = [];
     await provider.start(
-      (fix) => void got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
+      (fix) => got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
       (e) => errors.push(e),
-      () => (ended = true),
+      ended.set,
     );
-    return { clock, provider, got, ended: () => ended, errors };
+    return { clock, provider, got, ended, errors };
   }
 
   it('at the recorded pace: each point when its offset has passed, not before', async () => {
     const r = await run(1);
-    await until(() => r.got.length === 1, 'first point');
+    await r.got.count(1);
     await r.clock.advance(9_999);
-    expect(r.got).toHaveLength(1);
+    expect(r.got.items).toHaveLength(1);
     await r.clock.advance(1);
-    expect(r.got.map((g) => g.at)).toEqual([0, 10_000]);
+    expect(r.got.items.map((g) => g.at)).toEqual([0, 10_000]);
     await r.clock.advance(50_000);
-    expect(r.got.map((g) => g.at)).toEqual([0, 10_000, 30_000, 60_000]);
+    expect(r.got.items.map((g) => g.at)).toEqual([0, 10_000, 30_000, 60_000]);
     // The fixes keep their recorded times, not the replay's.
-    expect(r.got.map((g) => g.fix.timestamp)).toEqual([T0, T0 + 10_000, T0 + 30_000, T0 + 60_000]);
-    await until(r.ended, 'end of the replay');
+    expect(r.got.items.map((g) => g.fix.timestamp)).toEqual([T0, T0 + 10_000, T0 + 30_000, T0 + 60_000]);
+    await r.ended.happened;
     expect(r.errors).toEqual([]);
   });
 
   it('ten times faster, and 0 = as fast as possible', async () => {
     const fast = await run(10);
-    await until(() => fast.got.length === 1, 'first point');
+    await fast.got.count(1);
     await fast.clock.advance(6_000);
-    expect(fast.got.map((g) => g.at)).toEqual([0, 1_000, 3_000, 6_000]);
+    expect(fast.got.items.map((g) => g.at)).toEqual([0, 1_000, 3_000, 6_000]);
     const instant = await run(0);
-    await until(instant.ended, 'end of the replay');
-    expect(instant.got.map((g) => g.at)).toEqual([0, 0, 0, 0]);
+    await instant.ended.happened;
+    expect(instant.got.items.map((g) => g.at)).toEqual([0, 0, 0, 0]);
   });
 
   it('stop() ends a replay in the middle without delivering more and without onEnd', async () => {
     const r = await run(1);
-    await until(() => r.got.length === 1, 'first point');
+    await r.got.count(1);
     await r.provider.stop();
     await r.clock.advance(120_000);
-    expect(r.got).toHaveLength(1);
-    expect(r.ended()).toBe(false);
+    expect(r.got.items).toHaveLength(1);
+    expect(r.ended.isSet).toBe(false);
   });
 
   it('a missing file is reported as SOURCE_INVALID and the source ends', async () => {
     const clock = new ManualClock();
     const provider = createGpxReplayProvider({ path: '/nonexistent/track.gpx', clock });
     const errors: (Error & { code?: string })[] = [];
-    let ended = false;
+    const ended = new Signal();
     await provider.start(
       () => undefined,
       (e) => errors.push(e),
-      () => (ended = true),
+      ended.set,
     );
-    await until(() => ended, 'end');
+    await ended.happened;
     expect(errors[0]).toMatchObject({ code: 'SOURCE_INVALID', message: expect.stringMatching(/track\.gpx.*ENOENT/) });
   });
 });

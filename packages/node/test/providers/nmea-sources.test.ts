@@ -11,7 +11,7 @@ import {
   type LocationInput,
 } from '@waypost/node';
 import { tempDir } from '../support/harness.js';
-import { until } from '../support/until.js';
+import { Arrivals, Signal } from '../support/arrivals.js';
 import { epochSentences, straightTrack } from './support/nmea-writer.js';
 
 const PTY_DEVICE = fileURLToPath(new URL('./support/pty-device.py', import.meta.url));
@@ -25,19 +25,19 @@ describe('NMEA from a file', () => {
     writeFileSync(path, lines.join('\r\n')); // no final newline: the last line still counts
     const clock = new ManualClock(Date.UTC(2030, 0, 1));
     const provider = createNmeaFileProvider({ path, speed: 1, clock });
-    const got: { at: number; fix: LocationInput }[] = [];
-    let ended = false;
+    const got = new Arrivals<{ at: number; fix: LocationInput }>();
+    const ended = new Signal();
     await provider.start(
-      (fix) => void got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
+      (fix) => got.push({ at: clock.now() - Date.UTC(2030, 0, 1), fix }),
       () => undefined,
-      () => (ended = true),
+      ended.set,
     );
-    await until(() => got.length === 1, 'the first epoch');
+    await got.count(1);
     await clock.advance(1_999);
-    expect(got).toHaveLength(1);
+    expect(got.items).toHaveLength(1);
     await clock.advance(2_001);
-    await until(() => ended, 'the end of the file');
-    expect(got.map((g) => [g.at, g.fix.timestamp])).toEqual(track.map((p, i) => [i * 2_000, p.time]));
+    await ended.happened;
+    expect(got.items.map((g) => [g.at, g.fix.timestamp])).toEqual(track.map((p, i) => [i * 2_000, p.time]));
     expect(provider.stats).toMatchObject({ fixes: 3, badChecksum: 1, malformed: 1 });
   });
 });
@@ -51,24 +51,20 @@ describe('NMEA from a serial device (a pseudo-terminal)', () => {
     );
     const provider = createNmeaSerialProvider({ path, baud: 9600, clock: systemClock });
     onTestFinished(() => provider.stop());
-    const fixes: LocationInput[] = [];
-    const errors: (Error & { code?: string })[] = [];
-    await provider.start(
-      (fix) => void fixes.push(fix),
-      (error) => void errors.push(error),
-    );
+    const fixes = new Arrivals<LocationInput>();
+    const errors = new Arrivals<Error & { code?: string }>();
+    await provider.start(fixes.push, errors.push);
     expect(provider.name).toBe(`nmea ${path} at 9600 baud`);
     const track = straightTrack(3);
-    // Written until the reader is there: a pty drops nothing once it is open, but the open races.
-    await until(() => {
-      device.stdin.write(track.flatMap((p) => epochSentences(p)).join('\r\n') + '\r\n');
-      return fixes.length >= 2;
-    }, 'fixes from the device');
-    expect(fixes[0]!.coords).toMatchObject({ latitude: expect.closeTo(track[0]!.latitude, 6), accuracy: 2.77 });
+    // Written once, opened or not: the raw pty keeps what arrives before the reader is there.
+    device.stdin.write(track.flatMap((p) => epochSentences(p)).join('\r\n') + '\r\n');
+    // The last epoch ends only when another begins (or the device goes away): two at least.
+    await fixes.count(2);
+    expect(fixes.items[0]!.coords).toMatchObject({ latitude: expect.closeTo(track[0]!.latitude, 6), accuracy: 2.77 });
 
     device.stdin.end(); // unplugged
-    await until(() => errors.some((e) => e.code === 'SOURCE_LOST'), 'the loss reported');
-    await until(() => errors.some((e) => e.code === 'SOURCE_UNAVAILABLE'), 'the retry reported');
-    expect(errors.find((e) => e.code === 'SOURCE_UNAVAILABLE')!.message).toContain(path);
+    await errors.some((e) => e.code === 'SOURCE_LOST');
+    const retry = await errors.some((e) => e.code === 'SOURCE_UNAVAILABLE');
+    expect(retry.message).toContain(path);
   });
 });

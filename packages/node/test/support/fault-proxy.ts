@@ -16,7 +16,7 @@ export type Fault =
   /** 429 with Retry-After: 1. */
   | 'status-429'
   | 'status-413'
-  /** 200 whose body is not JSON, without forwarding: the records count as delivered but were not. */
+  /** 502 with a body that is neither JSON nor text, without forwarding: the records stay queued. */
   | 'garbage-502';
 
 export interface FaultProxy {

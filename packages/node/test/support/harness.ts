@@ -12,6 +12,9 @@ import {
 } from '@waypost/node';
 import { startScriptedServer, type Responder, type ScriptedServer } from './scripted-server.js';
 
+// The kit's record helpers, so that node's tests and the sdk's describe records the same way.
+export { at, uuidsOf } from '@waypost/sdk/testing';
+
 export interface Harness {
   bg: BackgroundGeolocation;
   server: ScriptedServer;
@@ -52,22 +55,6 @@ export async function startHarness(
   bg.onHttp((event) => http.push(event));
   await bg.ready({ ...config, http: { url: server.url, ...config.http } });
   return { bg, server, network, http };
-}
-
-/**
- * A distinct valid location for each i, all within a few metres of each other: well inside the
- * default stationaryRadius, so recording them never makes motion detection change the pace.
- */
-export function at(i: number): { latitude: number; longitude: number; accuracy: number } {
-  return { latitude: 45 + i * 1e-6, longitude: -73 + i * 1e-6, accuracy: 5 };
-}
-
-/** The uuids of the records a request carried, whatever its body shape. */
-export function uuidsOf(body: unknown): string[] {
-  const records = (value: unknown): unknown[] => (Array.isArray(value) ? value : [value]);
-  if (Array.isArray(body)) return records(body).map((r) => (r as { uuid: string }).uuid);
-  const root = (body as Record<string, unknown>)['location'];
-  return records(root ?? body).map((r) => (r as { uuid: string }).uuid);
 }
 
 /** A temp directory removed when the test finishes. */

@@ -38,6 +38,15 @@ export interface ScriptedServer {
   script(...replies: Responder[]): void;
   /** The reply used when the script is empty (initially 200 with `{}`). */
   setDefault(reply: Responder): void;
+  /**
+   * Resolves once `holds` is true, checked at each request, answer and release (never on a timer).
+   * Bounded: after `timeoutMs` it rejects with what `explain` says is missing.
+   */
+  when(holds: () => boolean, explain?: () => string, timeoutMs?: number): Promise<void>;
+  /** Resolves with the `count`-th request once it has arrived (at once if it has). */
+  received(count: number): Promise<RecordedRequest>;
+  /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). */
+  holding(count?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +71,8 @@ function answer(
 
 /**
  * A real node:http server on 127.0.0.1, port 0, that records every request and answers from a
- * script: statuses, delays, silence, resets. Tests read `requests` and poll with until().
+ * script: statuses, delays, silence, resets. Tests read `requests` and await `when()`, `received()`
+ * or `holding()`, which every request, answer and release re-checks.
  */
 export async function startScriptedServer(...initial: Responder[]): Promise<ScriptedServer> {
   const queue: Responder[] = [...initial];
@@ -70,6 +80,25 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
+  const waiters = new Set<() => boolean>();
+  const changed = () => {
+    for (const check of [...waiters]) if (check()) waiters.delete(check);
+  };
+  const when = (holds: () => boolean, explain = () => 'the condition', timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (holds()) return resolve();
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`scripted server: still waiting after ${timeoutMs} ms for ${explain()}`));
+      }, timeoutMs).unref();
+      const check = () => {
+        if (!holds()) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      };
+      waiters.add(check);
+    });
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -96,12 +125,15 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
       const reply = typeof responder === 'function' ? responder(recorded) : responder;
       if ('hang' in reply || 'stall' in reply) {
         pending++;
-        res.on('close', () => pending--);
+        res.on('close', () => {
+          pending--;
+          changed();
+        });
         if ('stall' in reply) {
           res.writeHead(reply.stall, { 'content-type': 'application/json' });
           res.write('{"partial":');
         }
-        return;
+        return changed();
       }
       const act = () => {
         if ('reset' in reply) {
@@ -112,14 +144,19 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
         recorded.answered = reply.status;
       };
       const delay = reply.delayMs ?? 0;
-      if (delay <= 0) return act();
+      if (delay <= 0) {
+        act();
+        return changed();
+      }
       pending++;
       const timer = setTimeout(() => {
         timers.delete(timer);
         pending--;
         if (!res.destroyed) act();
+        changed();
       }, delay);
       timers.add(timer);
+      changed();
     });
   });
 
@@ -135,6 +172,19 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
     },
     script: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
+    when,
+    received: async (count) => {
+      await when(
+        () => requests.length >= count,
+        () => `request ${count} (${requests.length} came)`,
+      );
+      return requests[count - 1]!;
+    },
+    holding: (count = 1) =>
+      when(
+        () => pending >= count,
+        () => `${count} request(s) held (${pending} are)`,
+      ),
     async close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

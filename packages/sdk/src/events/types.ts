@@ -30,7 +30,7 @@ export interface DropEvent {
   count: number;
 }
 
-/** Internal: the facade hands listeners the anchor's MotionChangeEvent (anchor/anchor-events.ts). */
+/** Internal: the facade hands listeners the anchor's MotionChangeEvent (facade/event-table.ts). */
 export interface RawMotionChange {
   isMoving: boolean;
   /** The motionchange record; null when no position is known yet (changePace before any location). */
@@ -42,7 +42,7 @@ export interface ConnectivityChangeEvent {
   type: NetworkType;
 }
 
-/** Internal: the facade adds the last known location (the anchor's HeartbeatEvent). */
+/** Internal: the facade adds the last known location (the anchor's HeartbeatEvent, facade/event-table.ts). */
 export interface RawHeartbeat {
   timestamp: string;
 }
@@ -54,7 +54,7 @@ export interface AuthorizationEvent {
   response: Record<string, unknown> | null;
 }
 
-/** Internal: the facade hands listeners the anchor's GeofenceEvent. */
+/** Internal: the facade hands listeners the anchor's GeofenceEvent (facade/event-table.ts). */
 export interface RawGeofence {
   identifier: string;
   action: GeofenceAction;

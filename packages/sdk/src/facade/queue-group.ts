@@ -1,3 +1,4 @@
+import type { ReRegistration } from '../auth/reregistration.js';
 import type { Lifecycle } from '../lifecycle/lifecycle.js';
 import type { LocationQuery, QueueRecords } from '../queue/queue-records.js';
 import type { Location } from '../records/location.js';
@@ -21,7 +22,8 @@ export interface QueueMethods {
   sync(): Promise<Location[]>;
   /**
    * Resolves when no automatic upload is running or pending: triggers already made have been
-   * evaluated and their uploads (and any log upload a server asked for) have ended.
+   * evaluated and their uploads (and any log upload a server asked for, and registering again
+   * after a 406 with the upload that follows it) have ended.
    */
   idle(): Promise<void>;
 }
@@ -31,9 +33,10 @@ export interface QueueGroupDeps {
   tracker: Pick<Tracker, 'insertLocation'>;
   scheduler: Pick<SyncScheduler, 'sync'>;
   lifecycle: Pick<Lifecycle, 'idle'>;
+  reregistration: Pick<ReRegistration, 'idle'>;
 }
 
-export function queueGroup({ records, tracker, scheduler, lifecycle }: QueueGroupDeps): QueueMethods {
+export function queueGroup({ records, tracker, scheduler, lifecycle, reregistration }: QueueGroupDeps): QueueMethods {
   return {
     getCount: () => records.count(),
     getLocations: async (query = {}) => (await records.list(query)) as object[],
@@ -44,6 +47,11 @@ export function queueGroup({ records, tracker, scheduler, lifecycle }: QueueGrou
     destroyLocation: (uuid) => records.destroy(uuid),
     insertLocation: async (input) => (await tracker.insertLocation(input)).uuid,
     sync: () => scheduler.sync(),
-    idle: () => lifecycle.idle(),
+    idle: async () => {
+      await lifecycle.idle();
+      // A 406 during those uploads started registering again; it ends with an upload of its own.
+      await reregistration.idle();
+      await lifecycle.idle();
+    },
   };
 }

@@ -5,6 +5,7 @@ import { JSON_CONTENT_TYPE, mergeHeaders } from '../http/headers.js';
 import type { Clock } from '../ports/clock.js';
 import type { Transport } from '../ports/transport.js';
 import type { LogQueryInput } from '../store/query.js';
+import { logDeviceId } from './log-device-id.js';
 import type { SdkLogger } from './logger.js';
 import { SDK_VERSION, uploadLogFile } from './upload-log.js';
 
@@ -99,7 +100,7 @@ export class LogUploader {
       url,
       logText: await this.deps.logger.text(query),
       fields: {
-        device_id: device.uuid,
+        device_id: logDeviceId(http, device.uuid),
         model: device.model,
         manufacturer: device.manufacturer,
         platform: device.platform,

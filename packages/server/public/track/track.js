@@ -2,7 +2,15 @@
 // records the Geolocation API's fixes into the SDK's durable queue while the page is open. Uploads
 // run from here while a tab is open, and from the service worker (Background Sync) when none is.
 import { createBackgroundGeolocation, registerBackgroundUploads } from '/sdk/waypost-browser.js';
-import { byId, describeFix, describeUpload, NETWORK_LABELS, setText, show } from './tracker-ui.js';
+import {
+  byId,
+  describeEnrollRefusal,
+  describeFix,
+  describeUpload,
+  NETWORK_LABELS,
+  setText,
+  show,
+} from './tracker-ui.js';
 
 const DATABASE = 'waypost-track';
 const PAUSED_KEY = 'waypost.track.paused';
@@ -49,7 +57,7 @@ async function register(name, code) {
     response = await attempt({ authorization: `Bearer ${code}` });
     reply = await response.json().catch(() => ({}));
   }
-  if (!response.ok) throw new Error(reply.error ?? `The server refused the enrollment (HTTP ${response.status})`);
+  if (!response.ok) throw new Error(describeEnrollRefusal(reply, response.status, Boolean(code)));
   return reply;
 }
 

@@ -26,3 +26,24 @@ export function describeUpload(event) {
 }
 
 export const NETWORK_LABELS = { wifi: 'online', ethernet: 'online', cellular: 'online (cellular)', none: 'offline' };
+
+/**
+ * What a refused enrollment means for the person holding the phone: the server's own message
+ * speaks of HTTP headers, which a page user never sees; the code field is what they can act on.
+ */
+const ENROLL_REFUSALS = {
+  REGISTRATION_SECRET_REQUIRED: {
+    empty: 'This server asks for an enrollment code: type it into the code field.',
+    typed: 'The enrollment code is not the right one.',
+  },
+  REGISTRATION_CLOSED: {
+    empty: 'This server enrolls devices with its admin token only: type it into the code field.',
+    typed: 'The code is neither the enrollment code nor the admin token.',
+  },
+};
+
+export function describeEnrollRefusal(reply, status, codeTyped) {
+  const known = ENROLL_REFUSALS[reply.code];
+  if (known) return codeTyped ? known.typed : known.empty;
+  return reply.error ?? `The server refused the enrollment (HTTP ${status})`;
+}

@@ -5,8 +5,32 @@ import type { Database, Queryable, Row, SqlValue } from './database.js';
  * SQLite through better-sqlite3. The driver is synchronous, but transactions take async callbacks
  * (the same code runs on PostgreSQL), so transactions are queued: one at a time on the connection.
  */
+/**
+ * Opens the file, refusing one that holds another program's tables (a device's queue given as
+ * --database by mistake) before anything is changed in it, and naming the file in every failure.
+ */
+function openOwnFile(file: string): BetterSqlite3.Database {
+  let db: BetterSqlite3.Database | undefined;
+  try {
+    db = new BetterSqlite3(file);
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+    if (tables.length > 0 && !tables.includes('schema_migrations')) {
+      const shown = tables.sort().slice(0, 5).join(', ') + (tables.length > 5 ? ', ...' : '');
+      throw new Error(`it is not a Waypost server database: it holds another program's tables (${shown})`);
+    }
+    return db;
+  } catch (error) {
+    db?.close();
+    throw new Error(`Cannot open the database ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 export function openSqlite(file: string): Database {
-  const db = new BetterSqlite3(file);
+  const db = openOwnFile(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

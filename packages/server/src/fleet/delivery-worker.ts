@@ -10,6 +10,7 @@ import {
   takeSinkLease,
   type PendingRow,
 } from './outbox-store.js';
+import { SILENT_FLEET_LOG, type FleetLog } from './fleet-log.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
 import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
@@ -94,7 +95,8 @@ export class DeliveryWorker {
     private readonly sinksNow: () => readonly Sink[],
     /** Work done once per poll before delivery (reloading the sinks, the silence check). */
     private readonly onPoll: () => Promise<void> = async () => {},
-    private readonly onError: (error: unknown) => void = () => {},
+    /** Where rounds, failures and forgotten sinks are told (the server's log). */
+    private readonly log: FleetLog = SILENT_FLEET_LOG,
   ) {}
 
   start(): void {
@@ -139,7 +141,7 @@ export class DeliveryWorker {
     this.lastRoundAt = Date.now();
     this.yieldingSince = null;
     this.running = this.tick()
-      .catch((error) => this.onError(error))
+      .catch((error) => this.log.error(error))
       .finally(() => {
         this.running = null;
         if (this.again) {
@@ -201,7 +203,7 @@ export class DeliveryWorker {
     this.known = live;
     for (const [id, since] of this.gone) {
       if (Date.now() - since < 3 * this.options.pollMs) continue;
-      await deleteOutboxOf(this.db, id);
+      this.log.sinkForgotten(id, await deleteOutboxOf(this.db, id));
       this.gone.delete(id);
     }
   }
@@ -246,6 +248,8 @@ export class DeliveryWorker {
       const transport = this.transportFor(sink);
       const delivered: number[] = [];
       let failed = 0;
+      let dead = 0;
+      let lastError: string | null = null;
       await inParallel(lanes, this.options.lanes, async (lane) => {
         for (const row of lane) {
           try {
@@ -253,10 +257,12 @@ export class DeliveryWorker {
             delivered.push(row.seq);
           } catch (error) {
             failed += 1;
+            lastError = (error as Error).message ?? String(error);
             const attempts = row.attempts + 1;
             const next = afterFailure(this.options.retry, attempts, row.createdAt, this.options.now());
-            await recordFailure(this.db, row.seq, { error: (error as Error).message ?? String(error), ...next });
-            if (!next.dead) {
+            await recordFailure(this.db, row.seq, { error: lastError, ...next });
+            if (next.dead) dead += 1;
+            else {
               earliestRetry = Math.min(earliestRetry, next.nextAt);
               return; // the rest of this device's events wait behind it
             }
@@ -264,6 +270,7 @@ export class DeliveryWorker {
         }
       });
       await deleteDelivered(this.db, delivered);
+      this.log.round({ sinkId: sink.id, delivered: delivered.length, failed, dead, error: lastError });
       if (rows.length < ROUND_ROWS && failed > 0) break;
       if (delivered.length === 0) break;
     }

@@ -19,7 +19,14 @@ export class FleetConfigCache {
   private current: FleetConfig = { sinks: [], geofences: [] };
   private loading: Promise<FleetConfig> | null = null;
 
-  constructor(private readonly db: Queryable) {}
+  /** What was last read, to tell a change from a reload that found the same. */
+  private fingerprint = JSON.stringify(this.current);
+
+  constructor(
+    private readonly db: Queryable,
+    /** Called after a reload that found something different (the server logs it). */
+    private readonly onChanged: (config: FleetConfig) => void = () => undefined,
+  ) {}
 
   get(): FleetConfig {
     return this.current;
@@ -32,6 +39,11 @@ export class FleetConfigCache {
       await previous?.catch(() => undefined);
       const [sinks, geofences] = [await listSinks(this.db), await listGeofences(this.db)];
       this.current = { sinks, geofences };
+      const fingerprint = JSON.stringify(this.current);
+      if (fingerprint !== this.fingerprint) {
+        this.fingerprint = fingerprint;
+        this.onChanged(this.current);
+      }
       return this.current;
     })();
     this.loading = next;

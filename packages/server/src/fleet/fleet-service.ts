@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { FleetOptions } from '../options.js';
 import { DeliveryWorker } from './delivery-worker.js';
+import type { FleetLog } from './fleet-log.js';
 import { FleetConfigCache, type FleetConfig } from './fleet-config.js';
 import { checkSilence } from './silence.js';
 import { connectSink } from './sinks/connect.js';
@@ -25,7 +26,7 @@ export async function startFleet(
   db: Database,
   options: FleetOptions,
   now: () => number,
-  onError: (error: unknown) => void,
+  log: FleetLog,
   /** Whether ingest is saturated: delivery yields to it (delivery-worker.ts). */
   ingestBusy: () => boolean = () => false,
 ): Promise<FleetService> {
@@ -33,7 +34,7 @@ export async function startFleet(
   for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
   if (options.mqttUrl) cliSinks.push(await ensureCliSink(db, 'mqtt', options.mqttUrl, options.sinkEvents, now()));
   if (options.natsUrl) cliSinks.push(await ensureCliSink(db, 'nats', options.natsUrl, options.sinkEvents, now()));
-  const cache = new FleetConfigCache(db);
+  const cache = new FleetConfigCache(db, (config) => log.configChanged(config.sinks.length, config.geofences.length));
   await cache.reload();
   let worker: DeliveryWorker | null = null;
   const poll = async () => {
@@ -47,7 +48,7 @@ export async function startFleet(
     (sink) => connectSink(sink, now),
     () => cache.get().sinks,
     poll,
-    onError,
+    log,
   );
   worker.start();
   return {

@@ -62,8 +62,9 @@ export async function dueRows(
 }
 
 /** Everything of a sink that is gone. */
-export async function deleteOutboxOf(db: Queryable, sinkId: string): Promise<void> {
-  await db.run(`DELETE FROM outbox WHERE sink_id = ?`, [sinkId]);
+/** Removes every event left for a sink; resolves with how many there were. */
+export async function deleteOutboxOf(db: Queryable, sinkId: string): Promise<number> {
+  return db.run(`DELETE FROM outbox WHERE sink_id = ?`, [sinkId]);
 }
 
 /** Delivered rows leave the outbox. */

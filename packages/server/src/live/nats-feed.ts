@@ -1,11 +1,14 @@
 import { connect, type NatsConnection } from 'nats';
-import type { LiveEvents, PositionEvent } from '../live-events.js';
+import type { LiveEvents } from '../live-events.js';
 import type { LiveFeed } from './live-feed.js';
 import { createCoalescer } from './coalescer.js';
-import { FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
+import { emitPayload, FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
 
 /** A message carries at most this much JSON (NATS allows 1 MB by default). */
 const MAX_MESSAGE_CHARS = 256 * 1024;
+
+/** The log code of the line saying this process's NATS live-feed subscription is in place. */
+export const LIVE_FEED_SUBSCRIBED = 'LIVE_FEED_SUBSCRIBED';
 
 /** One subject per schema: servers on other schemas of the same database are other deployments. */
 export const liveSubjectOf = (schema: string): string => `waypost_live.${schema}`;
@@ -16,9 +19,16 @@ export const liveSubjectOf = (schema: string): string => `waypost_live.${schema}
  * each process's dashboards see every process's positions (its own come back through NATS, so they
  * are never shown twice), without LISTEN/NOTIFY load on PostgreSQL. Coalesced as that feed is (one
  * message per FLUSH_EVERY_MS), and live only: while NATS is away, positions are not replayed.
- * Connecting never holds up the start: the client keeps trying in the background.
+ * Connecting never holds up the start: the client keeps trying in the background, and says when
+ * the subscription is in place (`onSubscribed`, logged by the app), from when this process's
+ * dashboards see other processes' positions.
  */
-export function createNatsFeed(url: string, subject: string, events: LiveEvents): LiveFeed {
+export function createNatsFeed(
+  url: string,
+  subject: string,
+  events: LiveEvents,
+  onSubscribed: () => void = () => undefined,
+): LiveFeed {
   let closed = false;
   let nc: NatsConnection | null = null;
   const connecting = connect({
@@ -33,13 +43,11 @@ export function createNatsFeed(url: string, subject: string, events: LiveEvents)
         return;
       }
       nc = connection;
-      for await (const message of connection.subscribe(subject)) {
-        if (!events.watched) continue;
-        try {
-          for (const event of JSON.parse(message.string()) as PositionEvent[]) events.emit('position', event);
-        } catch {
-          // not ours: something unreadable on the subject
-        }
+      const subscription = connection.subscribe(subject);
+      // A round trip: the NATS server has the subscription once the flush is answered.
+      void connection.flush().then(onSubscribed, () => undefined);
+      for await (const message of subscription) {
+        if (events.watched) emitPayload(events, message.string());
       }
     })
     .catch(() => undefined);

@@ -39,6 +39,20 @@ export function packPayloads(events: readonly PositionEvent[], maxChars = MAX_PA
 }
 
 /**
+ * packPayloads' counterpart: emits a received payload's positions to this process's dashboards,
+ * when one is watching. A payload that is not such an array (someone else's message on the same
+ * channel or subject) is ignored.
+ */
+export function emitPayload(events: LiveEvents, payload: string | undefined): void {
+  if (!payload || !events.watched) return;
+  try {
+    for (const event of JSON.parse(payload) as PositionEvent[]) events.emit('position', event);
+  } catch {
+    // not ours: something unreadable on the channel
+  }
+}
+
+/**
  * Scale-out live feed: every process NOTIFYs the positions it stores on the schema's channel, and
  * LISTENs on it with a dedicated connection, so each process's dashboards see every process's
  * positions (its own included: they come back through the channel, so they are never shown twice).
@@ -57,14 +71,6 @@ export async function createPostgresFeed(
   let client: pg.Client | null = null;
   let reconnect: NodeJS.Timeout | null = null;
 
-  const deliver = (payload: string | undefined) => {
-    if (!payload || !events.watched) return;
-    try {
-      for (const event of JSON.parse(payload) as PositionEvent[]) events.emit('position', event);
-    } catch {
-      // not ours: someone else NOTIFYing on the channel with something unreadable
-    }
-  };
   const listen = async (): Promise<void> => {
     const next = new pg.Client({ connectionString });
     const retry = () => {
@@ -76,7 +82,7 @@ export async function createPostgresFeed(
     };
     next.on('error', retry);
     next.on('end', retry);
-    next.on('notification', (message) => deliver(message.payload));
+    next.on('notification', (message) => emitPayload(events, message.payload));
     await next.connect();
     await next.query(`LISTEN "${channel}"`);
     client = next;

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.js';
+import { ServerOptionError } from '../option-checks.js';
 
 /** Raster formats a browser draws; vector tiles (pbf) would need a renderer the dashboard has not. */
 const TYPES: Record<string, string> = {
@@ -25,7 +26,14 @@ export interface TileFile {
  * start for a file that is not one, or holds vector tiles.
  */
 export function openTileFile(path: string): TileFile {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new ServerOptionError('tileFile', `${JSON.stringify(path)} cannot be opened: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
   try {
     const format = (
       db.prepare(`SELECT value FROM metadata WHERE name = 'format'`).get() as { value: string } | undefined
@@ -43,7 +51,7 @@ export function openTileFile(path: string): TileFile {
     };
   } catch (error) {
     db.close();
-    throw new Error(`Option tileFile: ${(error as Error).message}`, { cause: error });
+    throw new ServerOptionError('tileFile', `${JSON.stringify(path)}: ${(error as Error).message}`, { cause: error });
   }
 }
 

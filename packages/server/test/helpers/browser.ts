@@ -1,15 +1,7 @@
 import type { Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// The one Chromium every suite launches, with the same flags (the browser package's test support).
+export { CHROMIUM as CHROMIUM_PATH, CHROMIUM_ARGS } from '../../../browser/test/support/chromium.js';
 
 /** Logs in through the dashboard's own form, as a person would. */
 export async function logInThroughForm(page: Page, url: string, token: string): Promise<void> {

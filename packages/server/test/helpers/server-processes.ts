@@ -1,24 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { dropSchema, freshSchemaName, PG_URL } from './backends.js';
+import { buildServer, spawnServerScript, type ServerProcess } from './spawn-server.js';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('../fixtures/server-process.mjs', import.meta.url));
 
-export interface ServerProcess {
-  child: ChildProcess;
-  url: string;
-}
-
-function spawnServer(schema: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [SCRIPT, PG_URL, schema], { stdio: ['pipe', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
+const spawnServer = (schema: string): Promise<ServerProcess> => spawnServerScript(SCRIPT, [PG_URL, schema], 'pipe');
 
 /**
  * `count` real server processes (the built server, each its own Node process) sharing one fresh
@@ -28,12 +15,7 @@ export function useServerProcesses(count: number): ServerProcess[] {
   const servers: ServerProcess[] = [];
   const schema = freshSchemaName();
   beforeAll(async () => {
-    // The child processes run the built server: bring dist up to date first.
-    execFileSync(
-      process.execPath,
-      [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-      { cwd: ROOT },
-    );
+    buildServer();
     servers.push(...(await Promise.all(Array.from({ length: count }, () => spawnServer(schema)))));
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, type MotionChangeEvent } from '@waypost/node';
-import { startHarness } from './support/harness.js';
+import type { MotionChangeEvent } from '@waypost/sdk';
 import { MotionDetector } from '@waypost/sdk/internal';
+import { ManualClock } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 const start = { latitude: 45.5, longitude: -73.6 };
 /** `metres` east of the start (at this latitude one degree of longitude is about 77,900 m). */
@@ -16,7 +17,7 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
   it('moving once the device leaves stationaryRadius; stationary after stopTimeout without leaving it; both flush the queue', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
     // A threshold of 100 would hold every upload: only motion changes may flush (spec 3 rule 3).
-    const { bg, server } = await startHarness({ http: { autoSyncThreshold: 100 } }, { clock });
+    const { bg, server } = await engine({ http: { autoSyncThreshold: 100 } }, { clock });
     const changes: MotionChangeEvent[] = [];
     bg.onMotionChange((event) => changes.push(event));
     await bg.start();
@@ -73,7 +74,7 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
 
   it('stopTimeout and stationaryRadius come from the geolocation group', async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
-    const { bg } = await startHarness(
+    const { bg } = await engine(
       { http: { autoSync: false }, geolocation: { stationaryRadius: 500, stopTimeout: 1 } },
       { clock },
     );

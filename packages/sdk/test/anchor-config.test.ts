@@ -1,10 +1,13 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LogLevel } from '@transistorsoft/background-geolocation-types';
-import { createMemoryStore, type ConfigInput } from '@waypost/node';
-import { at, openSdk } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
+import type { BackgroundGeolocation, ConfigInput } from '@waypost/sdk';
+import { at, createMemoryStore, type EngineOptions } from '@waypost/sdk/testing';
+import { openedEngine } from './support/engine.js';
 
 import { FULL_V4, FULL_V5 } from './fixtures/anchor-configs.js';
+
+/** An engine on the doubles, not readied. */
+const openSdk = async (options: EngineOptions = {}): Promise<BackgroundGeolocation> => (await openedEngine(options)).bg;
 
 describe('every anchor configuration key is accepted', () => {
   it('a fully populated v5 grouped Config: acted-on keys applied, the others kept, listed and noted once', async () => {
@@ -67,9 +70,7 @@ describe('every anchor configuration key is accepted', () => {
     ['sas', 'T'],
     ['SAS', 'T'],
   ])('authorization.strategy %s sends Authorization: %s', async (strategy, header) => {
-    const server = await startScriptedServer();
-    onTestFinished(() => server.close());
-    const bg = await openSdk();
+    const { bg, server } = await openedEngine();
     await bg.ready({ http: { url: server.url, autoSync: false }, authorization: { strategy, accessToken: 'T' } });
     await bg.insertLocation(at(0));
     await bg.sync();
@@ -131,13 +132,13 @@ it('a configuration saved with kept keys by their flat names reopens with them u
 
 describe('transistorAuthorizationToken', () => {
   it('points uploads at {url}/api/locations with the token, refreshed at {url}/api/refresh_token', async () => {
-    const server = await startScriptedServer(
-      { status: 401, json: {} },
-      { status: 200, json: { accessToken: 'A2', refreshToken: 'R2', expires: -1 } },
-    );
-    onTestFinished(() => server.close());
+    const { bg, server } = await openedEngine({
+      replies: [
+        { status: 401, json: {} },
+        { status: 200, json: { accessToken: 'A2', refreshToken: 'R2', expires: -1 } },
+      ],
+    });
     const origin = new URL(server.url).origin;
-    const bg = await openSdk();
     const state = await bg.ready({
       http: { url: 'http://127.0.0.1:9/ignored', autoSync: false },
       transistorAuthorizationToken: { accessToken: 'A1', refreshToken: 'R1', expires: -1, url: `${origin}/` },
@@ -145,6 +146,7 @@ describe('transistorAuthorizationToken', () => {
     expect(state.http.url).toBe(`${origin}/api/locations`);
     await bg.insertLocation(at(0));
     await bg.sync();
+    expect(server.requests).toHaveLength(3);
     const [upload, refresh, retry] = server.requests;
     expect(upload).toMatchObject({ url: '/api/locations', headers: { authorization: 'Bearer A1' } });
     expect(refresh).toMatchObject({ url: '/api/refresh_token', text: 'refresh_token=R1' });

@@ -1,8 +1,12 @@
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import type { BackgroundGeolocation, ConfigInput, LocationInput } from '@waypost/node';
-import { at, openSdk, tempDir } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
+import { describe, expect, it } from 'vitest';
+import type { BackgroundGeolocation, ConfigInput, LocationInput } from '@waypost/sdk';
+import type { Store } from '@waypost/sdk/internal';
+import { at, createMemoryStore } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
+
+/** An engine on the doubles, not readied; give it the store of an earlier one to "reopen" it. */
+const openSdk = async (store: Store = createMemoryStore()): Promise<BackgroundGeolocation> =>
+  (await openedEngine({ store })).bg;
 
 const VALID: ConfigInput = {
   http: { url: 'http://127.0.0.1:9/x', autoSync: false, params: { a: 1 } },
@@ -55,16 +59,16 @@ const BAD_CONFIGS: [string, ConfigInput, string, string][] = [
   ['a valid change next to a bad one', { http: { batchSync: true, timeout: -5 } }, 'http.timeout', '>= 1'],
 ];
 
-async function configured(file: string): Promise<BackgroundGeolocation> {
-  const bg = await openSdk({ database: file });
+async function configured(store: Store): Promise<BackgroundGeolocation> {
+  const bg = await openSdk(store);
   await bg.ready(VALID);
   return bg;
 }
 
 describe('bad configuration is rejected and changes nothing', () => {
   it.each(BAD_CONFIGS)('%s', async (_what, input, key, hint) => {
-    const file = join(tempDir(), 'config.db');
-    const bg = await configured(file);
+    const store = createMemoryStore();
+    const bg = await configured(store);
     const before = await bg.getState();
     const rejection = { code: 'INVALID_CONFIG', key, message: expect.stringContaining(key) };
 
@@ -75,13 +79,13 @@ describe('bad configuration is rejected and changes nothing', () => {
     expect(await bg.getState()).toEqual(before);
 
     await bg.close();
-    const reopened = await openSdk({ database: file });
+    const reopened = await openSdk(store);
     expect(await reopened.getState()).toEqual(before);
   });
 
   it('property style: a bad assignment in config.edit or ready(fn) is rejected the same way', async () => {
-    const file = join(tempDir(), 'config.db');
-    const bg = await configured(file);
+    const store = createMemoryStore();
+    const bg = await configured(store);
     const before = await bg.getState();
     await expect(
       bg.config.edit((c) => {
@@ -96,17 +100,21 @@ describe('bad configuration is rejected and changes nothing', () => {
     ).rejects.toMatchObject({ code: 'INVALID_CONFIG', key: 'http.urll', message: expect.stringContaining('http.url') });
     expect(await bg.getState()).toEqual(before);
     await bg.close();
-    expect(await (await openSdk({ database: file })).getState()).toEqual(before);
+    expect(await (await openSdk(store)).getState()).toEqual(before);
   });
 });
 
 it('the largest timeout a timer can wait is accepted and uploads succeed with it', async () => {
-  const server = await startScriptedServer({ status: 200, delayMs: 20 });
-  onTestFinished(() => server.close());
-  const bg = await openSdk();
-  await bg.ready({ http: { url: server.url, autoSync: false, timeout: 2_147_483_647 } });
+  const { bg, server, clock } = await engine(
+    { http: { autoSync: false, timeout: 2_147_483_647 } },
+    { replies: [{ status: 200, delayMs: 20 }] },
+  );
   await bg.store.insertLocation(at(0));
-  expect(await bg.sync()).toHaveLength(1);
+  const syncing = bg.sync();
+  await server.holding(1);
+  await clock.advance(20);
+  expect(await syncing).toHaveLength(1);
+  expect(server.requests.map((r) => r.answered)).toEqual([200]);
 });
 
 describe('bad location input is rejected with INVALID_LOCATION and nothing is queued', () => {

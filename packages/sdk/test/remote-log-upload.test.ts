@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, type RemoteCommandEvent } from '@waypost/node';
-import { at, startHarness } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
-import { until } from './support/until.js';
+import type { RemoteCommandEvent } from '@waypost/sdk';
 import { LOG_UPLOAD_COALESCE_MS } from '@waypost/sdk/internal';
+import { at, type RecordedRequest } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
+
+// Every URL reaches the kit's one scripted server: hosts are told apart by the request's URL.
+const to = (href: string) => (request: RecordedRequest) => request.href === href;
 
 const uploadLogCommands = (url: string, count: number) => ({
   background_geolocation: Array.from({ length: count }, () => ['uploadLog', url]),
@@ -11,10 +13,10 @@ const uploadLogCommands = (url: string, count: number) => ({
 
 describe('remote uploadLog', () => {
   it('200 commands to a host that never answers: one log upload, and location uploads go on meanwhile', async () => {
-    const silent = await startScriptedServer();
-    silent.setDefault({ hang: true });
-    const { bg, server } = await startHarness({ http: { autoSync: false, timeout: 30_000 } });
-    server.script({ status: 200, json: uploadLogCommands(silent.url, 200) });
+    const silent = 'http://silent.waypost.test/logs';
+    const { bg, server, clock } = await engine({ http: { autoSync: false, timeout: 30_000 } });
+    server.setDefault((request) => (to(silent)(request) ? { hang: true } : { status: 200, json: {} }));
+    server.script({ status: 200, json: uploadLogCommands(silent, 200) });
     const commands: RemoteCommandEvent[] = [];
     bg.onRemoteCommand((event) => commands.push(event));
     await bg.store.insertLocation(at(0));
@@ -24,47 +26,46 @@ describe('remote uploadLog', () => {
     // The log upload hangs; more locations are uploaded regardless.
     await bg.store.insertLocation(at(1));
     expect(await bg.sync()).toHaveLength(1);
-    expect(server.requests).toHaveLength(2);
-    await until(() => silent.pending === 1, 'the log upload hanging on the silent host');
-    expect(silent.requests).toHaveLength(1);
+    expect(server.requests.filter(to(server.url))).toHaveLength(2);
+    await server.holding(1); // the log upload, hanging on the silent host
+    expect(server.requests.filter(to(silent))).toHaveLength(1);
     expect(await bg.logger.getLog()).toContain('coalesced');
-    await silent.close();
+    await clock.advance(30_000); // http.timeout: the silent host never answered
     await bg.idle();
+    expect(server.requests.filter(to(silent))).toHaveLength(1);
     expect(await bg.logger.getLog()).toContain('remote log upload failed');
   });
 
   it('at most one upload per URL per minute; a different URL is its own', async () => {
-    const clock = new ManualClock();
-    const logs = await startScriptedServer();
-    const other = await startScriptedServer();
-    const { bg, server } = await startHarness({ http: { autoSync: false } }, { clock });
+    const logs = 'http://logs.waypost.test/upload';
+    const other = 'http://other.waypost.test/upload';
+    const { bg, server, clock } = await engine({ http: { autoSync: false } });
     const deliverWith = async (body: unknown) => {
       server.script({ status: 200, json: body });
       await bg.store.insertLocation(at(0));
       await bg.sync();
       await bg.idle();
     };
-    await deliverWith(uploadLogCommands(logs.url, 3));
-    expect(logs.requests).toHaveLength(1);
+    await deliverWith(uploadLogCommands(logs, 3));
+    expect(server.requests.filter(to(logs))).toHaveLength(1);
     await clock.advance(LOG_UPLOAD_COALESCE_MS - 1);
     await deliverWith({
       background_geolocation: [
-        ['uploadLog', logs.url],
-        ['uploadLog', other.url],
+        ['uploadLog', logs],
+        ['uploadLog', other],
       ],
     });
-    expect(logs.requests).toHaveLength(1);
-    expect(other.requests).toHaveLength(1);
+    expect(server.requests.filter(to(logs))).toHaveLength(1);
+    expect(server.requests.filter(to(other))).toHaveLength(1);
     await clock.advance(1);
-    await deliverWith(uploadLogCommands(logs.url, 5));
-    expect(logs.requests).toHaveLength(2);
-    await logs.close();
-    await other.close();
+    await deliverWith(uploadLogCommands(logs, 5));
+    expect(server.requests.filter(to(logs))).toHaveLength(2);
+    expect(server.requests.map((r) => r.href)).toEqual([server.url, logs, server.url, other, server.url, logs]);
   });
 
   it('http.headers and the Authorization header go only to the origin of http.url', async () => {
-    const elsewhere = await startScriptedServer();
-    const { bg, server } = await startHarness({
+    const elsewhere = 'http://elsewhere.waypost.test/logs';
+    const { bg, server } = await engine({
       http: { autoSync: false, headers: { 'X-Api-Key': 'secret-key' } },
       authorization: { accessToken: 'secret-token' },
     });
@@ -73,7 +74,7 @@ describe('remote uploadLog', () => {
       status: 200,
       json: {
         background_geolocation: [
-          ['uploadLog', elsewhere.url],
+          ['uploadLog', elsewhere],
           ['uploadLog', sameOrigin],
         ],
       },
@@ -81,17 +82,16 @@ describe('remote uploadLog', () => {
     await bg.store.insertLocation(at(0));
     await bg.sync();
     await bg.idle();
-    const foreign = elsewhere.requests[0]!;
+    const foreign = server.requests.find(to(elsewhere))!;
     expect(foreign.headers['x-api-key']).toBeUndefined();
     expect(foreign.headers.authorization).toBeUndefined();
     expect(foreign.headers['content-type']).toMatch(/^multipart\/form-data/);
-    const own = server.requests.find((r) => r.url === '/logs')!;
+    const own = server.requests.find(to(sameOrigin))!;
     expect(own.headers['x-api-key']).toBe('secret-key');
     expect(own.headers.authorization).toBe('Bearer secret-token');
     // The application's own call follows the same rule.
-    await bg.logger.uploadLog(elsewhere.url);
-    expect(elsewhere.requests[1]!.headers.authorization).toBeUndefined();
+    await bg.logger.uploadLog(elsewhere);
+    expect(server.requests.filter(to(elsewhere))[1]!.headers.authorization).toBeUndefined();
     expect(await bg.logger.getLog()).not.toContain('secret');
-    await elsewhere.close();
   });
 });

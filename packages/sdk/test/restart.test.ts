@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BackgroundGeolocation,
-  createFetchTransport,
-  createMemoryStore,
-  ManualClock,
-  ManualNetwork,
-  type HeartbeatEvent,
-  type Store,
-} from '@waypost/node';
+import type { BackgroundGeolocation, HeartbeatEvent } from '@waypost/sdk';
+import type { Store } from '@waypost/sdk/internal';
+import { createMemoryStore, ManualClock } from '@waypost/sdk/testing';
+import { openedEngine } from './support/engine.js';
 
-/** Opens the SDK on `store` as a process would after a restart (`bootId` names the host's boot). */
-async function open(store: Store, bootId: string, clock = new ManualClock()) {
-  return BackgroundGeolocation.open({
-    store,
-    transport: createFetchTransport(),
-    network: new ManualNetwork('wifi'),
-    clock,
-    bootId,
-  });
+/** Opens the engine on `store` as a process would after a restart (`bootId` names the host's boot). */
+async function open(store: Store, bootId: string, clock = new ManualClock()): Promise<BackgroundGeolocation> {
+  return (await openedEngine({ store, bootId, clock })).bg;
 }
 
 async function trackedThenClosed(app: { stopOnTerminate?: boolean; startOnBoot?: boolean }) {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { onTestFinished } from 'vitest';
-import { join } from 'node:path';
-import {
-  createBackgroundGeolocation,
-  ManualClock,
-  ManualNetwork,
-  type GeofenceEvent,
-  type BackgroundGeolocation,
-} from '@waypost/node';
-import { startHarness, tempDir } from './support/harness.js';
+import type { BackgroundGeolocation, GeofenceEvent } from '@waypost/sdk';
+import { createMemoryStore, ManualClock } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
 
 /** A point `metres` north of the depot (1 degree of latitude is about 111,195 m). */
 const depot = { latitude: 45.5, longitude: -73.6 };
@@ -20,7 +13,7 @@ const north = (metres: number) => ({
 const fence = { identifier: 'depot', ...depot, radius: 100, extras: { zone: 'A' } };
 
 async function tracked(config: Record<string, unknown> = {}, clock = new ManualClock(Date.UTC(2026, 10, 22, 8))) {
-  const harness = await startHarness({ http: { autoSync: false }, ...config }, { clock });
+  const harness = await engine({ http: { autoSync: false }, ...config }, { clock });
   const events: GeofenceEvent[] = [];
   harness.bg.onGeofence((event) => events.push(event));
   return { ...harness, events, clock };
@@ -106,17 +99,16 @@ describe('geofences', () => {
   });
 
   it('geofences and the device presence survive a reopen: an EXIT after a restart is still an EXIT', async () => {
-    const database = join(tempDir(), 'fences.db');
+    const store = createMemoryStore(); // what a database file is to a restart
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
-    const first = await createBackgroundGeolocation({ database, clock, network: new ManualNetwork('wifi') });
+    const first = (await openedEngine({ store, clock })).bg;
     await first.ready({ app: { stopOnTerminate: false } });
     await first.addGeofence(fence);
     await first.start();
     await first.recordLocation(north(0));
     await first.close();
 
-    const second = await createBackgroundGeolocation({ database, clock, network: new ManualNetwork('wifi') });
-    onTestFinished(() => second.close());
+    const second = (await openedEngine({ store, clock })).bg;
     const events: GeofenceEvent[] = [];
     second.onGeofence((e) => events.push(e));
     await second.ready({ reset: false });

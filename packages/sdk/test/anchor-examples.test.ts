@@ -1,18 +1,19 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DesiredAccuracy,
   LogLevel,
   PersistMode,
   type Config as AnchorConfig,
 } from '@transistorsoft/background-geolocation-types';
-import type { ConfigInput } from '@waypost/node';
-import { at, openSdk } from './support/harness.js';
-import { startScriptedServer, type ScriptedServer } from './support/scripted-server.js';
+import type { ConfigInput } from '@waypost/sdk';
+import { at } from '@waypost/sdk/testing';
+import { openedEngine } from './support/engine.js';
 
 /**
  * The anchor's documented example configurations, as its README, migration guide, example apps
  * and type tests print them (the server URL swapped for a local one). Each must be accepted by
  * ready() as it is, and the HTTP behaviour must be what the configuration says.
+ * (The URL is the kit's scripted server's.)
  */
 const EXAMPLES: [string, (url: string) => ConfigInput][] = [
   [
@@ -96,17 +97,10 @@ const EXAMPLES: [string, (url: string) => ConfigInput][] = [
   ],
 ];
 
-async function server(): Promise<ScriptedServer> {
-  const s = await startScriptedServer();
-  onTestFinished(() => s.close());
-  return s;
-}
-
 describe("the anchor's documented example configurations", () => {
   it.each(EXAMPLES)('%s: accepted, and each recorded location is uploaded as configured', async (_name, example) => {
-    const receiver = await server();
+    const { bg, server: receiver } = await openedEngine();
     const config = example(receiver.url);
-    const bg = await openSdk();
     const state = await bg.ready(config);
     expect(state.http.url).toBe(receiver.url);
     await bg.start();
@@ -128,8 +122,7 @@ describe("the anchor's documented example configurations", () => {
   });
 
   it('a batchSync example with autoSyncThreshold holds records until the threshold, then sends one array', async () => {
-    const receiver = await server();
-    const bg = await openSdk();
+    const { bg, server: receiver } = await openedEngine();
     const config: AnchorConfig = {
       http: { url: receiver.url, autoSync: true, batchSync: true, autoSyncThreshold: 3, rootProperty: 'data' },
       geolocation: { desiredAccuracy: DesiredAccuracy.Medium, distanceFilter: 50 },

@@ -1,13 +1,23 @@
-import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
-import type { BackgroundGeolocation, State } from '@waypost/node';
-import { at, openSdk, tempDir } from './support/harness.js';
-import { startScriptedServer, type ScriptedServer } from './support/scripted-server.js';
+import { describe, expect, it } from 'vitest';
+import type { BackgroundGeolocation, State } from '@waypost/sdk';
+import type { Store } from '@waypost/sdk/internal';
+import { at, createMemoryStore, type ScriptedServer } from '@waypost/sdk/testing';
+import { openedEngine } from './support/engine.js';
 
-async function serverForTest(): Promise<ScriptedServer> {
-  const server = await startScriptedServer();
-  onTestFinished(() => server.close());
-  return server;
+/** An engine on the doubles, not readied; give it the store of an earlier one to "reopen" it. */
+const openSdk = async (store: Store = createMemoryStore()): Promise<BackgroundGeolocation> =>
+  (await openedEngine({ store })).bg;
+
+/**
+ * A store (what a database file is to a reopen) in which an earlier SDK saved a configuration: a
+ * url, autoSync off, maxDaysToPersist 3.
+ */
+async function storeWithSavedConfig(): Promise<Store> {
+  const store = createMemoryStore();
+  const first = await openSdk(store);
+  await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
+  await first.close();
+  return store;
 }
 
 /** Inserts one fixed location, syncs it, and returns the body with the uuid blanked. */
@@ -20,9 +30,8 @@ async function uploadedShape(bg: BackgroundGeolocation, server: ScriptedServer):
 
 describe('both binding styles give identical results', () => {
   it('ready(config) and ready(c => ...) produce the same state and the same upload', async () => {
-    const server = await serverForTest();
-    const objectStyle = await openSdk();
-    const propertyStyle = await openSdk();
+    const { bg: objectStyle, server } = await openedEngine();
+    const { bg: propertyStyle, server: propertyServer } = await openedEngine();
     const a = await objectStyle.ready({
       http: { url: server.url, autoSync: false, rootProperty: 'data', params: { d: 1 }, headers: { 'X-K': 'v' } },
       persistence: { extras: { e: true } },
@@ -38,13 +47,12 @@ describe('both binding styles give identical results', () => {
       c.logger.logLevel = 'DEBUG';
     });
     expect(b).toEqual(a);
-    expect(await uploadedShape(propertyStyle, server)).toEqual(await uploadedShape(objectStyle, server));
+    expect(await uploadedShape(propertyStyle, propertyServer)).toEqual(await uploadedShape(objectStyle, server));
   });
 
   it('setConfig and config.edit produce the same state', async () => {
-    const server = await serverForTest();
-    const objectStyle = await openSdk();
-    const propertyStyle = await openSdk();
+    const { bg: objectStyle, server } = await openedEngine();
+    const { bg: propertyStyle, server: propertyServer } = await openedEngine();
     await objectStyle.ready({ http: { url: server.url } });
     await propertyStyle.ready({ http: { url: server.url } });
     const a = await objectStyle.setConfig({
@@ -59,12 +67,11 @@ describe('both binding styles give identical results', () => {
     expect(b).toEqual(a);
     expect(await propertyStyle.getState()).toEqual(await objectStyle.getState());
     expect(propertyStyle.config.current.http.timeout).toBe(1234);
-    expect(await uploadedShape(propertyStyle, server)).toEqual(await uploadedShape(objectStyle, server));
+    expect(await uploadedShape(propertyStyle, propertyServer)).toEqual(await uploadedShape(objectStyle, server));
   });
 
   it('sync and store.sync (and the other store.* reads) behave the same', async () => {
-    const server = await serverForTest();
-    const bg = await openSdk();
+    const { bg, server } = await openedEngine();
     await bg.ready({ http: { url: server.url, autoSync: false } });
     const a = await bg.store.insertLocation(at(0));
     expect(await bg.store.getCount()).toBe(1);
@@ -82,8 +89,8 @@ describe('both binding styles give identical results', () => {
 
 describe('configuration persisted in the database', () => {
   it('reopening the same file restores it: getState() shows it before ready()', async () => {
-    const file = join(tempDir(), 'config.db');
-    const first = await openSdk({ database: file });
+    const store = createMemoryStore(); // what a database file is to a reopen
+    const first = await openSdk(store);
     const saved = await first.ready({
       http: { url: 'http://127.0.0.1:9/x', autoSync: false, params: { a: 1 } },
       persistence: { maxDaysToPersist: 3 },
@@ -92,23 +99,20 @@ describe('configuration persisted in the database', () => {
     });
     expect(saved.ignored).toEqual({ 'geolocation.distanceFilter': 10 });
     await first.close();
-    const second = await openSdk({ database: file });
+    const second = await openSdk(store);
     expect(await second.getState()).toEqual(saved);
   });
 
   it('ready(config) replaces the saved configuration (reset) unless reset: false', async () => {
-    const file = join(tempDir(), 'config.db');
-    const first = await openSdk({ database: file });
-    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
-    await first.close();
+    const store = await storeWithSavedConfig();
 
-    const kept = await openSdk({ database: file });
+    const kept = await openSdk(store);
     const merged = await kept.ready({ reset: false, http: { batchSync: true } });
     expect(merged.http).toMatchObject({ url: 'http://127.0.0.1:9/x', autoSync: false, batchSync: true });
     expect(merged.persistence.maxDaysToPersist).toBe(3);
     await kept.close();
 
-    const replaced = await openSdk({ database: file });
+    const replaced = await openSdk(store);
     const reset = await replaced.ready({ http: { batchSync: true } });
     expect(reset.http).toMatchObject({ autoSync: true, batchSync: true });
     expect(reset.http.url).toBeUndefined();
@@ -116,12 +120,9 @@ describe('configuration persisted in the database', () => {
   });
 
   it('property style ready(c => { c.reset = false; ... }) keeps the saved configuration too', async () => {
-    const file = join(tempDir(), 'config.db');
-    const first = await openSdk({ database: file });
-    await first.ready({ http: { url: 'http://127.0.0.1:9/x', autoSync: false }, persistence: { maxDaysToPersist: 3 } });
-    await first.close();
+    const store = await storeWithSavedConfig();
 
-    const second = await openSdk({ database: file });
+    const second = await openSdk(store);
     const state = await second.ready((c) => {
       c.reset = false;
       c.http.batchSync = true;
@@ -131,12 +132,12 @@ describe('configuration persisted in the database', () => {
   });
 
   it('setConfig changes are persisted too', async () => {
-    const file = join(tempDir(), 'config.db');
-    const first = await openSdk({ database: file });
+    const store = createMemoryStore(); // what a database file is to a reopen
+    const first = await openSdk(store);
     await first.ready({});
     const state = await first.setConfig({ http: { timeout: 777 } });
     await first.close();
-    const second = await openSdk({ database: file });
+    const second = await openSdk(store);
     expect(await second.getState()).toEqual(state);
   });
 });
@@ -190,14 +191,13 @@ describe('anchor flat keys', () => {
   });
 
   it('flat keys and groups upload the same way', async () => {
-    const server = await serverForTest();
-    const flat = await openSdk();
-    const grouped = await openSdk();
+    const { bg: flat, server } = await openedEngine();
+    const { bg: grouped, server: groupedServer } = await openedEngine();
     await flat.ready({ url: server.url, httpRootProperty: 'data', autoSync: false, params: { p: 1 } });
-    await grouped.ready({ http: { url: server.url, rootProperty: 'data', autoSync: false, params: { p: 1 } } });
+    await grouped.ready({ http: { url: groupedServer.url, rootProperty: 'data', autoSync: false, params: { p: 1 } } });
     expect(await flat.getState()).toEqual(await grouped.getState());
     const shape = await uploadedShape(flat, server);
-    expect(shape).toEqual(await uploadedShape(grouped, server));
+    expect(shape).toEqual(await uploadedShape(grouped, groupedServer));
     expect(shape).toEqual(expect.objectContaining({ data: expect.objectContaining({ uuid: 'U' }), p: 1 }));
   });
 

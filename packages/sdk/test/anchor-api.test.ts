@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ManualClock,
-  type AnchorLocation,
-  type GeofenceEvent,
-  type GeofencesChangeEvent,
-  type MotionActivityEvent,
-  type MotionChangeEvent,
-  type ProviderChangeEvent,
-} from '@waypost/node';
-import { at, openSdk, startHarness } from './support/harness.js';
-import { scriptedProvider } from '@waypost/sdk/testing';
+import type {
+  AnchorLocation,
+  BackgroundGeolocation,
+  GeofenceEvent,
+  GeofencesChangeEvent,
+  MotionActivityEvent,
+  MotionChangeEvent,
+  ProviderChangeEvent,
+} from '@waypost/sdk';
+import { at, ManualClock, scriptedProvider, type EngineOptions } from '@waypost/sdk/testing';
+import { engine, openedEngine } from './support/engine.js';
+
+/** An engine on the doubles (a memory store, a manual clock, no location provider), not readied. */
+const openSdk = async (options: EngineOptions = {}): Promise<BackgroundGeolocation> => (await openedEngine(options)).bg;
 
 const T0 = Date.UTC(2026, 10, 22, 8);
 
@@ -27,7 +30,7 @@ describe('the anchor API: results', () => {
   });
 
   it('insertLocation resolves with the uuid and keeps a caller-supplied one; the record is on store.insertLocation', async () => {
-    const { bg, server } = await startHarness({ http: { autoSync: false } });
+    const { bg, server } = await engine({ http: { autoSync: false } });
     const given = await bg.insertLocation({ coords: { latitude: 45, longitude: -73 }, uuid: 'my-own-uuid' });
     expect(given).toBe('my-own-uuid');
     const made = await bg.insertLocation({ coords: { latitude: 45, longitude: -73 } });
@@ -100,7 +103,7 @@ describe('the anchor API: results', () => {
   });
 
   it('setOdometer with no location known and no location provider: set, and resolved with a location without a position', async () => {
-    const bg = await openSdk(); // Node has no location provider unless one is given
+    const bg = await openSdk(); // no location provider unless one is given
     await bg.ready({ http: { autoSync: false } });
     const set = await bg.setOdometer(5000);
     expect(set.odometer).toBe(5000);
@@ -144,7 +147,7 @@ describe('the anchor API: results', () => {
 describe('the anchor API: events', () => {
   it('payloads as the anchor declares them: location, motionchange, geofence, geofenceschange, activitychange', async () => {
     const clock = new ManualClock(T0);
-    const { bg } = await startHarness({ http: { autoSync: false } }, { clock });
+    const { bg } = await engine({ http: { autoSync: false } }, { clock });
     const locations: AnchorLocation[] = [];
     const motion: MotionChangeEvent[] = [];
     const geofences: GeofenceEvent[] = [];

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { RemoteCommandEvent } from '@waypost/node';
-import { startHarness } from './support/harness.js';
-import { startScriptedServer } from './support/scripted-server.js';
-import { until } from './support/until.js';
+import type { RemoteCommandEvent } from '@waypost/sdk';
+import { engine } from './support/engine.js';
 
 const here = { latitude: 45.5, longitude: -73.6, accuracy: 5 };
 const fence = { identifier: 'depot', latitude: 45.5, longitude: -73.6, radius: 200 };
 
 /** An SDK whose first upload is answered with `reply`; resolves once its commands have run. */
 async function deliver(reply: unknown, options: { status?: number; http?: Record<string, unknown> } = {}) {
-  const harness = await startHarness(
+  const harness = await engine(
     { http: { autoSync: false, ...options.http } },
     { replies: [{ status: options.status ?? 200, json: reply }] },
   );
@@ -30,7 +28,7 @@ describe('remote control (spec 4.2): each command does what its operation does',
   });
 
   it('"start" starts tracking', async () => {
-    const harness = await startHarness(
+    const harness = await engine(
       { http: { autoSync: false } },
       { replies: [{ status: 200, json: { background_geolocation: ['start'] } }] },
     );
@@ -89,7 +87,7 @@ describe('remote control (spec 4.2): each command does what its operation does',
   });
 
   it('"removeGeofences" without a list removes every geofence', async () => {
-    const harness = await startHarness(
+    const harness = await engine(
       { http: { autoSync: false } },
       { replies: [{ status: 200, json: { background_geolocation: ['removeGeofences'] } }] },
     );
@@ -100,19 +98,19 @@ describe('remote control (spec 4.2): each command does what its operation does',
   });
 
   it('"uploadLog" posts the log to the given URL; "destroyLog" empties it', async () => {
-    const logServer = await startScriptedServer();
-    const { bg, commands } = await deliver({ background_geolocation: [['uploadLog', logServer.url], ['destroyLog']] });
-    await until(() => commands.length === 2, 'both commands');
+    const logUrl = 'http://logs.waypost.test/upload';
+    const { bg, commands, server } = await deliver({ background_geolocation: [['uploadLog', logUrl], ['destroyLog']] });
     expect(commands.map((c) => [c.command, c.ok])).toEqual([
       ['uploadLog', true],
       ['destroyLog', true],
     ]);
     // The log upload runs on its own, after the location upload that carried the command.
     await bg.idle();
-    expect(logServer.requests).toHaveLength(1);
-    expect(logServer.requests[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const logUploads = server.requests.filter((r) => r.href === logUrl);
+    expect(logUploads).toHaveLength(1);
+    expect(logUploads[0]!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(server.requests.map((r) => r.href)).toEqual([server.url, logUrl]);
     expect(await bg.logger.getLog()).not.toContain('INSERT');
-    await logServer.close();
   });
 });
 
@@ -188,7 +186,7 @@ describe('remote control: bad commands are reported, never crash, never lose rec
   });
 
   it('a non-JSON body mentioning the key, and a malformed value, are reported; the upload still counts', async () => {
-    const harness = await startHarness(
+    const harness = await engine(
       { http: { autoSync: false } },
       { replies: [{ status: 200, text: 'background_geolocation: stop' }] },
     );

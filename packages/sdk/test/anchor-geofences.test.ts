@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Geofence as AnchorGeofence } from '@transistorsoft/background-geolocation-types';
-import { ManualClock, type GeofenceEvent } from '@waypost/node';
-import { startHarness } from './support/harness.js';
+import type { GeofenceEvent } from '@waypost/sdk';
 import { insidePolygon } from '@waypost/sdk/internal';
+import { ManualClock } from '@waypost/sdk/testing';
+import { engine } from './support/engine.js';
 
 /**
  * An L-shaped yard: its bounding circle holds the notch at the north-east, which the polygon does
@@ -22,7 +23,7 @@ const farAway = { latitude: 45.6, longitude: -73.6, accuracy: 5 };
 
 async function tracked() {
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
-  const harness = await startHarness({ http: { autoSync: false } }, { clock });
+  const harness = await engine({ http: { autoSync: false } }, { clock });
   const events: GeofenceEvent[] = [];
   harness.bg.onGeofence((event) => events.push(event));
   return { ...harness, events, clock };

@@ -1,0 +1,83 @@
+/**
+ * Checks of startServer()'s options, each failure a ServerOptionError naming the option, so that
+ * a program gets one kind of error with a code and the command line can name its own flag (a bad
+ * flag is exit 2, "could not start" is for what goes wrong at run time).
+ */
+export class ServerOptionError extends Error {
+  readonly code = 'INVALID_OPTION';
+  constructor(
+    /** The ServerOptions key, e.g. "sinkEvents". */
+    readonly option: string,
+    /** What is wrong, without the option's name ("must be a URL, got ..."). */
+    readonly detail: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Option ${option} ${detail}`, options);
+    this.name = 'ServerOptionError';
+  }
+}
+
+export function rate(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0) throw new ServerOptionError(name, `must be a number >= 0, got ${value}`);
+  return value;
+}
+
+export function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ServerOptionError(name, `must be a positive integer, got ${value}`);
+  return value;
+}
+
+const shown = (text: string) => JSON.stringify(text.slice(0, 200));
+
+function parsedUrl(name: string, url: string, protocols: readonly string[]): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ServerOptionError(name, `must be a URL, got ${shown(url)}`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ServerOptionError(name, `must be a ${protocols.join(' or ')}// URL, got ${parsed.protocol}`);
+  }
+  return parsed;
+}
+
+export function sinkUrl(name: string, url: string, protocols: readonly string[]): string {
+  parsedUrl(name, url, protocols);
+  return url;
+}
+
+/**
+ * A tile URL template: http(s) with {z}, {x} and {y}. Anything else would only show as a map that
+ * never loads (and its host goes into the Content-Security-Policy).
+ */
+export function tileUrlOf(tileUrl: string | null | undefined, tileFile: string | null | undefined): string | null {
+  if (!tileUrl) return null;
+  if (tileFile) throw new ServerOptionError('tileUrl', 'and tileFile: give one, not both');
+  parsedUrl('tileUrl', tileUrl, ['http:', 'https:']);
+  const missing = ['{z}', '{x}', '{y}'].filter((part) => !tileUrl.includes(part));
+  if (missing.length > 0) {
+    throw new ServerOptionError(
+      'tileUrl',
+      `must hold {z}, {x} and {y} (missing ${missing.join(', ')}), got ${shown(tileUrl)}`,
+    );
+  }
+  return tileUrl;
+}
+
+/** CORS origins as a browser sends them: scheme, host and port, nothing else ("https://app.example"). */
+export function corsOriginsOf(origins: readonly string[] | undefined): string[] {
+  for (const origin of origins ?? []) {
+    const parsed = parsedUrl('corsOrigins', origin, ['http:', 'https:']);
+    if (parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ServerOptionError(
+        'corsOrigins',
+        `must be origins such as https://app.example (no path), got ${shown(origin)}`,
+      );
+    }
+  }
+  return (origins ?? []).map((origin) => origin.replace(/\/$/, ''));
+}
