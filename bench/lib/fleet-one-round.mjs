@@ -5,7 +5,10 @@
 //   node bench/lib/fleet-one-round.mjs <sqlite|postgres> <none|events> <batch> <records> [server dist]
 // `events`: a webhook (a receiver in its own process) and the bench's 10 geofences; the round ends
 // once every event is delivered. [server dist]: another build's packages/server/dist to compare
-// with (an older commit's worktree), this one's by default.
+// with (an older commit's worktree), this one's by default. Under callgrind started with
+// --instr-atstart=no, WAYPOST_CALLGRIND_TOGGLE=1 counts only the round (from the load's start until
+// every event is delivered) via callgrind_control, so no subtraction is needed.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,6 +40,10 @@ if (backend === 'sqlite') {
   options = { databaseUrl: PG_URL, schema };
   drop = () => dropSchema(schema);
 }
+const toggle = (on) => {
+  if (process.env.WAYPOST_CALLGRIND_TOGGLE === '1')
+    execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)], { stdio: 'ignore' });
+};
 const receiver = await startReceiverProcess();
 const server = await startServer({ port: 0, adminToken: 'bench', ...options, rateLimit: 0, rateLimitPerAddress: 0 });
 const admin = (path, body) =>
@@ -50,6 +57,7 @@ try {
     for (const geofence of GEOFENCES) await admin('/api/geofences', geofence);
     await admin('/api/webhooks', { url: receiver.url });
   }
+  toggle(true);
   const cpu = process.cpuUsage();
   const { seconds, stored } = await loadFromChild({
     urls: [server.url],
@@ -66,6 +74,7 @@ try {
     await new Promise((done) => setTimeout(done, 50));
   }
   const used = process.cpuUsage(cpu);
+  toggle(false);
   const { received } = await receiver.stats();
   console.log(
     `fleet-one-round: ${backend} ${mode} batch ${batch}: stored ${stored} in ${seconds.toFixed(2)} s, ` +
