@@ -18,6 +18,7 @@ import { storedRate } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 import { startReceiverProcess } from './lib/webhook-receiver-process.mjs';
 import { median } from './lib/report.mjs';
+import { GEOFENCES } from './lib/fleet-geofences.mjs';
 
 const TARGET = 0.85;
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
@@ -31,21 +32,6 @@ const DEVICES = 20;
 const LATENCY_SECONDS = 10;
 const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
 const ONLY = process.env.WAYPOST_BENCH_ONLY;
-
-/**
- * Ten 300 m circles: one beside the bench records' path (which runs 48..48.1, 11..11.1 along its
- * diagonal; about 3 % of the positions are inside it, so a few records in a hundred cross it), nine
- * further off, as a fleet's depots are. Every record is evaluated against all ten. (Circles centred
- * on the path itself would put a record in or out of one at almost every step: then every record
- * makes an event, which is what forwarding every record costs, reported apart.)
- */
-const GEOFENCES = Array.from({ length: 10 }, (_, i) => ({
-  identifier: `zone-${i}`,
-  latitude: i === 0 ? 48.05 : 48.3 + i / 100,
-  longitude: i === 0 ? 11.0535 : 11.3 + i / 100,
-  radius: 300,
-  loiteringDelay: 60_000,
-}));
 
 async function admin(server, path, body) {
   const response = await fetch(server.url + path, {
