@@ -2,7 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '@waypost/server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { main } from '../src/cli.js';
 import type { DeviceReport } from '../src/simulate/summary.js';
 import { startBlackHoleServer } from './support/black-hole-server.js';
@@ -165,6 +166,33 @@ describe('waypost simulate', () => {
       /nothing was delivered to http:\/\/127\.0\.0\.1:\d+\/locations: no response: connection refused/,
     );
     expect((await readdir(keep)).filter((f) => f.endsWith('.db')).sort()).toEqual(['sim-1.db', 'sim-2.db']);
+  });
+
+  it('against a service that accepts and never answers: the drain and the close keep --drain-timeout', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.resume(); // reads every request, answers none
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    });
+    // http.timeout stays at its 60 s default: a drain or a close waiting for it would outlast the test.
+    const { code, err } = await simulateTo(
+      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/locations`,
+      '--devices',
+      '2',
+      '--duration',
+      '1m',
+      '--drain-timeout',
+      '1s',
+    );
+    expect(code).toBe(1);
+    expect(err).toContain('records still queued after 1s');
+    expect(err).toMatch(/closing took over 1s: \d+ record\(s\) of uploads still unanswered released/);
   });
 
   it('exits 1 and counts the records lost when the service acknowledges uploads it never stores', async () => {

@@ -54,7 +54,8 @@ Options:
   --threshold N         http.autoSyncThreshold (default 0: upload every fix at once)
   --admin-token T       the service's admin token (or env WAYPOST_ADMIN_TOKEN): count lost
                         records against what the service stored, duplicates from its devices API
-  --drain-timeout D     how long to keep syncing at the end until every queue is empty (default 30s)
+  --drain-timeout D     how long to keep syncing at the end until every queue is empty, and to wait
+                        for uploads still unanswered when closing (default 30s)
   --json                print the summary as JSON instead of a table
 
 Exit codes: 0 nothing lost (records still queued are not lost), 1 records lost, nothing
@@ -98,7 +99,8 @@ delivered at all, or an error, 2 bad command line.
       upload: { batchSync: values['batch'] === true, maxBatchSize: 100, autoSyncThreshold: threshold },
       startTime: Date.now() - durationMs,
     });
-    try {
+    // The run and its report; closing follows whatever the outcome.
+    const runAndReport = async (): Promise<number> => {
       await runFleet(fleet, {
         durationMs,
         speedup: speedupFlag === 0 ? Infinity : speedupFlag,
@@ -132,9 +134,23 @@ delivered at all, or an error, 2 bad command line.
       }
       // Records still queued are safe on the device, not lost: the run reports them but passes.
       return lost > 0 ? EXIT_FAILURE : EXIT_OK;
+    };
+    let code: number = EXIT_FAILURE;
+    try {
+      code = await runAndReport();
+      return code;
     } finally {
-      await fleet.close();
+      // Closing waits for uploads in flight no longer than the drain did: a server that never
+      // answers would otherwise hold each one for http.timeout.
+      const released = await fleet.close(drainTimeoutMs);
       if (givenDir === undefined) await rm(databaseDir, { recursive: true, force: true });
+      if (released > 0) {
+        progress.note(
+          `closing took over ${formatDuration(drainTimeoutMs)}: ${released} record(s) of uploads still unanswered released`,
+        );
+        // Their requests would keep the process alive until http.timeout: exit now, as the agent does.
+        io.exit?.(code);
+      }
     }
   },
 };

@@ -60,6 +60,8 @@ export class SimulatedDevice {
     readonly network: ManualNetwork,
     readonly ledger: QueueLedger,
     private readonly queue: () => Promise<Set<string>>,
+    /** Releases records locked by an upload still in flight (closing gave up waiting for it). */
+    private readonly unlockAll: () => Promise<number>,
     private readonly track: StreetTrack,
     random: Random,
   ) {
@@ -95,6 +97,7 @@ export class SimulatedDevice {
       network,
       ledger,
       queue,
+      () => store.locations.unlockAll(),
       new StreetTrack(options.random, options.origin),
       options.random,
     );
@@ -147,13 +150,23 @@ export class SimulatedDevice {
     }
   }
 
-  /** Uploads until the queue is empty or the deadline passes; returns what is still queued. */
+  /**
+   * Uploads until the queue is empty or the deadline passes; returns what is still queued. A request
+   * a server never answers (up to http.timeout, 60 s) does not hold the deadline.
+   */
   async drain(deadline: number, pauseMs = 200): Promise<number> {
     for (let attempt = 0; attempt < 10_000; attempt++) {
       const queued = await this.bg.getCount();
       if (queued === 0 || Date.now() >= deadline) return queued;
-      const delivered = await this.bg.sync().catch(() => []);
-      if (delivered.length === 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      const delivered = await beforeDeadline(
+        this.bg.sync().then(
+          (records) => records.length,
+          () => 0,
+        ),
+        deadline,
+      );
+      if (delivered === null) return this.bg.getCount();
+      if (delivered === 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
     return this.bg.getCount();
   }
@@ -162,9 +175,24 @@ export class SimulatedDevice {
     return this.queue();
   }
 
-  close(): Promise<void> {
-    return this.bg.close();
+  /**
+   * Closes the SDK; after `boundMs` an upload still unanswered stops being waited for: its records
+   * are released (sent again by the next run, which the service deduplicates). Returns how many.
+   */
+  async close(boundMs = Infinity): Promise<number> {
+    const closing = this.bg.close().then(() => true);
+    const closed = Number.isFinite(boundMs) ? await beforeDeadline(closing, Date.now() + boundMs) : await closing;
+    return closed === null ? this.unlockAll() : 0;
   }
+}
+
+/** The attempt's result, or null once the (real-time) deadline passes first. */
+function beforeDeadline<T>(attempt: Promise<T>, deadline: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>(
+    (resolve) => (timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+  );
+  return Promise.race([attempt, late]).finally(() => clearTimeout(timer));
 }
 
 /** The service's ingest reply carries {"stored": n, "duplicates": m}; anything else counts as 0. */

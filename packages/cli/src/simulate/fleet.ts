@@ -100,8 +100,10 @@ export class Fleet {
     return left.reduce((a, b) => a + b, 0);
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.devices.map((device) => device.close()));
+  /** Closes every device; with a bound, returns the records of unanswered uploads it released. */
+  async close(boundMs = Infinity): Promise<number> {
+    const released = await Promise.all(this.devices.map((device) => device.close(boundMs)));
+    return released.reduce((a, b) => a + b, 0);
   }
 }
 
