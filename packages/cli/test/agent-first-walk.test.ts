@@ -3,13 +3,13 @@
 // upload was refused, backs off instead of spinning, gives up with an error, and a source file
 // that cannot be read is a bad command line.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
 import { spawnAgent } from './support/agent-process.js';
 import { startRefusingServer } from './support/refusing-server.js';
+import { startSilentServer } from './support/silent-server.js';
 
 let dir: string;
 beforeEach(() => {
@@ -97,18 +97,7 @@ describe('waypost agent: a new user', () => {
   });
 
   it('a server that never answers: gives up after --give-up-after, not after http.timeout per request', async () => {
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.resume(); // reads every request, answers none
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => {
-      sockets.forEach((socket) => socket.destroy());
-      return new Promise<void>((resolve) => silent.close(() => resolve()));
-    });
-    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/locations`;
+    const url = await startSilentServer();
     // http.timeout stays at its 60 s default: a drain waiting for it would outlast this test.
     const agent = replay(gpx(3), url, '--give-up-after', '2s', '--shutdown-timeout', '1s');
     expect(await agent.exited).toEqual([1, null]);

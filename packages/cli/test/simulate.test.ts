@@ -2,12 +2,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '@waypost/server';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import type { DeviceReport } from '../src/simulate/summary.js';
 import { startBlackHoleServer } from './support/black-hole-server.js';
 import { captureIo } from './support/capture-io.js';
+import { startSilentServer } from './support/silent-server.js';
 import { freePort } from './support/free-port.js';
 
 let dir: string;
@@ -169,20 +169,9 @@ describe('waypost simulate', () => {
   });
 
   it('against a service that accepts and never answers: the drain and the close keep --drain-timeout', async () => {
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => undefined);
-      socket.resume(); // reads every request, answers none
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    onTestFinished(() => {
-      sockets.forEach((socket) => socket.destroy());
-      return new Promise<void>((resolve) => silent.close(() => resolve()));
-    });
     // http.timeout stays at its 60 s default: a drain or a close waiting for it would outlast the test.
     const { code, err } = await simulateTo(
-      `http://127.0.0.1:${(silent.address() as AddressInfo).port}/locations`,
+      await startSilentServer(),
       '--devices',
       '2',
       '--duration',
