@@ -70,6 +70,12 @@ export {
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
 export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
+export {
+  renderErrorCodeTable,
+  ERROR_CODE_TABLE_MARKERS,
+  ERROR_CODE_MEANINGS,
+  REPORTED_CODE_MEANINGS,
+} from './errors.js';
 // The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
 // Waypost-Dropped header.
 export {
