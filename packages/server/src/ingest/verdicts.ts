@@ -1,4 +1,5 @@
 import { HttpError } from '../errors.js';
+import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
 import { normalizeRecord, sequenceOf, type StoredRecord } from './normalize.js';
 import { INPUT_LIMITS } from './validation.js';
@@ -12,6 +13,12 @@ export interface QuarantinedRecord {
   raw: string;
   /** Its sequence number, when it carried a valid one: quarantined numbers are not missing. */
   sequence: number | null;
+  /**
+   * Who it is, so that a resent record is quarantined once per device (issue 29): its uuid when it
+   * carries a usable one, else the uuid the server derives from its content (as for records
+   * stored without one). Absent: the store derives it from `uuid` and `raw`.
+   */
+  identity?: string;
 }
 
 /** A quarantined record's JSON is kept up to this many characters (the body limit bounds it anyway). */
@@ -40,6 +47,7 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
         message: error.message,
         raw: rawOf(item.value),
         sequence: sequenceOf(item.value),
+        identity: identityOf(item.value),
       });
     }
   }
@@ -49,6 +57,13 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
 function uuidOf(value: unknown): string | null {
   const uuid = value !== null && typeof value === 'object' ? (value as { uuid?: unknown }).uuid : undefined;
   return typeof uuid === 'string' && uuid !== '' ? uuid.slice(0, INPUT_LIMITS.maxIdLength) : null;
+}
+
+/** A usable uuid (as normalizeRecord accepts one), else the content-derived one. */
+function identityOf(value: unknown): string {
+  const uuid = value !== null && typeof value === 'object' ? (value as { uuid?: unknown }).uuid : undefined;
+  if (typeof uuid === 'string' && uuid.trim() !== '' && uuid.length <= INPUT_LIMITS.maxIdLength) return uuid;
+  return deriveUuid(value);
 }
 
 function rawOf(value: unknown): string {
