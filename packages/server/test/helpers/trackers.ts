@@ -36,7 +36,7 @@ export async function quarantineOf(server: TestServer, device: string): Promise<
   return (reply.body as { records: { code: string; raw: string }[] }).records;
 }
 
-/** A request with any method, type and body; the answer's status and JSON (or text). */
+/** A request (to a path of the server, or a whole URL) with any method, type and body; the answer's status and JSON (or text). */
 export async function send(
   server: TestServer,
   method: string,
@@ -44,7 +44,8 @@ export async function send(
   body?: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Json; text: string }> {
-  const response = await fetch(server.url + path, { method, headers, ...(body === undefined ? {} : { body }) });
+  const url = /^https?:\/\//.test(path) ? path : server.url + path;
+  const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
   const text = await response.text();
   let parsed: Json = text;
   try {
