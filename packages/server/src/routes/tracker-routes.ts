@@ -118,7 +118,10 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     const groups = osmandGroups(request.body, request.query as JsonObject, now);
     return summary(await ingestGroups(ctx, request, principal, groups, found, now));
   });
-  for (const url of ['/osmand', '/osmand/']) {
+  // Traccar's clients are often set up with a trailing slash; a router that ignores it has both already.
+  const slashFree = (app.initialConfig as { routerOptions?: { ignoreTrailingSlash?: boolean } }).routerOptions
+    ?.ignoreTrailingSlash;
+  for (const url of slashFree ? ['/osmand'] : ['/osmand', '/osmand/']) {
     // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
     app.route({
       method: ['GET', 'POST', 'PUT'],
