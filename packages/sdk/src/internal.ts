@@ -89,3 +89,5 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+// "Did you mean": the nearest known key to a misspelt one, for the server's option and body checks.
+export { nearestKey } from './config/suggest.js';

@@ -15,6 +15,7 @@ import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
+import { schemaKeyError } from './http/unknown-keys.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -222,7 +223,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     registerBodyGuards(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
+      const where = `the body of ${request.method} ${routeOf(request)}`;
+      const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
+      const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
