@@ -22,7 +22,7 @@ describe('methods, OPTIONS and trailing slashes', () => {
 
   it('answers a wrong method on a route with 405 and Allow, an unknown path with 404', async () => {
     const get = await fetch(`${server.url}/auth/refresh`);
-    expect([get.status, get.headers.get('allow'), (await get.json()).code]).toEqual([
+    expect([get.status, get.headers.get('allow'), ((await get.json()) as { code: string }).code]).toEqual([
       405,
       'POST, OPTIONS',
       'METHOD_NOT_ALLOWED',
@@ -32,7 +32,7 @@ describe('methods, OPTIONS and trailing slashes', () => {
     const shares = await fetch(`${server.url}/api/shares/some-id`, { method: 'POST' });
     expect([shares.status, shares.headers.get('allow')]).toEqual([405, 'DELETE, OPTIONS']);
     const none = await fetch(`${server.url}/no/such/route`);
-    expect([none.status, (await none.json()).code]).toEqual([404, 'NOT_FOUND']);
+    expect([none.status, ((await none.json()) as { code: string }).code]).toEqual([404, 'NOT_FOUND']);
   });
 
   it('answers OPTIONS without Origin with 204 and Allow, with or without CORS origins', async () => {
