@@ -144,7 +144,9 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
         body: JSON.stringify({ location: [], device_id: 'cors-device' }),
       });
       expect(upload.headers.get('waypost-ledger')).toBe('1');
-      expect(upload.headers.get('access-control-expose-headers')).toBe('accept-encoding, waypost-ledger');
+      expect(upload.headers.get('access-control-expose-headers')).toBe(
+        'retry-after, accept-encoding, waypost-ledger, link, waypost-next-cursor, waypost-columns-omitted',
+      );
     } finally {
       await cors.stop();
     }
