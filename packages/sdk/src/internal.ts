@@ -28,6 +28,7 @@ export type { FieldSpec } from './config/fields.js';
 export { FLAT_KEYS } from './config/flat-keys.js';
 export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
 export { applyConfigInput } from './config/apply.js';
+export { nearestKey } from './config/suggest.js';
 export { buildPayload } from './http/payload.js';
 export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
 export { readBoundedText } from './http/read-bounded.js';
