@@ -96,7 +96,5 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
-// "Did you mean": the nearest known key to a misspelt one, for the server's option and body checks.
-export { nearestKey } from './config/suggest.js';
 // The response headers the SDK reads: a server on another origin must expose them (CORS).
 export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';

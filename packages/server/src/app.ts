@@ -158,7 +158,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
-        config: () => fleetService.config(),
+        config: (tx, version) => fleetService.config(tx, version),
         committed: () => fleetService.wake(),
       }),
       rateLimiter: limiter,

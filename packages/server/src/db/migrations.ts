@@ -146,6 +146,13 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
     `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
   ],
+  // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
+  // transaction that changes them and read by every ingest transaction (one row by its key), so a
+  // process whose copy is older reads them again before it decides anything.
+  (t) => [
+    `CREATE TABLE fleet_config (id INTEGER PRIMARY KEY, version ${t.bigint} NOT NULL)`,
+    `INSERT INTO fleet_config (id, version) VALUES (1, 1)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
