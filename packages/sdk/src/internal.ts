@@ -89,3 +89,7 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/columnar.js';
+export { CodecError } from './codec/bytes.js';
+export { COLUMNAR_LIMITS } from './codec/limits.js';
+export { COLUMNAR_CODING } from './http/compression.js';
