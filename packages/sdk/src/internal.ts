@@ -93,3 +93,4 @@ export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/column
 export { CodecError } from './codec/bytes.js';
 export { COLUMNAR_LIMITS } from './codec/limits.js';
 export { COLUMNAR_CODING } from './http/compression.js';
+export { encodeBody, gzip } from './http/compression.js';

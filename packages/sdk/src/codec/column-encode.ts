@@ -1,58 +1,54 @@
 import { type ByteWriter } from './bytes.js';
-import { fractionDigits, MAX_SCALE, toScaled } from './decimal.js';
+import { scaledFast, MAX_SCALE } from './decimal.js';
 import { readIsoMillis, uuidBytes, writeUuid } from './leaf-forms.js';
 import { writeInts } from './int-runs.js';
-
-/** One leaf of a record: its value as parsed and its exact JSON text. */
-export interface Leaf {
-  value: unknown;
-  text: string;
-}
 
 /** How a column's values are written (docs/wire-format.md, "Columns"). */
 export const ColumnMode = { Verbatim: 0, Dictionary: 1, Decimal: 2, Time: 3, Uuid: 4 } as const;
 
 /** Values that do not fit a column's form: their positions and exact texts, written first. */
-function writeExceptions(out: ByteWriter, leaves: readonly Leaf[], fits: readonly boolean[]): void {
-  const positions = fits.flatMap((fit, i) => (fit ? [] : [i]));
-  out.uint(positions.length);
+function writeExceptions(out: ByteWriter, values: readonly unknown[], fits: readonly unknown[]): void {
+  let count = 0;
+  for (const fit of fits) if (fit === null) count++;
+  out.uint(count);
   let previous = -1;
-  for (const i of positions) {
+  for (let i = 0; i < fits.length; i++) {
+    if (fits[i] !== null) continue;
     out.uint(i - previous - 1);
-    out.text(leaves[i]!.text);
+    out.text(JSON.stringify(values[i]));
     previous = i;
   }
 }
 
-/** The scale that fits nine values in ten (the others are exceptions), at most MAX_SCALE. */
-function chooseScale(leaves: readonly Leaf[]): number {
-  const digits = leaves
-    .map((leaf) => (typeof leaf.value === 'number' ? fractionDigits(leaf.text) : -1))
-    .filter((d) => d >= 0 && d <= MAX_SCALE)
-    .sort((a, b) => a - b);
-  return digits.length === 0 ? 0 : digits[Math.floor((digits.length - 1) * 0.9)]!;
+/** Digits after the point of a number's shortest text (JSON.stringify's), up to MAX_SCALE + 1. */
+function decimals(value: number): number {
+  for (let scale = 0, power = 1; scale <= MAX_SCALE; scale++, power *= 10) {
+    if (Math.round(value * power) / power === value) return scale;
+  }
+  return MAX_SCALE + 1;
 }
 
-function writeScaled(out: ByteWriter, leaves: readonly Leaf[], scaled: (leaf: Leaf) => number | null): void {
-  const values = leaves.map((leaf) => scaled(leaf));
-  writeExceptions(
-    out,
-    leaves,
-    values.map((v) => v !== null),
-  );
+/** The scale that fits nine numbers in ten (the others are exceptions), at most MAX_SCALE. */
+function chooseScale(values: readonly unknown[]): number {
+  const digits: number[] = [];
+  for (const value of values) if (typeof value === 'number') digits.push(decimals(value));
+  if (digits.length === 0) return 0;
+  digits.sort((a, b) => a - b);
+  return Math.min(MAX_SCALE, digits[Math.floor((digits.length - 1) * 0.9)]!);
+}
+
+function writeScaled(out: ByteWriter, values: readonly unknown[], scaled: (value: unknown) => number | null): void {
+  const fits = values.map(scaled);
+  writeExceptions(out, values, fits);
   writeInts(
     out,
-    values.filter((v): v is number => v !== null),
+    fits.filter((v): v is number => v !== null),
   );
 }
 
-function writeUuids(out: ByteWriter, leaves: readonly Leaf[]): void {
-  const all = leaves.map((leaf) => uuidBytes(leaf.value));
-  writeExceptions(
-    out,
-    leaves,
-    all.map((b) => b !== null),
-  );
+function writeUuids(out: ByteWriter, values: readonly unknown[]): void {
+  const all = values.map(uuidBytes);
+  writeExceptions(out, values, all);
   let previous: Uint8Array = new Uint8Array(16);
   for (const bytes of all) {
     if (!bytes) continue;
@@ -61,37 +57,43 @@ function writeUuids(out: ByteWriter, leaves: readonly Leaf[]): void {
   }
 }
 
-function writeDictionary(out: ByteWriter, leaves: readonly Leaf[], entries: Map<string, number>): void {
-  out.uint(entries.size);
-  for (const text of entries.keys()) out.text(text);
-  // One entry: every value is it, no index follows (the many constant columns of a batch).
-  if (entries.size > 1) for (const leaf of leaves) out.uint(entries.get(leaf.text)!);
-}
-
-/** Writes one column: the form most of its values fit, with the rest kept as exact JSON text. */
-export function encodeColumn(out: ByteWriter, leaves: readonly Leaf[]): void {
-  const half = leaves.length / 2;
-  const count = (test: (leaf: Leaf) => boolean) => leaves.reduce((n, leaf) => (test(leaf) ? n + 1 : n), 0);
-  if (count((leaf) => typeof leaf.value === 'number') >= half) {
-    const scale = chooseScale(leaves);
-    out.byte(ColumnMode.Decimal);
-    out.uint(scale);
-    return writeScaled(out, leaves, (leaf) => (typeof leaf.value === 'number' ? toScaled(leaf.text, scale) : null));
-  }
-  if (count((leaf) => readIsoMillis(leaf.value) !== null) >= half) {
-    out.byte(ColumnMode.Time);
-    return writeScaled(out, leaves, (leaf) => readIsoMillis(leaf.value));
-  }
-  if (count((leaf) => uuidBytes(leaf.value) !== null) >= half) {
-    out.byte(ColumnMode.Uuid);
-    return writeUuids(out, leaves);
-  }
+/** Dictionary when values repeat (half or fewer distinct), else each value's JSON text. */
+function writeTexts(out: ByteWriter, values: readonly unknown[]): void {
+  const texts = values.map((value) => JSON.stringify(value));
   const entries = new Map<string, number>();
-  for (const leaf of leaves) if (!entries.has(leaf.text)) entries.set(leaf.text, entries.size);
-  if (leaves.length > 1 && entries.size <= half) {
+  for (const text of texts) if (!entries.has(text)) entries.set(text, entries.size);
+  if (values.length > 1 && entries.size <= values.length / 2) {
     out.byte(ColumnMode.Dictionary);
-    return writeDictionary(out, leaves, entries);
+    out.uint(entries.size);
+    for (const text of entries.keys()) out.text(text);
+    // One entry: every value is it, no index follows (the many constant columns of a batch).
+    if (entries.size > 1) for (const text of texts) out.uint(entries.get(text)!);
+    return;
   }
   out.byte(ColumnMode.Verbatim);
-  for (const leaf of leaves) out.text(leaf.text);
+  for (const text of texts) out.text(text);
+}
+
+/**
+ * Writes one column in the form its first value has (a decimal number, an ISO timestamp, a uuid;
+ * else texts), the values that do not fit kept as exact JSON text.
+ */
+export function encodeColumn(out: ByteWriter, values: readonly unknown[]): void {
+  const first = values[0];
+  if (typeof first === 'number') {
+    const scale = chooseScale(values);
+    const power = 10 ** scale;
+    out.byte(ColumnMode.Decimal);
+    out.uint(scale);
+    return writeScaled(out, values, (value) => (typeof value === 'number' ? scaledFast(value, power) : null));
+  }
+  if (readIsoMillis(first) !== null) {
+    out.byte(ColumnMode.Time);
+    return writeScaled(out, values, readIsoMillis);
+  }
+  if (uuidBytes(first) !== null) {
+    out.byte(ColumnMode.Uuid);
+    return writeUuids(out, values);
+  }
+  writeTexts(out, values);
 }

@@ -1,30 +1,26 @@
 /**
  * Decimal numbers as scaled integers, exactly: `45.5017123` at scale 7 is 455017123. A number is
- * encoded this way only when the text rebuilt from the integer is its JSON text character for
- * character (no exponent, at most 15 significant digits so that second differences stay below
- * 2^53); anything else is kept verbatim by the column.
+ * written this way only when its JSON text is the plain decimal of the integer (no exponent, at
+ * most 15 significant digits, so that second differences stay below 2^53); any other number is
+ * kept as its JSON text by the column.
  */
 
-const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 export const MAX_DIGITS = 15;
 export const MAX_SCALE = 15;
+const MAX_SCALED = 10 ** MAX_DIGITS - 1;
 
-/** Digits after the point in a plain decimal JSON number text, or -1 when it is not plain. */
-export function fractionDigits(text: string): number {
-  const match = PLAIN.exec(text);
-  return match ? (match[3]?.length ?? 0) : -1;
-}
-
-/** The integer whose text at `scale` is `text`, or null when there is none. */
-export function toScaled(text: string, scale: number): number | null {
-  const match = PLAIN.exec(text);
-  if (!match) return null;
-  const fraction = match[3] ?? '';
-  if (fraction.length > scale) return null;
-  const digits = (match[2]! + fraction.padEnd(scale, '0')).replace(/^0+(?=\d)/, '');
-  if (digits.length > MAX_DIGITS) return null;
-  const value = match[1] === '-' ? -Number(digits) : Number(digits);
-  return fromScaled(value, scale) === text ? value : null;
+/**
+ * The integer k with value = k / 10^scale (`power`), or null. Why this is exact: k / power is
+ * correctly rounded, so when it equals `value` the decimal k·10^-scale rounds to value; with at
+ * most 15 significant digits no other decimal as short does (doubles keep 15.95 digits), so it is
+ * the shortest that round-trips: JSON.stringify's digits. Below 1e-6 JSON.stringify writes an
+ * exponent, so those stay verbatim.
+ */
+export function scaledFast(value: number, power: number): number | null {
+  const k = Math.round(value * power);
+  if (k / power !== value || Math.abs(k) > MAX_SCALED) return null;
+  if (value !== 0 && Math.abs(value) < 1e-6) return null;
+  return k === 0 ? 0 : k;
 }
 
 /** The JSON text of `value / 10^scale`, as JavaScript's JSON.stringify writes plain decimals. */

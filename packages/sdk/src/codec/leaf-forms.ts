@@ -7,13 +7,12 @@ import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from 
  */
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Epoch milliseconds of an ISO text that Date.prototype.toISOString gives back exactly, else null. */
 export function readIsoMillis(value: unknown): number | null {
-  if (typeof value !== 'string' || !ISO.test(value)) return null;
+  if (typeof value !== 'string' || value.length !== 24 || value.charCodeAt(23) !== 90 || !ISO.test(value)) return null;
   const millis = Date.parse(value);
-  return Number.isFinite(millis) && millis >= 0 && new Date(millis).toISOString() === value ? millis : null;
+  return millis >= 0 && new Date(millis).toISOString() === value ? millis : null;
 }
 
 /** The JSON text (quoted) of a decoded timestamp. */
@@ -23,11 +22,23 @@ export function isoText(millis: number): string {
   return `"${new Date(millis).toISOString()}"`;
 }
 
+/** Hex digit values by character code (lower case only: upper case uuids stay verbatim). */
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) NIBBLE['0123456789abcdef'.charCodeAt(i)] = i;
+const DASHES = [8, 13, 18, 23];
+
+/** The 16 bytes of a canonical lower-case uuid text, else null. */
 export function uuidBytes(value: unknown): Uint8Array | null {
-  if (typeof value !== 'string' || !UUID.test(value)) return null;
-  const hex = value.replace(/-/g, '');
+  if (typeof value !== 'string' || value.length !== 36) return null;
+  for (const at of DASHES) if (value.charCodeAt(at) !== 45) return null;
   const bytes = new Uint8Array(16);
-  for (let i = 0; i < 16; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0, at = 0; i < 16; i++, at += 2) {
+    if (at === 8 || at === 13 || at === 18 || at === 23) at++;
+    const high = NIBBLE[value.charCodeAt(at)] ?? -1;
+    const low = NIBBLE[value.charCodeAt(at + 1)] ?? -1;
+    if (high < 0 || low < 0) return null;
+    bytes[i] = (high << 4) | low;
+  }
   return bytes;
 }
 

@@ -16,7 +16,7 @@ export const COLUMNAR_LIMITS = {
  * to is bounded as it decodes, as a gzip body is by its inflated size.
  */
 export class BoundedText {
-  private readonly parts: string[] = [];
+  private written = '';
   length = 0;
   constructor(readonly limit: number) {}
 
@@ -28,11 +28,11 @@ export class BoundedText {
   push(text: string): void {
     this.length += text.length;
     if (this.length > this.limit) throw tooLarge(this.limit);
-    this.parts.push(text);
+    this.written += text;
   }
 
   text(): string {
-    return this.parts.join('');
+    return this.written;
   }
 }
 
