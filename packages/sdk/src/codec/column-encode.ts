@@ -28,13 +28,22 @@ function decimals(value: number): number {
   return MAX_SCALE + 1;
 }
 
-/** The scale that fits nine numbers in ten (the others are exceptions), at most MAX_SCALE. */
+/**
+ * The scale: the most digits any number has, unless that is more than 3 digits above what nine in
+ * ten have (a 0.1 + 0.2 among whole metres); the few numbers it leaves out are exceptions.
+ */
 function chooseScale(values: readonly unknown[]): number {
   const digits: number[] = [];
-  for (const value of values) if (typeof value === 'number') digits.push(decimals(value));
+  for (const value of values) {
+    if (typeof value !== 'number') continue;
+    const d = decimals(value);
+    if (d <= MAX_SCALE) digits.push(d);
+  }
   if (digits.length === 0) return 0;
   digits.sort((a, b) => a - b);
-  return Math.min(MAX_SCALE, digits[Math.floor((digits.length - 1) * 0.9)]!);
+  const most = digits[digits.length - 1]!;
+  const ninety = digits[Math.floor((digits.length - 1) * 0.9)]!;
+  return most - ninety <= 3 ? most : ninety;
 }
 
 function writeScaled(out: ByteWriter, values: readonly unknown[], scaled: (value: unknown) => number | null): void {

@@ -75,7 +75,7 @@ function readValue(input: ByteReader, out: BoundedText, depth: number): void {
   const tag = input.byte();
   if (tag === Tag.Verbatim) return out.push(input.text().text);
   if (tag === Tag.Table || tag === Tag.Row) return decodeTable(input, out, tag === Tag.Table);
-  if (tag !== Tag.Object || depth > 1) throw invalid(`value tag ${tag} is unknown here`);
+  if (tag !== Tag.Object || depth > 0) throw invalid(`value tag ${tag} is unknown here`);
   const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'an object key count');
   out.push('{');
   for (let i = 0; i < count; i++) {
