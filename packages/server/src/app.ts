@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import { COLUMNAR_CODING, DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -76,7 +76,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = 'gzip, deflate, br';
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}`;
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
