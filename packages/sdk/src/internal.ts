@@ -89,3 +89,12 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+export {
+  HEALTH_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  MAX_HEALTH_HEADER_CHARS,
+  formatHealthHeader,
+  parseHealthHeader,
+  type HealthReport,
+  type FailureClass,
+} from './health/health-header.js';
