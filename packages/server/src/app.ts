@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { COLUMNAR_CODING, DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import { COLUMNAR_CODING, DROPPED_HEADER, HEALTH_ACCEPTED_HEADER, HEALTH_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -35,6 +35,7 @@ import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { healthRoutes } from './routes/health.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -207,9 +208,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', DROPPED_HEADER],
+        allowedHeaders: [
+          'content-type',
+          'authorization',
+          'x-device-id',
+          'content-encoding',
+          DROPPED_HEADER,
+          HEALTH_HEADER,
+        ],
         // A page on another origin reads what the SDK learns from (Retry-After, codings, the
-        // ledger) and where an export continues.
+        // ledger, health reports) and where an export continues.
         exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
       });
@@ -223,7 +231,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // included: the SDK compresses its uploads only once a server has said so.
       // And that this service keeps the delivery ledger: the SDK then reports its dropped sequence
       // numbers (Waypost-Dropped), which it never sends to a server that did not say so.
-      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS).header(LEDGER_HEADER, '1');
+      // And that it reads device health reports (Waypost-Health), under the same rule.
+      if (isIngest(request)) {
+        reply
+          .header('accept-encoding', ACCEPTED_REQUEST_CODINGS)
+          .header(LEDGER_HEADER, '1')
+          .header(HEALTH_ACCEPTED_HEADER, '1');
+      }
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
@@ -274,6 +288,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(fleetHistoryRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
+    await app.register(healthRoutes, { ctx });
     await app.register(logRoutes, { ctx });
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });

@@ -136,7 +136,7 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(allowed.headers.get('access-control-allow-headers')).toContain('waypost-dropped');
       // docs/server.md lists the request headers a page may send (corsOrigins): exactly these.
       expect(allowed.headers.get('access-control-allow-headers')).toBe(
-        'content-type, authorization, x-device-id, content-encoding, waypost-dropped',
+        'content-type, authorization, x-device-id, content-encoding, waypost-dropped, waypost-health',
       );
       const upload = await fetch(`${cors.url}/locations`, {
         method: 'POST',
@@ -144,8 +144,10 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
         body: JSON.stringify({ location: [], device_id: 'cors-device' }),
       });
       expect(upload.headers.get('waypost-ledger')).toBe('1');
+      // ...and whether it reads device health reports (issue 31).
+      expect(upload.headers.get('waypost-health-accepted')).toBe('1');
       expect(upload.headers.get('access-control-expose-headers')).toBe(
-        'retry-after, accept-encoding, waypost-ledger, link, waypost-next-cursor, waypost-columns-omitted',
+        'retry-after, accept-encoding, waypost-ledger, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
       );
     } finally {
       await cors.stop();
