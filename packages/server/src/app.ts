@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { COLUMNAR_CODING, DROPPED_HEADER, HEALTH_ACCEPTED_HEADER, HEALTH_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import {
+  COLUMNAR_CODING,
+  DROPPED_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  HEALTH_HEADER,
+  LEDGER_HEADER,
+} from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -48,7 +54,8 @@ import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
-import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
+import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
+import { mapSourcesOf } from './routes/basemap-config.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -198,7 +205,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
-    registerSecurityHeaders(app, resolved.tileUrl);
+    registerSecurityHeaders(app, mapSourcesOf(resolved));
     // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
@@ -294,11 +301,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-      await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
+      tiles = openTileFile(resolved.tileFile);
+      await app.register(tileFileRoutes, { tiles });
     }
-    await app.register(dashboardRoutes, { ctx });
+    await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
   } catch (error) {
     await fleet?.close();

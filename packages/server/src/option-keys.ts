@@ -18,6 +18,7 @@ export const SERVER_OPTION_KEYS = [
   'refreshTokenTtlSeconds',
   'tileUrl',
   'tileFile',
+  'mapStyle',
   'bodyLimitBytes',
   'maxRecordsPerRequest',
   'logger',
