@@ -44,6 +44,9 @@ import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
+import { retentionRoutes } from './routes/retention.js';
+import { RetentionWorker } from './retention/retention-worker.js';
+import { RETENTION_FAILED, RETENTION_REMOVED } from './retention/retention-log.js';
 import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -88,6 +91,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
   let fleet: FleetService | null = null;
+  let retention: RetentionWorker | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -141,6 +145,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
+    // Logged once the app exists (the first pass starts once the app is built).
+    let retentionLog: { info(fields: object, message: string): void; error(fields: object, message: string): void } = {
+      info: () => undefined,
+      error: () => undefined,
+    };
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -160,7 +169,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
       rateLimiter: limiter,
       fleet: fleetService,
+      retention: new RetentionWorker(db, resolved.retention, now, {
+        removed: (removed) =>
+          retentionLog.info({ code: RETENTION_REMOVED, removed }, 'retention: removed rows past their period'),
+        error: (err) =>
+          retentionLog.error({ code: RETENTION_FAILED, err }, 'retention: a pass failed; tried again later'),
+      }),
     };
+    retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     app = Fastify({
@@ -186,6 +202,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
+    retentionLog = log;
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
@@ -242,6 +259,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       done();
     });
     app.addHook('onClose', async () => {
+      await ctx.retention.close();
       await ctx.ingestQueue.drain();
       await ctx.fleet.close();
       await ctx.live.close();
@@ -266,13 +284,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    await app.register(retentionRoutes, { ctx });
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
       await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
     }
     await app.register(dashboardRoutes, { ctx });
     await app.register(browserSdkRoutes, { ctx });
+    ctx.retention.start();
   } catch (error) {
+    await retention?.close();
     await fleet?.close();
     await live?.close();
     await db.close();

@@ -135,6 +135,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       WHERE id IN (SELECT device_id FROM device_event_state)`,
     `DROP TABLE device_event_state`,
   ],
+  // Retention (issue 33): an organization's own retention period (days; null: the server's), and
+  // the sequence ranges retention removed, so the delivery ledger names them "expired", not missing.
+  // Retention deletes through the (device_id, recorded_at) index: no index is added to ingest's path.
+  (t) => [
+    `ALTER TABLE orgs ADD COLUMN retention_days ${t.real}`,
+    `CREATE TABLE expired_ranges (
+      id ${t.id}, device_id TEXT NOT NULL,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, expired_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
+    `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
+    `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
