@@ -46,7 +46,7 @@ import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
 import { retentionRoutes } from './routes/retention.js';
 import { RetentionWorker } from './retention/retention-worker.js';
-import { RETENTION_FAILED, RETENTION_REMOVED } from './retention/retention-log.js';
+import { retentionLogTo } from './retention/retention-log.js';
 import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
 
 export interface BuildOptions extends ServerOptions {
@@ -146,10 +146,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
     // Logged once the app exists (the first pass starts once the app is built).
-    let retentionLog: { info(fields: object, message: string): void; error(fields: object, message: string): void } = {
-      info: () => undefined,
-      error: () => undefined,
-    };
+    let retentionLog: FastifyInstance['log'] | null = null;
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -170,10 +167,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       rateLimiter: limiter,
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
-        removed: (removed) =>
-          retentionLog.info({ code: RETENTION_REMOVED, removed }, 'retention: removed rows past their period'),
-        error: (err) =>
-          retentionLog.error({ code: RETENTION_FAILED, err }, 'retention: a pass failed; tried again later'),
+        ...retentionLogTo(() => retentionLog),
+        ingestSaturated: () => ingestSaturated(),
       }),
     };
     retention = ctx.retention;

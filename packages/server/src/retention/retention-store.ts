@@ -3,46 +3,70 @@ import { normalizeRanges, type SequenceRange } from '@waypost/sdk/internal';
 import type { RetentionKind } from './retention-options.js';
 
 /**
- * One bounded delete per kind, through an index that starts with device_id (no index is added to
- * ingest's path). A location goes only once both its recorded and its received time are past the
- * cutoff: a record from a device whose clock said 1970 is kept as long as one received today.
- * Locations and quarantined records give back their sequence numbers: the ledger calls them expired.
+ * Where each kind lives: its table, the time retention goes by, and whether its rows carry the
+ * ledger's sequence numbers. Every one is read through an index that starts with (device_id, time):
+ * the locations' is the track index every read uses, so retention adds nothing to ingest's path.
  */
-const DELETE_SQL: Record<RetentionKind, string> = {
-  locations: `DELETE FROM locations WHERE id IN (
-      SELECT id FROM locations WHERE device_id = ? AND recorded_at < ? AND received_at < ? ORDER BY recorded_at LIMIT ?)
-    RETURNING sequence`,
-  quarantine: `DELETE FROM quarantine WHERE id IN (
-      SELECT id FROM quarantine WHERE device_id = ? AND received_at < ? ORDER BY received_at LIMIT ?)
-    RETURNING sequence`,
-  logs: `DELETE FROM logs WHERE id IN (
-      SELECT id FROM logs WHERE device_id = ? AND created_at < ? ORDER BY created_at LIMIT ?)
-    RETURNING NULL AS sequence`,
-  events: `DELETE FROM fleet_events WHERE seq IN (
-      SELECT seq FROM fleet_events WHERE device_id = ? AND at < ? ORDER BY at LIMIT ?)
-    RETURNING NULL AS sequence`,
+const KIND_TABLES: Record<RetentionKind, { table: string; time: string; sequence: boolean }> = {
+  locations: { table: 'locations', time: 'recorded_at', sequence: true },
+  quarantine: { table: 'quarantine', time: 'received_at', sequence: true },
+  logs: { table: 'logs', time: 'created_at', sequence: false },
+  events: { table: 'fleet_events', time: 'at', sequence: false },
 };
 
-/** Logs uploaded without a device id follow the server's period. */
-const ORPHAN_LOGS_SQL = `DELETE FROM logs WHERE id IN (
-    SELECT id FROM logs WHERE device_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)`;
+/** Before any time a row can have: a slice's lower bound before the first. */
+export const EARLIEST = Number.MIN_SAFE_INTEGER;
 
-/** Removes at most `limit` rows of one kind of a device older than `cutoff`; returns how many. */
-export async function expireBatch(
+/**
+ * The end of the next bounded slice of a device's rows of one kind in [from, cutoff): the time of
+ * the row `limit` rows on (read from the index alone), or the cutoff when fewer are left (then
+ * `last` is true). A slice never ends where it starts: rows sharing one instant go in one slice.
+ */
+export async function nextSlice(
+  db: Queryable,
+  kind: RetentionKind,
+  deviceId: string,
+  from: number,
+  cutoff: number,
+  limit: number,
+): Promise<{ until: number; last: boolean }> {
+  const { table, time } = KIND_TABLES[kind];
+  const rows = await db.query<{ t: number }>(
+    `SELECT ${time} AS t FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
+     ORDER BY ${time} LIMIT 1 OFFSET ?`,
+    [deviceId, from, cutoff, limit],
+  );
+  if (rows.length === 0) return { until: cutoff, last: true };
+  return { until: Math.max(Number(rows[0]!.t), from + 1), last: false };
+}
+
+/**
+ * Removes a device's rows of one kind in [from, until) (one range delete on the index: about twice
+ * as fast as deleting listed ids) and, for locations and quarantine, keeps the sequence numbers
+ * removed as expired ranges in the same transaction. Answers how many rows went.
+ */
+export async function expireSlice(
   tx: Queryable,
   kind: RetentionKind,
   deviceId: string,
-  cutoff: number,
-  limit: number,
+  from: number,
+  until: number,
   now: number,
 ): Promise<number> {
-  // Locations compare both of their times with the cutoff; the other kinds have one.
-  const params = kind === 'locations' ? [deviceId, cutoff, cutoff, limit] : [deviceId, cutoff, limit];
-  const rows = await tx.query<{ sequence: number | null }>(DELETE_SQL[kind], params);
+  const { table, time, sequence } = KIND_TABLES[kind];
+  const rows = await tx.query<{ sequence: number | null }>(
+    `DELETE FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
+     RETURNING ${sequence ? 'sequence' : 'NULL AS sequence'}`,
+    [deviceId, from, until],
+  );
   const sequences = rows.flatMap((r) => (r.sequence === null ? [] : [Number(r.sequence)]));
   if (sequences.length > 0) await insertExpiredRanges(tx, deviceId, normalizeRanges(sequences.map((s) => [s, s])), now);
   return rows.length;
 }
+
+/** Logs uploaded without a device id follow the server's period. */
+const ORPHAN_LOGS_SQL = `DELETE FROM logs WHERE id IN (
+    SELECT id FROM logs WHERE device_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)`;
 
 export async function expireOrphanLogs(tx: Queryable, cutoff: number, limit: number): Promise<number> {
   return tx.run(ORPHAN_LOGS_SQL, [cutoff, limit]);

@@ -1,32 +1,44 @@
-import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { setTimeout as pause } from 'node:timers/promises';
 import type { Database } from '../db/database.js';
 import { cutoffOf } from './cutoff.js';
 import { RETENTION_KINDS, type RetentionKind, type RetentionOptions } from './retention-options.js';
-import { devicePage, expireBatch, expireOrphanLogs } from './retention-store.js';
+import { devicePage, EARLIEST, expireOrphanLogs, expireSlice, nextSlice } from './retention-store.js';
 
 /** What one pass removed, per kind. */
 export type RetentionReport = Record<RetentionKind, number>;
 
 /** Devices read per page: a pass never holds the whole fleet in memory. */
 const DEVICE_PAGE = 500;
+/**
+ * The share of time retention may spend deleting while a backlog lasts: after each slice it pauses
+ * so that deleting takes at most this share. On SQLite a delete runs on the event loop itself;
+ * without the pause a backlog of millions would take the loop from ingest for as long as it lasts.
+ * While ingest is saturated (every commit slot busy, uploads waiting) retention takes a tenth, so
+ * ingest keeps at least about 90% of its rate; otherwise half: an unhurried server catches up fast.
+ */
+const DUTY_WHILE_INGEST_SATURATED = 0.1;
+const DUTY_OTHERWISE = 0.5;
 
 export interface RetentionHooks {
   /** A pass that removed something (logged with a code). */
   removed(report: RetentionReport): void;
   /** A pass that failed (a database hiccup): tried again at the next interval. */
   error(error: unknown): void;
+  /** Whether ingest is saturated: retention then takes a smaller share of the time. */
+  ingestSaturated(): boolean;
 }
 
 /**
  * Enforces retention continuously: a pass walks the fleet a page of devices at a time and deletes
  * each device's rows past its cutoff in statements of at most `batchSize` rows, each its own short
- * transaction, yielding to I/O between them, so ingest is never held behind a long delete. When a
+ * transaction, pausing between them (the duty cycles above), so ingest is never held behind a long delete. When a
  * pass finds nothing due it sleeps `intervalMs`; when it removed something, the next starts at once.
  */
 export class RetentionWorker {
   private running: Promise<RetentionReport> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly closing = new AbortController();
   /** The last pass that ended: when, and what it removed. */
   last: { at: number; removed: RetentionReport } | null = null;
 
@@ -50,6 +62,7 @@ export class RetentionWorker {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.closing.abort();
     if (this.timer) clearTimeout(this.timer);
     await this.running?.catch(() => undefined);
   }
@@ -95,16 +108,19 @@ export class RetentionWorker {
     return report;
   }
 
-  /** Deletes a device's rows of one kind past the cutoff, one bounded transaction at a time. */
+  /** Deletes a device's rows of one kind past the cutoff, one bounded slice per transaction. */
   private async drain(kind: RetentionKind, deviceId: string, cutoff: number, now: number): Promise<number> {
     let removed = 0;
+    let from = EARLIEST;
     for (;;) {
-      const count = await this.db.transaction((tx) =>
-        expireBatch(tx, kind, deviceId, cutoff, this.options.batchSize, now),
-      );
-      removed += count;
-      if (count < this.options.batchSize || this.closed) return removed;
-      await yieldToIo();
+      const started = performance.now();
+      const slice = await nextSlice(this.db, kind, deviceId, from, cutoff, this.options.batchSize);
+      removed += await this.db.transaction((tx) => expireSlice(tx, kind, deviceId, from, slice.until, now));
+      if (slice.last || this.closed) return removed;
+      from = slice.until;
+      const duty = this.hooks.ingestSaturated() ? DUTY_WHILE_INGEST_SATURATED : DUTY_OTHERWISE;
+      const rest = (performance.now() - started) * (1 / duty - 1);
+      await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
     }
   }
 }
