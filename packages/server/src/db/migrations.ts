@@ -5,11 +5,37 @@ interface Types {
   bigint: string;
   real: string;
   blob: string;
+  /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
+  appendOnly(table: string): string[];
 }
 
+const APPEND_ONLY_MESSAGE = 'append-only: rows are never changed or removed';
+
 const TYPES: Record<Database['dialect'], Types> = {
-  sqlite: { id: 'INTEGER PRIMARY KEY AUTOINCREMENT', bigint: 'INTEGER', real: 'REAL', blob: 'BLOB' },
-  postgres: { id: 'BIGSERIAL PRIMARY KEY', bigint: 'BIGINT', real: 'DOUBLE PRECISION', blob: 'BYTEA' },
+  sqlite: {
+    id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    bigint: 'INTEGER',
+    real: 'REAL',
+    blob: 'BLOB',
+    appendOnly: (table) =>
+      ['UPDATE', 'DELETE'].map(
+        (op) =>
+          `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table}
+           BEGIN SELECT RAISE(ABORT, '${table} is ${APPEND_ONLY_MESSAGE}'); END`,
+      ),
+  },
+  postgres: {
+    id: 'BIGSERIAL PRIMARY KEY',
+    bigint: 'BIGINT',
+    real: 'DOUBLE PRECISION',
+    blob: 'BYTEA',
+    appendOnly: (table) => [
+      `CREATE FUNCTION ${table}_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION '${table} is ${APPEND_ONLY_MESSAGE}'; END $$`,
+      `CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
+       FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_change()`,
+    ],
+  },
 };
 
 // Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
@@ -178,6 +204,15 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
     `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
     `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
+  ],
+  // The audit trail (issue 33): every operator's change, with who, when, from where and what,
+  // append-only in the database itself (a trigger refuses UPDATE and DELETE), so neither a bug nor
+  // a retention pass nor a device's deletion can rewrite it.
+  (t) => [
+    `CREATE TABLE audit_log (
+      seq ${t.id}, at ${t.bigint} NOT NULL, actor TEXT NOT NULL, address TEXT NOT NULL, action TEXT NOT NULL,
+      target TEXT, status INTEGER NOT NULL, detail TEXT)`,
+    ...t.appendOnly('audit_log'),
   ],
 ];
 
