@@ -118,19 +118,15 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     const groups = osmandGroups(request.body, request.query as JsonObject, now);
     return summary(await ingestGroups(ctx, request, principal, groups, found, now));
   });
-  // Traccar's clients are often set up with a trailing slash; a router that ignores it has both already.
-  const slashFree = (app.initialConfig as { routerOptions?: { ignoreTrailingSlash?: boolean } }).routerOptions
-    ?.ignoreTrailingSlash;
-  for (const url of slashFree ? ['/osmand'] : ['/osmand', '/osmand/']) {
-    // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
-    app.route({
-      method: ['GET', 'POST', 'PUT'],
-      url,
-      exposeHeadRoute: false,
-      schema: { response: UPLOAD_REPLY },
-      config: INGEST_ROUTE,
-      handler: osmand,
-    });
-    app.head(url, { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
-  }
+  // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
+  // /osmand/ reaches these routes too (http/method-routing.ts): trackers' URL fields vary.
+  app.route({
+    method: ['GET', 'POST', 'PUT'],
+    url: '/osmand',
+    exposeHeadRoute: false,
+    schema: { response: UPLOAD_REPLY },
+    config: INGEST_ROUTE,
+    handler: osmand,
+  });
+  app.head('/osmand', { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
 }
