@@ -6,7 +6,7 @@ import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { byDevice } from '../ingest/ingest-job.js';
 import { ingest, type IngestResult } from '../ingest/ingest-service.js';
 import { uploadingDevice } from '../ingest/uploading-device.js';
-import { verdicts } from '../ingest/verdicts.js';
+import { verdicts, type Translator } from '../ingest/verdicts.js';
 import { capacitorGroups } from '../presets/capacitor.js';
 import { osmandGroups, type TrackerGroup } from '../presets/osmand.js';
 import { overlandGroups } from '../presets/overland.js';
@@ -56,6 +56,18 @@ const summary = (result: IngestResult) => ({
   ...quarantineReply(result.quarantined),
 });
 
+/** Where OwnTracks locations that name no device are kept (in quarantine, never as a track). */
+export const OWNTRACKS_UNNAMED = 'owntracks-unnamed';
+
+const UNNAMED_TRANSLATOR: Translator = {
+  record: () => {
+    throw badRequest(
+      'NO_DEVICE',
+      'An OwnTracks location naming no user, device or tid: set UserID and DeviceID in the app (Identification)',
+    );
+  },
+};
+
 /**
  * An OwnTracks message, on /owntracks or /locations. The apps count any HTTP answer as delivered
  * (https://owntracks.org/booklet/tech/http/), so a location that cannot be stored is quarantined,
@@ -71,11 +83,13 @@ export async function ingestOwnTracks(
   if (!takesOwnTracks(message)) return [];
   const named = ownTracksDevice(message, request.headers, request.query as JsonObject);
   const device = uploadingDevice({ token: tokenDevice(principal), body: named, outside: deviceOutsideBody(request) });
-  if (!device) throw noDevice();
+  // A location naming no user, device or tid is still delivered as far as the app knows: kept in
+  // quarantine under one device of its own rather than refused (a refusal would lose it).
+  const deviceId = device?.deviceId ?? OWNTRACKS_UNNAMED;
   request.uploadRecords = 1;
   const found = [{ value: message, path: 'owntracks' }];
-  const checked = verdicts(found, ctx.now(), ownTracksTranslator(device.deviceId));
-  await ingest(ctx, [{ deviceId: device.deviceId, ...checked }], null);
+  const checked = verdicts(found, ctx.now(), device ? ownTracksTranslator(deviceId) : UNNAMED_TRANSLATOR);
+  await ingest(ctx, [{ deviceId, ...checked }], null);
   return [];
 }
 
