@@ -100,6 +100,18 @@ describe.each(backends)('tracker routes on $name', (backend) => {
       missing: 1,
       missingRanges: [[4, 4]],
     });
+    // Naming no device: the plugin would drop a 4xx batch for good, so it is kept in quarantine.
+    const lost = await send(
+      server,
+      'POST',
+      '/capacitor',
+      JSON.stringify({ positions: [position(9, 52.52)] }),
+      JSON_TYPE,
+    );
+    expect(lost).toMatchObject({ status: 200, body: { stored: 0, quarantined: 1 } });
+    expect((await quarantineOf(server, 'capacitor-unnamed')).map((r) => [r.code, JSON.parse(r.raw).id])).toEqual([
+      ['NO_DEVICE', 9],
+    ]);
     const named = { positions: [position(1, 40)], extras: { device_id: 'cap-extras' } };
     expect((await send(server, 'POST', '/capacitor', JSON.stringify(named), JSON_TYPE)).body.stored).toBe(1);
     expect((await storedOf(server, 'cap-extras'))[0]!.record.coords.speed).toBe(1.5);

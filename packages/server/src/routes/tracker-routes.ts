@@ -24,9 +24,20 @@ import {
 } from './upload-route.js';
 
 /**
+ * The translator of records whose upload names no device: each is kept in quarantine (NO_DEVICE),
+ * never stored as a track point, under the tracker's own `<tracker>-unnamed` device.
+ */
+const unnamedTranslator = (how: string): Translator => ({
+  record: () => {
+    throw badRequest('NO_DEVICE', `The upload names no device: ${how}`);
+  },
+});
+
+/**
  * Stores a tracker's records with a verdict each, as /locations does: a record that cannot be
  * stored (or is no track point) is quarantined with why, and the request still succeeds. Only what
- * makes the request unusable as a whole (no device named, too many records) refuses it.
+ * makes the request unusable as a whole (too many records; no device named, unless `unnamed` says
+ * where such records are kept) refuses it.
  */
 async function ingestGroups(
   ctx: AppContext,
@@ -35,6 +46,7 @@ async function ingestGroups(
   groups: TrackerGroup[],
   found: (records: number) => void,
   receivedAt: number,
+  unnamed?: { deviceId: string; how: string },
 ): Promise<IngestResult> {
   const count = groups.reduce((sum, g) => sum + g.found.length, 0);
   found(count);
@@ -43,8 +55,9 @@ async function ingestGroups(
   const outside = deviceOutsideBody(request);
   const batches = groups.map((group): DeviceBatch => {
     const device = uploadingDevice({ token, body: group.named, outside });
-    if (!device) throw noDevice();
-    return { deviceId: device.deviceId, ...verdicts(group.found, receivedAt, group.translator) };
+    if (device) return { deviceId: device.deviceId, ...verdicts(group.found, receivedAt, group.translator) };
+    if (!unnamed) throw noDevice();
+    return { deviceId: unnamed.deviceId, ...verdicts(group.found, receivedAt, unnamedTranslator(unnamed.how)) };
   });
   return ingest(ctx, byDevice(batches), null);
 }
@@ -59,14 +72,7 @@ const summary = (result: IngestResult) => ({
 /** Where OwnTracks locations that name no device are kept (in quarantine, never as a track). */
 export const OWNTRACKS_UNNAMED = 'owntracks-unnamed';
 
-const UNNAMED_TRANSLATOR: Translator = {
-  record: () => {
-    throw badRequest(
-      'NO_DEVICE',
-      'An OwnTracks location naming no user, device or tid: set UserID and DeviceID in the app (Identification)',
-    );
-  },
-};
+const OWNTRACKS_UNNAMED_HOW = 'set UserID and DeviceID in the OwnTracks app (Identification)';
 
 /**
  * An OwnTracks message, on /owntracks or /locations. The apps count any HTTP answer as delivered
@@ -88,7 +94,11 @@ export async function ingestOwnTracks(
   const deviceId = device?.deviceId ?? OWNTRACKS_UNNAMED;
   request.uploadRecords = 1;
   const found = [{ value: message, path: 'owntracks' }];
-  const checked = verdicts(found, ctx.now(), device ? ownTracksTranslator(deviceId) : UNNAMED_TRANSLATOR);
+  const checked = verdicts(
+    found,
+    ctx.now(),
+    device ? ownTracksTranslator(deviceId) : unnamedTranslator(OWNTRACKS_UNNAMED_HOW),
+  );
   await ingest(ctx, [{ deviceId, ...checked }], null);
   return [];
 }
@@ -113,6 +123,8 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     { schema: { body: { type: 'object' }, response: OVERLAND_OK }, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
+      // Naming no device stays a 400: Overland keeps the batch and resends it once the URL or the
+      // Device ID is set, so nothing is lost (the Capacitor plugin, by contrast, drops it).
       await ingestGroups(ctx, request, principal, overlandGroups(request.body), found, now);
       return { result: 'ok' };
     }),
@@ -123,7 +135,9 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     { schema: { body: { type: 'object' }, response: UPLOAD_REPLY }, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
-      return summary(await ingestGroups(ctx, request, principal, capacitorGroups(request.body), found, now));
+      const unnamed = { deviceId: 'capacitor-unnamed', how: 'add ?device_id= to sync.url, or a device token' };
+      const groups = capacitorGroups(request.body);
+      return summary(await ingestGroups(ctx, request, principal, groups, found, now, unnamed));
     }),
   );
 
