@@ -98,3 +98,17 @@ export {
 } from './ledger/dropped-header.js';
 // The response headers the SDK reads: a server on another origin must expose them (CORS).
 export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
+export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/columnar.js';
+export { CodecError } from './codec/bytes.js';
+export { COLUMNAR_LIMITS } from './codec/limits.js';
+export { COLUMNAR_CODING } from './http/compression.js';
+export { encodeBody, gzip } from './http/compression.js';
+export {
+  HEALTH_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  MAX_HEALTH_HEADER_CHARS,
+  formatHealthHeader,
+  parseHealthHeader,
+  type HealthReport,
+  type FailureClass,
+} from './health/health-header.js';
