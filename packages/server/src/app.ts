@@ -17,6 +17,7 @@ import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
+import { registerCompression } from './http/compression.js';
 import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         maxAge: 600,
       });
     }
+    await registerCompression(app);
     await app.register(cookie);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
