@@ -18,7 +18,7 @@ import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { registerCompression } from './http/compression.js';
-import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
+import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -32,6 +32,7 @@ import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
+import { createExposition } from './metrics-exposition.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
@@ -129,7 +130,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       {
         error: (error) => fleetLog.error(error),
-        round: (report) => fleetLog.round(report),
+        round: (report) => {
+          metrics.countRound(report);
+          fleetLog.round(report);
+        },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
       },
@@ -165,6 +169,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       rateLimiter: limiter,
       fleet: fleetService,
     };
+    const exposition = createExposition(metrics, db, new FleetLedger(db, now));
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     const routes = createRouteIndex();
@@ -199,11 +204,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, resolved.tileUrl);
-    // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
-      void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
-    });
+    registerMethodAnswers(app, routes);
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
@@ -243,12 +244,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
     // A callback hook, not an async one: no promise per response.
     app.decorateRequest('uploadRecords', 0);
     app.addHook('onResponse', (request, reply, done) => {
       const status = reply.statusCode;
       ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
+      // The route's pattern, never the path: label values stay bounded whatever clients ask for.
+      exposition.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        status,
+        reply.elapsedTime / 1000,
+      );
       // The one place rejected records are counted: any 4xx of an upload route (refused type,
       // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
       if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
@@ -262,10 +269,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    const fleetLedger = new FleetLedger(db, now);
-    app.get('/metrics', async (_request, reply) =>
-      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
-    );
+    app.get('/metrics', async (_request, reply) => reply.type(exposition.contentType).send(await exposition.render()));
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
