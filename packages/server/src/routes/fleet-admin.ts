@@ -6,6 +6,7 @@ import { badRequest, HttpError } from '../errors.js';
 import { parseEventFilter, type EventType } from '../fleet/fleet-event.js';
 import { deadRows, outboxCounts, replayDead, type SinkBacklog } from '../fleet/outbox-store.js';
 import { redactedUrl } from '../fleet/sinks/broker-names.js';
+import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, newWebhookSecret, type Sink } from '../fleet/sinks-store.js';
 import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
 import { refuseUnknownKeys } from '../http/unknown-keys.js';
@@ -95,7 +96,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       if (isWaypostError(error)) throw badRequest('INVALID_GEOFENCE', error.message);
       throw error;
     }
-    if (!(await saveGeofence(ctx.db, geofence, ctx.now())))
+    if (!(await changeFleetConfig(ctx.db, (tx) => saveGeofence(tx, geofence, ctx.now()))))
       throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
     await ctx.fleet.configChanged();
     return reply.code(201).send(geofence);
@@ -105,7 +106,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     '/api/geofences/:identifier',
     { preHandler: admin },
     async (request) => {
-      if (!(await deleteGeofence(ctx.db, request.params.identifier)))
+      if (!(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, request.params.identifier))))
         throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${request.params.identifier.slice(0, 256)}"`);
       await ctx.fleet.configChanged();
       return { deleted: request.params.identifier };
@@ -117,11 +118,8 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
     refuseUnknownKeys(body, WEBHOOK_KEYS, 'a webhook');
-    const sink = await createSink(
-      ctx.db,
-      { kind: 'webhook', url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) },
-      ctx.now(),
-    );
+    const given = { url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) };
+    const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, { kind: 'webhook', ...given }, ctx.now()));
     await ctx.fleet.configChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
@@ -136,7 +134,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request.params.id, kind);
-    await ctx.db.transaction((tx) => deleteSink(tx, sink.id));
+    await changeFleetConfig(ctx.db, (tx) => deleteSink(tx, sink.id));
     await ctx.fleet.configChanged();
     return { deleted: sink.id };
   };
