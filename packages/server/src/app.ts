@@ -24,6 +24,7 @@ import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { registerCompression } from './http/compression.js';
+import { registerOpenApi } from './http/openapi.js';
 import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       });
     }
     await registerCompression(app);
+    await registerOpenApi(app);
     await app.register(cookie);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
