@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import { FleetLedger } from './ledger/fleet-ledger.js';
 import {
   COLUMNAR_CODING,
   DROPPED_HEADER,
@@ -25,6 +24,7 @@ import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { registerCompression } from './http/compression.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
 import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -39,7 +39,6 @@ import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
-import { createExposition } from './metrics-exposition.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
@@ -188,7 +187,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         ingestSaturated: () => ingestSaturated(),
       }),
     };
-    const exposition = createExposition(metrics, db, new FleetLedger(db, now));
     retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
@@ -279,25 +277,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    // A callback hook, not an async one: no promise per response.
-    app.decorateRequest('uploadRecords', 0);
-    app.addHook('onResponse', (request, reply, done) => {
-      const status = reply.statusCode;
-      ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
-      // The route's pattern, never the path: label values stay bounded whatever clients ask for.
-      exposition.observeRequest(
-        request.method,
-        request.routeOptions.url ?? 'unmatched',
-        status,
-        reply.elapsedTime / 1000,
-      );
-      // The one place rejected records are counted: any 4xx of an upload route (refused type,
-      // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
-      if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
-        ctx.metrics.rejected += Math.max(1, request.uploadRecords);
-      }
-      done();
-    });
+    registerRequestMetrics(app, ctx);
     app.addHook('onClose', async () => {
       await ctx.retention.close();
       await ctx.ingestQueue.drain();
@@ -305,7 +285,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    app.get('/metrics', async (_request, reply) => reply.type(exposition.contentType).send(await exposition.render()));
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
