@@ -15,6 +15,9 @@ import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
+import { schemaKeyError } from './http/unknown-keys.js';
+import { createRouteIndex } from './http/method-routing.js';
+import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -155,7 +158,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
-        config: () => fleetService.config(),
+        config: (tx, version) => fleetService.config(tx, version),
         committed: () => fleetService.wake(),
       }),
       rateLimiter: limiter,
@@ -163,6 +166,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     };
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
+    const routes = createRouteIndex();
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
@@ -171,6 +175,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // A device id may be 200 characters; percent-encoded in /api/devices/:id it can be 9 times
       // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
       routerOptions: { maxParamLength: 2048 },
+      // /osmand/ is /osmand when only the latter is a route (http/method-routing.ts).
+      rewriteUrl: (request) => routes.rewrite(request.method, request.url),
       trustProxy: resolved.trustProxy,
       // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
       // checked every second (Node's default check, every 30 s, would let them stay that long).
@@ -183,6 +189,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
+    routes.track(app);
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
@@ -191,13 +198,19 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, resolved.tileUrl);
+    // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
+      void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
+    });
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', DROPPED_HEADER],
-        // A page on another origin reads what the SDK learns from: codings and the ledger.
-        exposedHeaders: ['accept-encoding', LEDGER_HEADER],
+        // A page on another origin reads what the SDK learns from (Retry-After, codings, the
+        // ledger) and where an export continues.
+        exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
       });
     }
@@ -222,13 +235,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     registerBodyGuards(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
+      const where = `the body of ${request.method} ${routeOf(request)}`;
+      const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
+      const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-    );
+    app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
     // A callback hook, not an async one: no promise per response.
     app.decorateRequest('uploadRecords', 0);
     app.addHook('onResponse', (request, reply, done) => {
