@@ -2,7 +2,7 @@ import { type ByteReader, invalid } from './bytes.js';
 import { ColumnMode } from './column-encode.js';
 import { fromScaled, MAX_DIGITS, MAX_SCALE } from './decimal.js';
 import { readInts } from './int-runs.js';
-import { isoText, readUuid, uuidText } from './leaf-forms.js';
+import { isoText, readUuid, samePrefix, uuidText } from './leaf-forms.js';
 
 const MAX_SCALED = 10 ** MAX_DIGITS - 1;
 
@@ -58,9 +58,13 @@ export function decodeColumn(input: ByteReader, count: number): string[] {
     case ColumnMode.Uuid: {
       const exceptions = readExceptions(input, count);
       let previous: Uint8Array = new Uint8Array(16);
+      let text = '';
       return merge(count, exceptions, () => {
-        previous = readUuid(input, previous);
-        return uuidText(previous);
+        const next = readUuid(input, previous);
+        // Sequential uuids share their first 12 bytes: only the last 4 are formatted anew.
+        text = uuidText(next, samePrefix(next, previous) && text !== '' ? text : null);
+        previous = next;
+        return text;
       });
     }
     default:

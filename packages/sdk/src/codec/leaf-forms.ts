@@ -8,11 +8,36 @@ import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from 
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** Epoch milliseconds of an ISO text that Date.prototype.toISOString gives back exactly, else null. */
+const digits = (text: string, from: number, to: number): number => {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+};
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * Epoch milliseconds of `YYYY-MM-DDTHH:MM:SS.mmmZ` from 1970 on, else null. Every field is checked
+ * against its range (days against the month), so the text is exactly what toISOString writes for
+ * those milliseconds; read by hand, as it is on every record of every batch.
+ */
 export function readIsoMillis(value: unknown): number | null {
-  if (typeof value !== 'string' || value.length !== 24 || value.charCodeAt(23) !== 90 || !ISO.test(value)) return null;
-  const millis = Date.parse(value);
-  return millis >= 0 && new Date(millis).toISOString() === value ? millis : null;
+  if (typeof value !== 'string' || value.length !== 24 || !ISO.test(value)) return null;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  const hour = digits(value, 11, 13);
+  const minute = digits(value, 14, 16);
+  const second = digits(value, 17, 19);
+  const milli = digits(value, 20, 23);
+  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const days = month === 2 && leap(year) ? 29 : DAYS[month - 1]!;
+  if (day < 1 || day > days) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second, milli);
 }
 
 /** The JSON text (quoted) of a decoded timestamp. */
@@ -44,14 +69,18 @@ export function uuidBytes(value: unknown): Uint8Array | null {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** The JSON text (quoted) of a uuid's bytes. */
-export function uuidText(bytes: Uint8Array): string {
+/** The JSON text (quoted) of a uuid's bytes; `sharing` is a text with the same first 12 bytes. */
+export function uuidText(bytes: Uint8Array, sharing: string | null = null): string {
+  let tail = '';
+  for (let i = 12; i < 16; i++) tail += HEX[bytes[i]!]!;
+  if (sharing !== null) return `${sharing.slice(0, 29)}${tail}"`;
   let hex = '';
-  for (let i = 0; i < 16; i++) hex += HEX[bytes[i]!]!;
+  for (let i = 0; i < 12; i++) hex += HEX[bytes[i]!]!;
+  hex += tail;
   return `"${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}"`;
 }
 
-const samePrefix = (a: Uint8Array, b: Uint8Array): boolean => {
+export const samePrefix = (a: Uint8Array, b: Uint8Array): boolean => {
   for (let i = 0; i < 12; i++) if (a[i] !== b[i]) return false;
   return true;
 };
