@@ -40,11 +40,34 @@ export function readIsoMillis(value: unknown): number | null {
   return Date.UTC(year, month - 1, day, hour, minute, second, milli);
 }
 
-/** The JSON text (quoted) of a decoded timestamp. */
-export function isoText(millis: number): string {
-  // Years 0-9999 only: toISOString writes other years with a sign and six digits, never sent.
-  if (millis < 0 || millis > 253_402_300_799_999) throw invalid(`timestamp ${millis} is out of range`);
-  return `"${new Date(millis).toISOString()}"`;
+const DAY_MS = 86_400_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The JSON texts (quoted) of decoded timestamps, as toISOString writes them. A batch's fixes share
+ * their day: its text is made once and only the time of day is formatted per value.
+ */
+export class IsoTexts {
+  private day = -1;
+  private date = '';
+
+  text(millis: number): string {
+    // Years 1970-9999 only: toISOString writes other years with a sign and six digits.
+    if (millis < 0 || millis > 253_402_300_799_999) throw invalid(`timestamp ${millis} is out of range`);
+    const day = Math.floor(millis / DAY_MS);
+    if (day !== this.day) {
+      this.day = day;
+      this.date = `"${new Date(day * DAY_MS).toISOString().slice(0, 11)}`;
+    }
+    let rest = millis - day * DAY_MS;
+    const ms = rest % 1000;
+    rest = (rest - ms) / 1000;
+    const seconds = rest % 60;
+    rest = (rest - seconds) / 60;
+    const minutes = rest % 60;
+    const hours = (rest - minutes) / 60;
+    return `${this.date}${two(hours)}:${two(minutes)}:${two(seconds)}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
+  }
 }
 
 /** Hex digit values by character code (lower case only: upper case uuids stay verbatim). */
