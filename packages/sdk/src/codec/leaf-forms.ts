@@ -1,4 +1,4 @@
-import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from './bytes.js';
+import { addWrapping, type ByteReader, type ByteWriter, invalid, lastWord } from './bytes.js';
 
 /**
  * The two string forms a column may carry as numbers: ISO-8601 UTC timestamps with milliseconds
@@ -6,7 +6,9 @@ import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from 
  * bytes, each a small difference from the one before when they are sequential (record uuids).
  */
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** `YYYY-MM-DDTHH:MM:SS.mmmZ`: 0 where a digit goes, else the character's code. */
+const SHAPE = Array.from('0000-00-00T00:00:00.000Z', (c) => (c === '0' ? 0 : c.charCodeAt(0)));
+const isDigit = (text: string, at: number) => text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
 
 const digits = (text: string, from: number, to: number): number => {
   let value = 0;
@@ -26,7 +28,9 @@ const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 40
  * those milliseconds; read by hand, as it is on every record of every batch.
  */
 export function readIsoMillis(value: unknown): number | null {
-  if (typeof value !== 'string' || value.length !== 24 || !ISO.test(value)) return null;
+  if (typeof value !== 'string' || value.length !== 24) return null;
+  for (let i = 0; i < 24; i++)
+    if (value.charCodeAt(i) !== SHAPE[i] && !(SHAPE[i] === 0 && isDigit(value, i))) return null;
   const year = digits(value, 0, 4);
   const month = digits(value, 5, 7);
   const day = digits(value, 8, 10);
@@ -115,16 +119,14 @@ export function writeUuid(out: ByteWriter, bytes: Uint8Array, previous: Uint8Arr
     out.bytes(bytes);
     return;
   }
-  const [, , , last] = wordsOf(bytes);
-  const [, , , previousLast] = wordsOf(previous);
-  out.uint(addWrapping(last!, 2 ** 32 - previousLast!) + 1);
+  out.uint(addWrapping(lastWord(bytes), 2 ** 32 - lastWord(previous)) + 1);
 }
 
 export function readUuid(input: ByteReader, previous: Uint8Array): Uint8Array {
   const code = input.bounded(2 ** 32, 'a uuid step');
   if (code === 0) return input.bytes(16).slice();
   const bytes = previous.slice();
-  const last = addWrapping(wordsOf(previous)[3]!, code - 1);
+  const last = addWrapping(lastWord(previous), code - 1);
   bytes[12] = last >>> 24;
   bytes[13] = (last >>> 16) & 0xff;
   bytes[14] = (last >>> 8) & 0xff;
