@@ -103,3 +103,12 @@ export { CodecError } from './codec/bytes.js';
 export { COLUMNAR_LIMITS } from './codec/limits.js';
 export { COLUMNAR_CODING } from './http/compression.js';
 export { encodeBody, gzip } from './http/compression.js';
+export {
+  HEALTH_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  MAX_HEALTH_HEADER_CHARS,
+  formatHealthHeader,
+  parseHealthHeader,
+  type HealthReport,
+  type FailureClass,
+} from './health/health-header.js';

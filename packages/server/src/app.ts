@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { COLUMNAR_CODING, DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import {
+  COLUMNAR_CODING,
+  DROPPED_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  HEALTH_HEADER,
+  LEDGER_HEADER,
+} from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -35,6 +41,7 @@ import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { healthRoutes } from './routes/health.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -47,7 +54,11 @@ import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
-import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
+import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
+import { mapSourcesOf } from './routes/basemap-config.js';
+import { retentionRoutes } from './routes/retention.js';
+import { RetentionWorker } from './retention/retention-worker.js';
+import { retentionLogTo } from './retention/retention-log.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -91,6 +102,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
   let fleet: FleetService | null = null;
+  let retention: RetentionWorker | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -144,6 +156,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
+    // Logged once the app exists (the first pass starts once the app is built).
+    let retentionLog: FastifyInstance['log'] | null = null;
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -163,7 +177,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
       rateLimiter: limiter,
       fleet: fleetService,
+      retention: new RetentionWorker(db, resolved.retention, now, {
+        ...retentionLogTo(() => retentionLog),
+        ingestSaturated: () => ingestSaturated(),
+      }),
     };
+    retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     const routes = createRouteIndex();
@@ -193,11 +212,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
+    retentionLog = log;
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
-    registerSecurityHeaders(app, resolved.tileUrl);
+    registerSecurityHeaders(app, mapSourcesOf(resolved));
     // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
@@ -207,9 +227,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', DROPPED_HEADER],
+        allowedHeaders: [
+          'content-type',
+          'authorization',
+          'x-device-id',
+          'content-encoding',
+          DROPPED_HEADER,
+          HEALTH_HEADER,
+        ],
         // A page on another origin reads what the SDK learns from (Retry-After, codings, the
-        // ledger) and where an export continues.
+        // ledger, health reports) and where an export continues.
         exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
       });
@@ -223,7 +250,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // included: the SDK compresses its uploads only once a server has said so.
       // And that this service keeps the delivery ledger: the SDK then reports its dropped sequence
       // numbers (Waypost-Dropped), which it never sends to a server that did not say so.
-      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS).header(LEDGER_HEADER, '1');
+      // And that it reads device health reports (Waypost-Health), under the same rule.
+      if (isIngest(request)) {
+        reply
+          .header('accept-encoding', ACCEPTED_REQUEST_CODINGS)
+          .header(LEDGER_HEADER, '1')
+          .header(HEALTH_ACCEPTED_HEADER, '1');
+      }
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
@@ -255,6 +288,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       done();
     });
     app.addHook('onClose', async () => {
+      await ctx.retention.close();
       await ctx.ingestQueue.drain();
       await ctx.fleet.close();
       await ctx.live.close();
@@ -274,18 +308,24 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(fleetHistoryRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
+    await app.register(healthRoutes, { ctx });
     await app.register(logRoutes, { ctx });
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    await app.register(retentionRoutes, { ctx });
+    let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-      await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
+      tiles = openTileFile(resolved.tileFile);
+      await app.register(tileFileRoutes, { tiles });
     }
-    await app.register(dashboardRoutes, { ctx });
+    await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
+    ctx.retention.start();
   } catch (error) {
+    await retention?.close();
     await fleet?.close();
     await live?.close();
     await db.close();

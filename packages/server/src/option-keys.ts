@@ -18,6 +18,7 @@ export const SERVER_OPTION_KEYS = [
   'refreshTokenTtlSeconds',
   'tileUrl',
   'tileFile',
+  'mapStyle',
   'bodyLimitBytes',
   'maxRecordsPerRequest',
   'logger',
@@ -44,6 +45,12 @@ export const SERVER_OPTION_KEYS = [
   'retryForSeconds',
   'deliveryPollMs',
   'deliveryLeaseMs',
+  'retentionDays',
+  'quarantineRetentionDays',
+  'logRetentionDays',
+  'eventRetentionDays',
+  'retentionBatchSize',
+  'retentionIntervalMs',
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */

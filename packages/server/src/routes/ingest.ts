@@ -6,6 +6,7 @@ import { verdicts } from '../ingest/verdicts.js';
 import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
+import { healthReportOf, noteHealthReport } from '../health/health-service.js';
 import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';
 import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
 import { isOwnTracks } from '../presets/owntracks.js';
@@ -103,7 +104,14 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-      const result = await ingest(ctx, grouped, primary, droppedReportOf(request));
+      const health = primary ? healthReportOf(request) : null;
+      let result;
+      try {
+        result = await ingest(ctx, grouped, primary, droppedReportOf(request));
+      } finally {
+        // Kept even when the device is refused (blocked): what it said about itself still holds.
+        if (health && primary) await noteHealthReport(ctx, primary, health);
+      }
       return {
         success: true,
         stored: result.stored,
