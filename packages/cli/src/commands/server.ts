@@ -11,6 +11,7 @@ const NAME = 'waypost server';
 const FLAG_OF_OPTION: Record<string, string> = {
   port: '--port',
   host: '--host',
+  mapStyle: '--map-style',
   tileUrl: '--tile-url',
   tileFile: '--tiles',
   adminToken: '--admin-token',
@@ -47,6 +48,7 @@ export const serverCommand: Command = {
     host: { type: 'string' },
     database: { type: 'string' },
     'require-tokens': { type: 'boolean' },
+    'map-style': { type: 'string' },
     'tile-url': { type: 'string' },
     tiles: { type: 'string' },
     'admin-token': { type: 'string' },
@@ -74,8 +76,12 @@ Options:
   --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set
                       (postgres://USER:PASSWORD@HOST:5432/DATABASE), PostgreSQL is used instead
   --require-tokens    uploads need a device access token (401 otherwise)
-  --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
-  --tiles FILE        a local MBTiles file (png/jpg/webp) as the dashboard's map, served at /tiles/
+  --map-style URL     the dashboard's street map, a MapLibre style URL (default: OpenFreeMap's
+                      Liberty, https://tiles.openfreemap.org/styles/liberty); none: the offline
+                      outline only, no request to anyone
+  --tile-url URL      raster map tiles for the dashboard ({z}/{x}/{y}) instead of a style
+  --tiles FILE        a local MBTiles file (raster, or vector pbf in the OpenMapTiles schema) as
+                      the dashboard's map, served at /tiles/: no third-party request
   --admin-token T     the admin token, 16 characters at least (default: env WAYPOST_ADMIN_TOKEN,
                       else one generated on first start and kept: in <database>.admin-token,
                       owner-only, beside a SQLite file; in the settings table with DATABASE_URL)
@@ -147,6 +153,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(databaseUrl ? { databaseUrl } : database ? { database } : {}),
         ...(adminToken ? { adminToken } : {}),
         requireTokens: values['require-tokens'] === true,
+        ...(stringFlag(values, 'map-style') !== undefined ? { mapStyle: stringFlag(values, 'map-style') } : {}),
         tileUrl: tileUrl ?? null,
         tileFile: stringFlag(values, 'tiles') ?? null,
         logger: values['log'] === true,
