@@ -45,6 +45,12 @@ export const SERVER_OPTION_KEYS = [
   'retryForSeconds',
   'deliveryPollMs',
   'deliveryLeaseMs',
+  'retentionDays',
+  'quarantineRetentionDays',
+  'logRetentionDays',
+  'eventRetentionDays',
+  'retentionBatchSize',
+  'retentionIntervalMs',
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */
