@@ -1,5 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
@@ -97,6 +98,13 @@ export interface ServerOptions {
   /** How long a process holds a sink before another may take it over; default 30,000 ms. */
   deliveryLeaseMs?: number;
 }
+
+// A ServerOptions key missing from SERVER_OPTION_KEYS (or one listed that is not an option) fails
+// the type check here: startServer() would refuse the option it documents.
+type Unlisted = Exclude<keyof ServerOptions, (typeof SERVER_OPTION_KEYS)[number]>;
+type Unknown = Exclude<(typeof SERVER_OPTION_KEYS)[number], keyof ServerOptions>;
+const everyOptionListed: [Unlisted | Unknown] extends [never] ? true : Unlisted | Unknown = true;
+void everyOptionListed;
 
 /** Fleet events (issue 21), resolved. */
 export interface FleetOptions {
@@ -210,6 +218,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
 }
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  refuseUnknownOptions(options);
   const port = options.port ?? DEFAULTS.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServerOptionError('port', `must be 0..65535, got ${port}`);

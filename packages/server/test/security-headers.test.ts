@@ -135,9 +135,9 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       // The SDK's ledger report may ride on an upload, and a page reads what the server says of
       // request codings and the ledger (issue 19, 20).
       expect(allowed.headers.get('access-control-allow-headers')).toContain('waypost-dropped');
-      // README lists the request headers a page may send (corsOrigins): exactly these.
+      // docs/server.md lists the request headers a page may send (corsOrigins): exactly these.
       expect(allowed.headers.get('access-control-allow-headers')).toBe(
-        'content-type, authorization, x-device-id, content-encoding, waypost-dropped',
+        'content-type, authorization, x-device-id, content-encoding, waypost-dropped, waypost-health',
       );
       const upload = await fetch(`${cors.url}/locations`, {
         method: 'POST',
@@ -145,7 +145,11 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
         body: JSON.stringify({ location: [], device_id: 'cors-device' }),
       });
       expect(upload.headers.get('waypost-ledger')).toBe('1');
-      expect(upload.headers.get('access-control-expose-headers')).toBe('accept-encoding, waypost-ledger');
+      // ...and whether it reads device health reports (issue 31).
+      expect(upload.headers.get('waypost-health-accepted')).toBe('1');
+      expect(upload.headers.get('access-control-expose-headers')).toBe(
+        'retry-after, accept-encoding, waypost-ledger, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
+      );
     } finally {
       await cors.stop();
     }
