@@ -106,9 +106,13 @@ function mapDevice(device, force = false) {
 
 async function loadTrack(device) {
   const zoom = map.getZoom();
-  const track = await apiJson(devicePath(device.info.id, 'track') + '?' + rangeQuery({ zoom: String(zoom) }));
+  // The ledger's holes first: the track is cut at them (breaks), so their edges stay drawn.
+  const { gaps } = await apiJson(devicePath(device.info.id, 'gaps'));
+  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
+  const query = rangeQuery({ zoom: String(zoom), ...(breaks.length > 0 ? { breaks: breaks.join(',') } : {}) });
+  const track = await apiJson(devicePath(device.info.id, 'track') + '?' + query);
   device.track = track;
-  device.layer.drawTrack(track);
+  device.layer.drawTrack(track, gaps);
   if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
 }
 

@@ -4,6 +4,7 @@
 // Tooltips and popups are elements built with el(), never HTML strings.
 import { el } from './dom.js';
 import { fenceLabel } from './fleet-events.js';
+import { gapText, splitAtGaps } from './gaps.js';
 import * as fmt from './format.js';
 import { STATE_COLOURS } from './vehicle-state.js';
 import { VehicleMarker } from './vehicle-marker.js';
@@ -51,10 +52,19 @@ export class DeviceLayer {
     return layer;
   }
 
-  drawTrack(track) {
+  /** The track's trips, broken and bridged with a dashed line where the ledger's `gaps` lie. */
+  drawTrack(track, gaps = []) {
     this.tracks.clearLayers();
     this.trips = [];
-    for (const trip of track.trips) this.addTrip(trip.map((p) => [p[0], p[1]]));
+    let previous = null;
+    for (const trip of track.trips) {
+      // A gap between two trips (records missing across a pause) is bridged too.
+      if (previous) for (const bridge of splitAtGaps([previous, trip[0]], gaps).bridges) this.addBridge(bridge);
+      const { pieces, bridges } = splitAtGaps(trip, gaps);
+      for (const piece of pieces) this.addTrip(piece.map((p) => [p[0], p[1]]));
+      for (const bridge of bridges) this.addBridge(bridge);
+      previous = trip[trip.length - 1];
+    }
     const last = track.trips.length > 0 ? track.trips[track.trips.length - 1] : null;
     this.lastPoint = last ? last[last.length - 1] : null;
     this.previousPoint = last && last.length > 1 ? last[last.length - 2] : null;
@@ -75,6 +85,21 @@ export class DeviceLayer {
     line.addTo(this.tracks);
     this.tag(line, 'trip');
     this.trips.push(line);
+    return line;
+  }
+
+  /** A dashed line over a hole in the record: [p, q, gap]. */
+  addBridge([p, q, gap]) {
+    const line = L.polyline(
+      [
+        [p[0], p[1]],
+        [q[0], q[1]],
+      ],
+      { color: this.colour, weight: 2, opacity: 0.9, dashArray: '2 7', className: 'gap' },
+    );
+    line.bindTooltip(el('div', {}, el('strong', {}, this.label), el('div', {}, gapText(gap))));
+    line.addTo(this.tracks);
+    this.tag(line, 'gap');
     return line;
   }
 
