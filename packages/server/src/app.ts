@@ -57,6 +57,9 @@ import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
 import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
 import { mapSourcesOf } from './routes/basemap-config.js';
+import { retentionRoutes } from './routes/retention.js';
+import { RetentionWorker } from './retention/retention-worker.js';
+import { retentionLogTo } from './retention/retention-log.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -100,6 +103,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
   let fleet: FleetService | null = null;
+  let retention: RetentionWorker | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -153,6 +157,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
+    // Logged once the app exists (the first pass starts once the app is built).
+    let retentionLog: FastifyInstance['log'] | null = null;
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -172,7 +178,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
       rateLimiter: limiter,
       fleet: fleetService,
+      retention: new RetentionWorker(db, resolved.retention, now, {
+        ...retentionLogTo(() => retentionLog),
+        ingestSaturated: () => ingestSaturated(),
+      }),
     };
+    retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     const routes = createRouteIndex();
@@ -202,6 +213,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
+    retentionLog = log;
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
@@ -277,6 +289,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       done();
     });
     app.addHook('onClose', async () => {
+      await ctx.retention.close();
       await ctx.ingestQueue.drain();
       await ctx.fleet.close();
       await ctx.live.close();
@@ -303,6 +316,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(trackGapRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    await app.register(retentionRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
@@ -311,7 +325,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
+    ctx.retention.start();
   } catch (error) {
+    await retention?.close();
     await fleet?.close();
     await live?.close();
     await db.close();

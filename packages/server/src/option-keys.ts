@@ -19,6 +19,7 @@ export const SERVER_OPTION_KEYS = [
   'mapStyle',
   'tileUrl',
   'tileFile',
+  'mapStyle',
   'bodyLimitBytes',
   'maxRecordsPerRequest',
   'logger',
@@ -45,6 +46,12 @@ export const SERVER_OPTION_KEYS = [
   'retryForSeconds',
   'deliveryPollMs',
   'deliveryLeaseMs',
+  'retentionDays',
+  'quarantineRetentionDays',
+  'logRetentionDays',
+  'eventRetentionDays',
+  'retentionBatchSize',
+  'retentionIntervalMs',
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */

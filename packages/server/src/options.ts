@@ -2,12 +2,13 @@ import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export interface ServerOptions {
+export interface ServerOptions extends RetentionServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -150,6 +151,7 @@ export interface ResolvedOptions {
   requestTimeoutMs: number;
   maxConnections: number;
   fleet: FleetOptions;
+  retention: RetentionOptions;
 }
 
 export const DEFAULTS = {
@@ -261,5 +263,6 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
     maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
     fleet: fleetOf(options),
+    retention: retentionOf(options),
   };
 }

@@ -25,6 +25,7 @@ const FLAG_OF_OPTION: Record<string, string> = {
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
   silentAfterSeconds: '--silent-after',
+  retentionDays: '--retention-days',
 };
 
 /** The flag and what is wrong with it, when the service refused one of its options (ServerOptionError). */
@@ -64,6 +65,7 @@ export const serverCommand: Command = {
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
     'silent-after': { type: 'string' },
+    'retention-days': { type: 'string' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -109,6 +111,8 @@ Fleet events (geofences, device silence, trips; see the README):
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
   --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
+  --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
+                      continuously; default 0 (keep for ever)
 
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
@@ -141,6 +145,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
+    const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -169,6 +174,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
         silentAfterSeconds,
+        retentionDays,
       });
     } catch (error) {
       // A value the service refuses is a bad command line (exit 2), named by its flag.

@@ -165,6 +165,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       inferred INTEGER NOT NULL, since ${t.bigint}, report TEXT)`,
     `CREATE INDEX device_health_device_time ON device_health (device_id, at, seq)`,
   ],
+  // Retention (issue 33): an organization's own retention period (days; null: the server's), and
+  // the sequence ranges retention removed, so the delivery ledger names them "expired", not missing.
+  // Retention deletes through the (device_id, recorded_at) index: no index is added to ingest's path.
+  (t) => [
+    `ALTER TABLE orgs ADD COLUMN retention_days ${t.real}`,
+    `CREATE TABLE expired_ranges (
+      id ${t.id}, device_id TEXT NOT NULL,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, expired_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
+    `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
+    `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
