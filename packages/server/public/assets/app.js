@@ -21,7 +21,7 @@ import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
 import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo, focusOn, showEmptyHint } from './view.js';
-import { deviceInAddress, keepAgesFresh, labelsByZoom, watchAddress, writeAddress } from './map-life.js';
+import { deviceInAddress, startMapLife, writeAddress } from './map-life.js';
 import { setSilentAfter } from './vehicle-marker.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
@@ -41,6 +41,7 @@ let selected = null;
 let source = null;
 let playback = null;
 let serverFences = null;
+let reclusters = () => undefined;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
@@ -151,6 +152,7 @@ async function select(id, fromList) {
   for (const other of devices.values())
     if (other.layer) other.layer.setEmphasis(other.info.id === id ? 'selected' : 'dimmed');
   if (previous !== id) writeAddress(id);
+  reclusters();
   list.redraw();
   if (!fromList) list.reveal(id);
   $('command-device').value = id;
@@ -180,6 +182,7 @@ function onPosition(message) {
   if (isLive(range) && mapDevice(device)) {
     if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
+    reclusters();
   }
   if (selected === position.deviceId) scheduleTableRefresh();
   $('status').textContent = 'live · last update ' + new Date().toLocaleTimeString();
@@ -220,12 +223,11 @@ async function start() {
     const config = await (await fetch('/dashboard-config.json')).json();
     setSilentAfter(config.silentAfterSeconds * 1000);
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
-    labelsByZoom(map);
-    keepAgesFresh(() => drawnDevices().map((device) => device.layer));
-    watchAddress(
-      () => selected,
-      (id) => devices.has(id) && select(id, false).catch(report),
-    );
+    reclusters = startMapLife(map, {
+      layers: () => drawnDevices().map((device) => device.layer),
+      selected: () => selected,
+      select: (id) => devices.has(id) && select(id, false).catch(report),
+    });
     // Not awaited: the outline's data (a world at 1:50m) loads while the devices do.
     addBasemap(map, config).catch(() => undefined);
     let zoomTimer = null;
@@ -277,6 +279,7 @@ async function start() {
   drawServerGeofences(map, serverFences).catch(report);
   showSinks(report).catch(report);
   await firstView();
+  reclusters();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
   source.addEventListener('open', () => ($('status').textContent = 'live'));

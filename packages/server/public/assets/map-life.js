@@ -4,6 +4,8 @@
 // page (and written there when one is picked, so the address can be shared), and names hidden at
 // a world view where they would cover each other (the selected one stays).
 
+import { FleetClusters } from './clusters.js';
+
 const AGE_REFRESH_MS = 30_000;
 /** Below this zoom only the selected vehicle's label shows. */
 const LABELS_MIN_ZOOM = 6;
@@ -35,4 +37,33 @@ export function labelsByZoom(map) {
   const follow = () => map.getContainer().classList.toggle('labels-far', map.getZoom() < LABELS_MIN_ZOOM);
   map.on('zoomend', follow);
   follow();
+}
+
+/**
+ * Clusters a large fleet at each view (clusters.js); returns the function that redraws them after
+ * the vehicles moved or the selection changed. vehicles(): [{ id, marker }]; selected(): an id.
+ */
+export function clusterFleet(map, vehicles, selected) {
+  const clusters = new FleetClusters(map);
+  let pending = null;
+  const update = () => {
+    if (pending) return;
+    pending = setTimeout(() => {
+      pending = null;
+      clusters.update(vehicles(), selected());
+    }, 50);
+  };
+  map.on('zoomend moveend', update);
+  return update;
+}
+
+/**
+ * All of it for the dashboard's map: layers() the drawn DeviceLayers, selected() the selected id,
+ * select(id) to follow the address. Returns the function that reclusters after a change.
+ */
+export function startMapLife(map, { layers, selected, select }) {
+  labelsByZoom(map);
+  keepAgesFresh(layers);
+  watchAddress(selected, select);
+  return clusterFleet(map, () => layers().map((layer) => ({ id: layer.id, marker: layer.marker })), selected);
 }

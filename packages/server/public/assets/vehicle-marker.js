@@ -116,6 +116,23 @@ export class VehicleMarker {
     if (mode === 'selected') this.dot.bringToFront();
   }
 
+  /** Folded into a cluster badge (clusters.js): off the map until unfolded. */
+  setFolded(folded) {
+    if (!this.dot || folded === Boolean(this.folded)) return;
+    this.folded = folded;
+    if (folded) {
+      this.dot.remove();
+      this.sign.remove();
+      return;
+    }
+    this.dot.addTo(this.map);
+    this.sign.addTo(this.map);
+    this.tag(this.dot, 'device-marker'); // a path re-added is a new element
+    this.refresh();
+    const element = this.dot.getElement();
+    if (element) element.setAttribute('data-latlng', this.point[0] + ',' + this.point[1]);
+  }
+
   bringToFront() {
     if (this.dot) this.dot.bringToFront();
   }
@@ -129,5 +146,6 @@ export class VehicleMarker {
     if (this.sign) this.sign.remove();
     this.dot = null;
     this.sign = null;
+    this.folded = false;
   }
 }
