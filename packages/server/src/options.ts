@@ -1,6 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
-import { corsOriginsOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import { corsOriginsOf, natsUrls, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
@@ -185,7 +185,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
   return {
     webhooks: (options.webhooks ?? []).map((url) => sinkUrl('webhooks', url, ['http:', 'https:'])),
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
-    natsUrl: options.natsUrl ? sinkUrl('natsUrl', options.natsUrl, ['nats:', 'tls:']) : null,
+    natsUrl: options.natsUrl ? natsUrls('natsUrl', options.natsUrl) : null,
     sinkEvents,
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),

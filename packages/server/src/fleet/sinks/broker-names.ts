@@ -19,8 +19,12 @@ export const natsDeviceToken = encodeWith(/[%.*>\s\u0000-\u001f\u007f]/g);
 export const mqttTopic = (device: string, type: string): string => `waypost/${mqttDeviceLevel(device)}/${type}`;
 export const natsSubject = (device: string, type: string): string => `waypost.${natsDeviceToken(device)}.${type}`;
 
-/** A URL as shown in lists and logs: without its user and password. */
+/** The servers of a NATS URL list (`nats://a:4222,nats://b:4222`: the nodes of a cluster). */
+export const natsServers = (urls: string): string[] => urls.split(',').map((url) => url.trim());
+
+/** A URL (or a comma-separated list of them) as shown in lists and logs: without user and password. */
 export function redactedUrl(url: string): string {
+  if (url.includes(',')) return natsServers(url).map(redactedUrl).join(',');
   try {
     const parsed = new URL(url);
     if (!parsed.username && !parsed.password) return url;

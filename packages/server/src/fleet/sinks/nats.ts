@@ -1,16 +1,29 @@
 import { connect, type JetStreamClient, type NatsConnection } from 'nats';
 import type { EventHead, Transport } from '../transport.js';
-import { natsSubject } from './broker-names.js';
+import { natsServers, natsSubject } from './broker-names.js';
 
 export const NATS_STREAM = 'WAYPOST';
 
-/** The stream events go to, created when missing (subjects waypost.>). */
+/**
+ * The stream events go to, created when missing (subjects waypost.>): on a clustered NATS with
+ * three replicas, so that a node going down loses no acknowledged event and stops no publishing
+ * (docs/deploy/); where the cluster cannot place three (a single server), one.
+ */
 async function ensureStream(nc: NatsConnection): Promise<void> {
   const jsm = await nc.jetstreamManager();
   try {
     await jsm.streams.info(NATS_STREAM);
   } catch {
-    await jsm.streams.add({ name: NATS_STREAM, subjects: ['waypost.>'] });
+    const config = { name: NATS_STREAM, subjects: ['waypost.>'] };
+    if (nc.info?.cluster) {
+      try {
+        await jsm.streams.add({ ...config, num_replicas: 3 });
+        return;
+      } catch {
+        // fewer than three JetStream nodes: one replica below
+      }
+    }
+    await jsm.streams.add(config);
   }
 }
 
@@ -22,7 +35,12 @@ async function ensureStream(nc: NatsConnection): Promise<void> {
 export function natsTransport(url: string): Transport {
   let ready: Promise<{ nc: NatsConnection; js: JetStreamClient }> | null = null;
   const open = async () => {
-    const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 1000, timeout: 5000 });
+    const nc = await connect({
+      servers: natsServers(url),
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+      timeout: 5000,
+    });
     try {
       await ensureStream(nc);
     } catch (error) {
