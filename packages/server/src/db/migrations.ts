@@ -135,12 +135,47 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       WHERE id IN (SELECT device_id FROM device_event_state)`,
     `DROP TABLE device_event_state`,
   ],
+  // Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
+  // (an SDK retry, the same batch sent three times) is kept once, so the device's counter, its
+  // ledger and the metric count it once. Rows kept before get their uuid as identity (or their
+  // own id when they had none), repeats are removed (the first kept), and the counters recounted.
+  () => [
+    `ALTER TABLE quarantine ADD COLUMN identity TEXT`,
+    `UPDATE quarantine SET identity = COALESCE(uuid, 'row:' || CAST(id AS TEXT))`,
+    `DELETE FROM quarantine WHERE id NOT IN (SELECT MIN(id) FROM quarantine GROUP BY device_id, identity)`,
+    `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
+    `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
+  ],
   // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
   // transaction that changes them and read by every ingest transaction (one row by its key), so a
   // process whose copy is older reads them again before it decides anything.
   (t) => [
     `CREATE TABLE fleet_config (id INTEGER PRIMARY KEY, version ${t.bigint} NOT NULL)`,
     `INSERT INTO fleet_config (id, version) VALUES (1, 1)`,
+  ],
+  // Device health (issue 31): the newest health report a device sent (Waypost-Health) and when,
+  // the state the server last named for it, and the history of the states it named (a row per
+  // change), so a silence is explained after the fact as well as while it lasts.
+  (t) => [
+    `ALTER TABLE devices ADD COLUMN health_report TEXT`,
+    `ALTER TABLE devices ADD COLUMN health_at ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN health_state TEXT`,
+    `CREATE TABLE device_health (
+      seq ${t.id}, device_id TEXT NOT NULL, at ${t.bigint} NOT NULL, state TEXT NOT NULL, cause TEXT NOT NULL,
+      inferred INTEGER NOT NULL, since ${t.bigint}, report TEXT)`,
+    `CREATE INDEX device_health_device_time ON device_health (device_id, at, seq)`,
+  ],
+  // Retention (issue 33): an organization's own retention period (days; null: the server's), and
+  // the sequence ranges retention removed, so the delivery ledger names them "expired", not missing.
+  // Retention deletes through the (device_id, recorded_at) index: no index is added to ingest's path.
+  (t) => [
+    `ALTER TABLE orgs ADD COLUMN retention_days ${t.real}`,
+    `CREATE TABLE expired_ranges (
+      id ${t.id}, device_id TEXT NOT NULL,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, expired_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
+    `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
+    `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
   ],
 ];
 

@@ -10,7 +10,7 @@ import {
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
 import { fitsOneStatement, insertWithTotals, type DeviceSent } from '../store/insert-with-totals.js';
 import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
-import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
+import { storeQuarantine } from './store-quarantine.js';
 import {
   decideGroup,
   fleetContext,
@@ -42,8 +42,10 @@ export interface StoredPosition {
 export interface JobOutcome {
   stored: number;
   duplicates: number;
-  /** The request's records kept in quarantine (issue 19), with why. */
+  /** The request's records kept in quarantine (issue 19), with why (a resent one too: it is its verdict). */
   quarantined: { uuid: string | null; code: string }[];
+  /** Of them, those kept now for the first time (a resent one is kept once: issue 29). */
+  quarantinedNew: number;
   commands: Command[];
   lasts: StoredPosition[];
 }
@@ -78,14 +80,17 @@ function accept(
   });
 }
 
-/** Per device of the accepted jobs: the records sent and the records quarantined. */
-function sentPerDevice(jobs: IngestJob[], accepted: number[]): DeviceSent[] {
+/** Per device of the accepted jobs: the records sent and the records quarantined now. */
+function sentPerDevice(jobs: IngestJob[], accepted: number[], keptNow: Map<string, number>): DeviceSent[] {
   const sent = new Map<string, DeviceSent>();
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches) {
-      const entry = sent.get(batch.deviceId) ?? { deviceId: batch.deviceId, sent: 0, quarantined: 0 };
+      const entry = sent.get(batch.deviceId) ?? {
+        deviceId: batch.deviceId,
+        sent: 0,
+        quarantined: keptNow.get(batch.deviceId) ?? 0,
+      };
       entry.sent += batch.records.length;
-      entry.quarantined += batch.quarantined?.length ?? 0;
       sent.set(batch.deviceId, entry);
     }
   }
@@ -139,6 +144,9 @@ export async function storeJobs(
     accepted = accept(jobs, accepted, devices, outcomes);
   }
 
+  // Before the records: the devices' counters (written with the insert on PostgreSQL) count only
+  // the quarantined records kept now.
+  const quarantine = await storeQuarantine(tx, jobs, accepted, now);
   const rows: LocationInsert[] = [];
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches)
@@ -155,17 +163,11 @@ export async function storeJobs(
     const candidates = firstOfEachKey(jobs, accepted);
     decision = decideGroup(events, devices, candidates.byDevice);
     const writes = fleetWrites(events, decision, candidates.count);
-    fresh = await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted), now, writes);
+    fresh = await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted, quarantine.perDevice), now, writes);
     // A record stored before (a resend): the statement wrote no events; decided again below.
     if (fresh.size === candidates.count) fleet.written += writes.outboxRows;
     else decision = null;
   } else fresh = await insertLocations(tx, rows, now);
-  const quarantine: QuarantineInsert[] = [];
-  for (const i of accepted) {
-    for (const batch of jobs[i]!.batches)
-      for (const entry of batch.quarantined ?? []) quarantine.push({ deviceId: batch.deviceId, entry });
-  }
-  if (quarantine.length > 0) await insertQuarantine(tx, quarantine, now);
   const dropped: DroppedInsert[] = [];
   for (const i of accepted) {
     const { commandsFor, dropped: report } = jobs[i]!;
@@ -177,18 +179,24 @@ export async function storeJobs(
   // The records stored now, per device: fleet events come from these only (a resent one makes none).
   const freshByDevice = new Map<string, StoredRecord[]>();
   for (const i of accepted) {
-    const outcome: JobOutcome = { stored: 0, duplicates: 0, quarantined: [], commands: [], lasts: [] };
+    const outcome: JobOutcome = {
+      stored: 0,
+      duplicates: 0,
+      quarantined: [],
+      quarantinedNew: quarantine.creditOf(jobs[i]!),
+      commands: [],
+      lasts: [],
+    };
     for (const batch of jobs[i]!.batches) {
       const total = totals.get(batch.deviceId) ?? {
         deviceId: batch.deviceId,
         stored: 0,
         duplicates: 0,
-        quarantined: 0,
+        quarantined: quarantine.perDevice.get(batch.deviceId) ?? 0,
         last: null,
       };
       totals.set(batch.deviceId, total);
       for (const entry of batch.quarantined ?? []) outcome.quarantined.push({ uuid: entry.uuid, code: entry.code });
-      total.quarantined += batch.quarantined?.length ?? 0;
       let stored = 0;
       let last: IngestTotals['last'] = null;
       for (const r of batch.records) {

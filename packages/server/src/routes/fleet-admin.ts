@@ -9,11 +9,27 @@ import { redactedUrl } from '../fleet/sinks/broker-names.js';
 import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, newWebhookSecret, type Sink } from '../fleet/sinks-store.js';
 import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
+import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
 
 type Params = { id: string };
 const MAX_URL_CHARS = 2048;
 const MAX_REPLAY_IDS = 1000;
+/** What each body takes (anything else is a typo: 400 INVALID_OPTION, http/unknown-keys.ts). */
+export const GEOFENCE_KEYS = [
+  'identifier',
+  'latitude',
+  'longitude',
+  'radius',
+  'vertices',
+  'notifyOnEntry',
+  'notifyOnExit',
+  'notifyOnDwell',
+  'loiteringDelay',
+  'extras',
+];
+const WEBHOOK_KEYS = ['url', 'events', 'secret'];
+const REPLAY_KEYS = ['ids'];
 
 function webhookUrl(value: unknown): string {
   if (typeof value !== 'string' || value.length > MAX_URL_CHARS)
@@ -72,6 +88,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   };
 
   app.post('/api/geofences', { preHandler: admin }, async (request, reply) => {
+    refuseUnknownKeys(request.body, GEOFENCE_KEYS, 'a geofence');
     let geofence;
     try {
       geofence = parseServerGeofence(request.body);
@@ -100,6 +117,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const body = (request.body ?? {}) as { url?: unknown; events?: unknown; secret?: unknown };
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
+    refuseUnknownKeys(body, WEBHOOK_KEYS, 'a webhook');
     const given = { url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) };
     const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, { kind: 'webhook', ...given }, ctx.now()));
     await ctx.fleet.configChanged();
@@ -138,6 +156,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   );
   app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {
     const sink = await existingSink(request.params.id);
+    refuseUnknownKeys(request.body, REPLAY_KEYS, 'a replay');
     const ids = (request.body as { ids?: unknown } | undefined)?.ids;
     if (
       ids !== undefined &&
