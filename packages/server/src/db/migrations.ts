@@ -146,13 +146,6 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
     `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
   ],
-  // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
-  // transaction that changes them and read by every ingest transaction (one row by its key), so a
-  // process whose copy is older reads them again before it decides anything.
-  (t) => [
-    `CREATE TABLE fleet_config (id INTEGER PRIMARY KEY, version ${t.bigint} NOT NULL)`,
-    `INSERT INTO fleet_config (id, version) VALUES (1, 1)`,
-  ],
   // Device health (issue 31): the newest health report a device sent (Waypost-Health) and when,
   // the state the server last named for it, and the history of the states it named (a row per
   // change), so a silence is explained after the fact as well as while it lasts.
@@ -176,6 +169,13 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
     `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
     `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
+  ],
+  // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
+  // transaction that changes them and read by every ingest transaction (one row by its key), so a
+  // process whose copy is older reads them again before it decides anything.
+  (t) => [
+    `CREATE TABLE fleet_config (id INTEGER PRIMARY KEY, version ${t.bigint} NOT NULL)`,
+    `INSERT INTO fleet_config (id, version) VALUES (1, 1)`,
   ],
 ];
 
