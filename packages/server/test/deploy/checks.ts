@@ -1,3 +1,4 @@
+import type { NatsConnection } from 'nats';
 import type pg from 'pg';
 import { insideAt, type Fleet } from './fleet-sim.js';
 
@@ -150,4 +151,25 @@ export function deliveredInOrder(
     }
   }
   return problems;
+}
+
+/** Every geofence event in the stream, in stream order, as (id, device). */
+export async function streamCrossings(nc: NatsConnection, stream: string): Promise<{ id: string; device: string }[]> {
+  const jsm = await nc.jetstreamManager();
+  const total = (await jsm.streams.info(stream)).state.messages;
+  const consumer = await nc.jetstream().consumers.get(stream, { filterSubjects: 'waypost.>' });
+  const messages = await consumer.consume();
+  const timer = setTimeout(() => void messages.close(), 20_000);
+  const events: { id: string; device: string; type: string }[] = [];
+  let read = 0;
+  for await (const message of messages) {
+    const event = message.json<{ id: string; device: string; type: string }>();
+    if (message.headers?.get('Nats-Msg-Id') !== event.id)
+      throw new Error(`JetStream message ${event.id} without its id`);
+    events.push(event);
+    if (++read === total) break;
+  }
+  clearTimeout(timer);
+  if (read < total) throw new Error(`JetStream: read ${read} of ${total} messages of ${stream} in 20 s`);
+  return events.filter((e) => e.type.startsWith('geofence.')).map(({ id, device }) => ({ id, device }));
 }

@@ -12,6 +12,7 @@ import {
   historyCrossings,
   ledgersComplete,
   storedOnce,
+  streamCrossings,
   type CrossingEvent,
   type FenceWindow,
 } from './checks.js';
@@ -265,7 +266,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
         }
 
         const history = await historyCrossings(sql);
-        const jetstream = await readStream(nc!, 'WAYPOST');
+        const jetstream = await streamCrossings(nc!, 'WAYPOST');
         const webhook = receiver.accepted<CrossingEvent>().map((e) => ({ id: e.id, device: e.device }));
         const problems = [
           ...(await storedOnce(sql, fleet)),
@@ -285,24 +286,3 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
     420_000,
   );
 });
-
-/** Every geofence event in the stream, in stream order, as (id, device). */
-async function readStream(nc: NatsConnection, stream: string): Promise<{ id: string; device: string }[]> {
-  const jsm = await nc.jetstreamManager();
-  const total = (await jsm.streams.info(stream)).state.messages;
-  const consumer = await nc.jetstream().consumers.get(stream, { filterSubjects: 'waypost.>' });
-  const messages = await consumer.consume();
-  const timer = setTimeout(() => void messages.close(), 20_000);
-  const events: { id: string; device: string; type: string }[] = [];
-  let read = 0;
-  for await (const message of messages) {
-    const event = message.json<{ id: string; device: string; type: string }>();
-    if (message.headers?.get('Nats-Msg-Id') !== event.id)
-      throw new Error(`JetStream message ${event.id} without its id`);
-    events.push(event);
-    if (++read === total) break;
-  }
-  clearTimeout(timer);
-  if (read < total) throw new Error(`JetStream: read ${read} of ${total} messages of ${stream} in 20 s`);
-  return events.filter((e) => e.type.startsWith('geofence.')).map(({ id, device }) => ({ id, device }));
-}
