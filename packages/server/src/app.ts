@@ -57,6 +57,8 @@ import { shareRoutes } from './routes/shares.js';
 import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
 import { mapSourcesOf } from './routes/basemap-config.js';
 import { retentionRoutes } from './routes/retention.js';
+import { auditRoutes } from './routes/audit.js';
+import { registerAuditTrail } from './audit/audit-trail.js';
 import { RetentionWorker } from './retention/retention-worker.js';
 import { retentionLogTo } from './retention/retention-log.js';
 
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }
     });
     registerBodyGuards(app, ctx);
+    registerAuditTrail(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const where = `the body of ${request.method} ${routeOf(request)}`;
       const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
@@ -315,6 +318,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
     await app.register(retentionRoutes, { ctx });
+    await app.register(auditRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
