@@ -1,7 +1,16 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
-import { corsOriginsOf, mapStyleOf, natsUrls, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import {
+  corsOriginsOf,
+  mapStyleOf,
+  natsUrls,
+  positive,
+  rate,
+  ServerOptionError,
+  sinkUrl,
+  tileUrlOf,
+} from './option-checks.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
