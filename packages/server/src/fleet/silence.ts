@@ -5,6 +5,8 @@ import { DEFAULT_EVENT_TYPES, toFleetEvent, type DecidedEvent, type EventType } 
 import { parseDeviceState, saveDeviceStates, type StoredDeviceState } from './device-state-store.js';
 import { eventRowOf, writeEvents, type EventRow } from './event-rows.js';
 import { listSinks } from './sinks-store.js';
+import { decideDeviceState } from '../health/decide-state.js';
+import { deviceHealthRow } from '../health/health-store.js';
 
 /** Devices declared silent per check at most (the next check takes the rest). */
 const PER_CHECK = 200;
@@ -42,6 +44,10 @@ export async function checkSilence(db: Database, now: number, silentAfterMs: num
       states.push(state);
       const lastSeen = Number(row.last_seen);
       const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
+      // Why it is quiet, as well as the server can tell (docs/device-health.md): from its last
+      // health report or its records, so always inferred.
+      const health = await deviceHealthRow(tx, row.id);
+      const named = health ? decideDeviceState({ ...health.inputs, now, silentAfterMs }) : null;
       decided.push({
         type: 'device.silent',
         at: lastSeen + silentAfterMs,
@@ -51,6 +57,7 @@ export async function checkSilence(db: Database, now: number, silentAfterMs: num
           lastSeen: new Date(lastSeen).toISOString(),
           lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
           silentAfterSeconds: silentAfterMs / 1000,
+          ...(named ? { state: named.state, cause: named.cause, inferred: named.inferred } : {}),
         },
       });
       state.silentSince = now;
