@@ -33,6 +33,8 @@ import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/li
 import { quarantineRoutes } from './routes/quarantine.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { healthRoutes } from './routes/health.js';
+import { fleetCounts } from './health/health-service.js';
+import { renderHealthGauges } from './health/health-metrics.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -263,7 +265,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     const fleetLedger = new FleetLedger(db, now);
     app.get('/metrics', async (_request, reply) =>
-      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
+      reply
+        .type('text/plain; version=0.0.4')
+        .send(ctx.metrics.render(await fleetLedger.totals()) + renderHealthGauges(await fleetCounts(ctx))),
     );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });

@@ -6,16 +6,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
 const START = Date.UTC(2026, 10, 26, 8);
 const clock = new ManualClock(START);
 
 describe.each(backends)('device health with the real SDK, on $name', (backend) => {
   let server: TestServer;
+  const receiver = new WebhookReceiver();
   beforeAll(async () => {
-    server = await startTestServer(backend, { now: () => clock.now(), silentAfterSeconds: 600 });
+    await receiver.start();
+    server = await startTestServer(backend, { now: () => clock.now(), silentAfterSeconds: 600, deliveryPollMs: 50 });
+    const hook = await server.admin('/api/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: ['device.state'] },
+    });
+    expect(hook.status).toBe(201);
   });
-  afterAll(async () => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await receiver.stop();
+  });
 
   const health = async (device: string): Promise<Json> => (await server.admin(`/api/devices/${device}/health`)).body;
 
@@ -73,6 +84,20 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
     expect(parked).toMatchObject({ state: 'parked', cause: 'stationary', inferred: false });
     expect(parked.since).toBe(new Date(clock.now() - 120_000).toISOString());
     expect(parked.history.map((h: Json) => h.cause)).toEqual(['stationary', 'wifi-only', 'tracking-stopped']);
+
+    // Each change is the fleet event device.state, in order, naming what it changed from.
+    const changes = () => receiver.accepted<Json>().filter((e) => e.device === id);
+    await receiver.waitFor(3, (r) => r.status < 300 && (JSON.parse(r.body) as Json).device === id);
+    expect(changes().map((e) => [e.type, e.data.cause, e.data.previous?.cause ?? null])).toEqual([
+      ['device.state', 'tracking-stopped', null],
+      ['device.state', 'wifi-only', 'tracking-stopped'],
+      ['device.state', 'stationary', 'wifi-only'],
+    ]);
+
+    // /metrics: the fleet's devices by state, every state listed.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^waypost_devices\{state="parked"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^waypost_devices\{state="source-lost"\} 0$/m);
   });
 
   it('a device quiet beyond silentAfter is named from its last report, inferred; the fleet counts it', async () => {

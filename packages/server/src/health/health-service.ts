@@ -2,13 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { HEALTH_HEADER, parseHealthHeader, type HealthReport } from '@waypost/sdk/internal';
 import type { AppContext } from '../context.js';
 import { decideDeviceState, DEVICE_STATES, type DeviceState, type NamedState } from './decide-state.js';
-import {
-  deviceHealthRow,
-  fleetHealthRows,
-  saveHealthReport,
-  saveNamedState,
-  type DeviceHealthRow,
-} from './health-store.js';
+import { deviceHealthRow, fleetHealthRows, saveHealthReport, type DeviceHealthRow } from './health-store.js';
+import { recordStateChange } from './state-change.js';
 
 /**
  * The device health report an upload carries (Waypost-Health), or null. A header that does not
@@ -30,7 +25,7 @@ const same = (a: NamedState | null, b: NamedState) =>
 async function nameRow(ctx: AppContext, row: DeviceHealthRow): Promise<NamedState> {
   const now = ctx.now();
   const named = decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs });
-  if (!same(row.named, named)) await saveNamedState(ctx.db, row.id, named, row.inputs.report, now);
+  if (!same(row.named, named)) await recordStateChange(ctx, row.id, row.named, named, row.inputs.report);
   return named;
 }
 
@@ -47,6 +42,16 @@ export async function deviceHealth(ctx: AppContext, deviceId: string) {
   if (!row) return null;
   const named = await nameRow(ctx, row);
   return { row, named };
+}
+
+/** The fleet's counts by state, read only (a /metrics scrape writes nothing). */
+export async function fleetCounts(ctx: AppContext): Promise<Record<DeviceState, number>> {
+  const counts = Object.fromEntries(DEVICE_STATES.map((s) => [s, 0])) as Record<DeviceState, number>;
+  const now = ctx.now();
+  for (const row of await fleetHealthRows(ctx.db)) {
+    counts[decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs }).state]++;
+  }
+  return counts;
 }
 
 /** The fleet's devices (not deleted) with their state, and the counts by state. */
