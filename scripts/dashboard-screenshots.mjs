@@ -1,4 +1,4 @@
-// The dashboard's screenshots in docs/ (shown in the README), at 1440x900 and 390x844: the BUILT
+// The dashboard's screenshots in docs/ (shown in docs/dashboard.md), at 1440x900 and 390x844: the BUILT
 // server on a temporary SQLite file, a small fleet around Montreal (the example GPX walk replayed
 // today, six vans, a phone enrolled by name, a device with gaps in its ledger), the walker selected
 // with its trips, delivery health and playback. Run after `npm run build`:

@@ -1,5 +1,5 @@
-// A server steering the agent (README, "Remote control" and "Boot, termination, and apps beside the
-// agent"): the CLI as a child process against Waypost's own server, commands queued through the
+// A server steering the agent (docs/sdk-api.md, "Remote control", and docs/agent.md, "Boot,
+// termination, and apps beside the agent"): the CLI as a child process against Waypost's own server, commands queued through the
 // admin API as an operator queues them.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The agent on a server that requires device tokens (README, "Deploying safely": --require-tokens,
+// The agent on a server that requires device tokens (docs/deploying.md: --require-tokens,
 // --registration secret): the device is registered once and its tokens go into the --config file.
 // The CLI runs as a child process against Waypost's own server, twice on one database, as systemd
 // restarts it: the tokens refreshed by the first run must survive the second.

@@ -21,6 +21,11 @@ describe('waypost server: a flag the service refuses', () => {
     [['--tile-url', 'tiles.example'], /--tile-url must be a URL, got "tiles\.example"/],
     [['--tile-url', 'https://tiles.example/world.png'], /--tile-url must hold \{z\}, \{x\} and \{y\}/],
     [['--tiles', 'missing.mbtiles'], /--tiles "missing\.mbtiles" cannot be opened/],
+    [['--map-style', 'tiles.example/style.json'], /--map-style must be a URL/],
+    [
+      ['--map-style', 'https://s/style.json', '--tile-url', 'https://t/{z}/{x}/{y}.png'],
+      /--map-style and --tile-url: give one basemap/,
+    ],
     [['--cors-origins', 'app.example'], /--cors-origins must be a URL/],
     [['--cors-origins', 'https://app.example/login'], /--cors-origins must be origins such as/],
     [['--sink-events', 'geofence.entered'], /--sink-events is not a list of event types: .*geofence\.entered/],

@@ -28,6 +28,7 @@ export type { FieldSpec } from './config/fields.js';
 export { FLAT_KEYS } from './config/flat-keys.js';
 export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
 export { applyConfigInput } from './config/apply.js';
+export { nearestKey } from './config/suggest.js';
 export { buildPayload } from './http/payload.js';
 export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
 export { readBoundedText } from './http/read-bounded.js';
@@ -70,6 +71,12 @@ export {
 export { MotionDetector, type MotionSettings, type MotionSignal } from './motion/motion-detector.js';
 export { LOCATION_TAGS, GEOFENCE_TAGS } from './records/template.js';
 export { renderConfigTable, CONFIG_TABLE_MARKERS } from './config/config-table.js';
+export {
+  renderErrorCodeTable,
+  ERROR_CODE_TABLE_MARKERS,
+  ERROR_CODE_MEANINGS,
+  REPORTED_CODE_MEANINGS,
+} from './errors.js';
 // The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
 // Waypost-Dropped header.
 export {
@@ -89,6 +96,13 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+// The response headers the SDK reads: a server on another origin must expose them (CORS).
+export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
+export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/columnar.js';
+export { CodecError } from './codec/bytes.js';
+export { COLUMNAR_LIMITS } from './codec/limits.js';
+export { COLUMNAR_CODING } from './http/compression.js';
+export { encodeBody, gzip } from './http/compression.js';
 export {
   HEALTH_HEADER,
   HEALTH_ACCEPTED_HEADER,

@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import { FleetLedger } from './ledger/fleet-ledger.js';
-import { DROPPED_HEADER, HEALTH_ACCEPTED_HEADER, HEALTH_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import {
+  COLUMNAR_CODING,
+  DROPPED_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  HEALTH_HEADER,
+  LEDGER_HEADER,
+} from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -15,6 +21,9 @@ import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
+import { schemaKeyError } from './http/unknown-keys.js';
+import { createRouteIndex } from './http/method-routing.js';
+import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -47,7 +56,8 @@ import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
-import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
+import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
+import { mapSourcesOf } from './routes/basemap-config.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -76,7 +86,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = 'gzip, deflate, br';
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}`;
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
@@ -158,7 +168,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
-        config: () => fleetService.config(),
+        config: (tx, version) => fleetService.config(tx, version),
         committed: () => fleetService.wake(),
       }),
       rateLimiter: limiter,
@@ -166,6 +176,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     };
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
+    const routes = createRouteIndex();
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
@@ -174,6 +185,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // A device id may be 200 characters; percent-encoded in /api/devices/:id it can be 9 times
       // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
       routerOptions: { maxParamLength: 2048 },
+      // /osmand/ is /osmand when only the latter is a route (http/method-routing.ts).
+      rewriteUrl: (request) => routes.rewrite(request.method, request.url),
       trustProxy: resolved.trustProxy,
       // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
       // checked every second (Node's default check, every 30 s, would let them stay that long).
@@ -186,6 +199,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
+    routes.track(app);
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
@@ -193,7 +207,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
-    registerSecurityHeaders(app, resolved.tileUrl);
+    registerSecurityHeaders(app, mapSourcesOf(resolved));
+    // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
+      void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
+    });
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
@@ -206,8 +225,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           DROPPED_HEADER,
           HEALTH_HEADER,
         ],
-        // A page on another origin reads what the SDK learns from: codings and the ledger.
-        exposedHeaders: ['accept-encoding', LEDGER_HEADER, HEALTH_ACCEPTED_HEADER],
+        // A page on another origin reads what the SDK learns from (Retry-After, codings, the
+        // ledger, health reports) and where an export continues.
+        exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
       });
     }
@@ -238,13 +258,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     registerBodyGuards(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
+      const where = `the body of ${request.method} ${routeOf(request)}`;
+      const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
+      const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-    );
+    app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
     // A callback hook, not an async one: no promise per response.
     app.decorateRequest('uploadRecords', 0);
     app.addHook('onResponse', (request, reply, done) => {
@@ -285,11 +305,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-      await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
+      tiles = openTileFile(resolved.tileFile);
+      await app.register(tileFileRoutes, { tiles });
     }
-    await app.register(dashboardRoutes, { ctx });
+    await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
   } catch (error) {
     await fleet?.close();

@@ -1,6 +1,7 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
-import { corsOriginsOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
+import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
@@ -28,9 +29,18 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Lifetime of refresh tokens; default 30 days. */
   refreshTokenTtlSeconds?: number;
-  /** Map tiles for the dashboard ({z}/{x}/{y} template); null or unset: a plain background, offline. */
+  /**
+   * The dashboard's basemap as a MapLibre style URL; default OpenFreeMap's Liberty (unless tileUrl
+   * or tileFile is given); null or 'none': the offline outline only, no request to anyone.
+   */
+  mapStyle?: string | null;
+  /** Raster map tiles for the dashboard ({z}/{x}/{y} template), instead of mapStyle. */
   tileUrl?: string | null;
-  /** A local MBTiles file (png/jpg/webp tiles) served at /tiles/{z}/{x}/{y} as the dashboard's basemap. */
+  /**
+   * A local MBTiles file served at /tiles/{z}/{x}/{y} as the dashboard's basemap, for a map with no
+   * third-party request: raster (png/jpg/webp) or vector (pbf, OpenMapTiles schema, drawn with a
+   * built-in style).
+   */
   tileFile?: string | null;
   /** Largest accepted request body; default 5 MiB (413 beyond). */
   bodyLimitBytes?: number;
@@ -89,6 +99,13 @@ export interface ServerOptions {
   deliveryLeaseMs?: number;
 }
 
+// A ServerOptions key missing from SERVER_OPTION_KEYS (or one listed that is not an option) fails
+// the type check here: startServer() would refuse the option it documents.
+type Unlisted = Exclude<keyof ServerOptions, (typeof SERVER_OPTION_KEYS)[number]>;
+type Unknown = Exclude<(typeof SERVER_OPTION_KEYS)[number], keyof ServerOptions>;
+const everyOptionListed: [Unlisted | Unknown] extends [never] ? true : Unlisted | Unknown = true;
+void everyOptionListed;
+
 /** Fleet events (issue 21), resolved. */
 export interface FleetOptions {
   webhooks: string[];
@@ -114,6 +131,7 @@ export interface ResolvedOptions {
   requireTokens: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  mapStyle: string | null;
   tileUrl: string | null;
   tileFile: string | null;
   bodyLimitBytes: number;
@@ -200,6 +218,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
 }
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  refuseUnknownOptions(options);
   const port = options.port ?? DEFAULTS.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServerOptionError('port', `must be 0..65535, got ${port}`);
@@ -224,6 +243,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
       options.refreshTokenTtlSeconds,
       DEFAULTS.refreshTokenTtlSeconds,
     ),
+    mapStyle: mapStyleOf(options.mapStyle, options.tileUrl, options.tileFile),
     tileUrl: tileUrlOf(options.tileUrl, options.tileFile),
     tileFile: options.tileFile ?? null,
     bodyLimitBytes: positive('bodyLimitBytes', options.bodyLimitBytes, DEFAULTS.bodyLimitBytes),

@@ -133,7 +133,7 @@ describe.each(backends)('dashboard sessions instead of tokens in URLs on $name',
     });
     const log = lines.join('');
     expect(log).toContain('/api/devices?token=[REDACTED]&refresh_token=[REDACTED]&limit=5');
-    // README: two lines per request, the request and then its status and time, tied by reqId.
+    // docs/deploying.md: two lines per request, the request and then its status and time, tied by reqId.
     const entries = log
       .split('\n')
       .filter((line) => line.trim() !== '')

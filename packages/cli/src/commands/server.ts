@@ -1,6 +1,8 @@
 import { integerFlag, numberFlag, stringFlag } from '../args.js';
 import { CliError, EXIT_OK, usageError } from '../errors.js';
 import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
+import { checkAdminToken } from '../server/admin-token.js';
+import { checkDatabaseUrl, databaseStartError } from '../server/database-url.js';
 import type { Command } from './command.js';
 
 const NAME = 'waypost server';
@@ -9,6 +11,7 @@ const NAME = 'waypost server';
 const FLAG_OF_OPTION: Record<string, string> = {
   port: '--port',
   host: '--host',
+  mapStyle: '--map-style',
   tileUrl: '--tile-url',
   tileFile: '--tiles',
   adminToken: '--admin-token',
@@ -45,6 +48,7 @@ export const serverCommand: Command = {
     host: { type: 'string' },
     database: { type: 'string' },
     'require-tokens': { type: 'boolean' },
+    'map-style': { type: 'string' },
     'tile-url': { type: 'string' },
     tiles: { type: 'string' },
     'admin-token': { type: 'string' },
@@ -69,14 +73,18 @@ Prints its URL, and the admin token when it generated one, on stdout. Devices up
 Options:
   --port N            port to listen on (default 8080; 0 = any free port)
   --host H            address to listen on (default 127.0.0.1)
-  --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set,
-                      PostgreSQL is used instead
+  --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set
+                      (postgres://USER:PASSWORD@HOST:5432/DATABASE), PostgreSQL is used instead
   --require-tokens    uploads need a device access token (401 otherwise)
-  --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
-  --tiles FILE        a local MBTiles file (png/jpg/webp) as the dashboard's map, served at /tiles/
-  --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else one generated on
-                      first start and kept: in <database>.admin-token, owner-only, beside a
-                      SQLite file; in the settings table with DATABASE_URL)
+  --map-style URL     the dashboard's street map, a MapLibre style URL (default: OpenFreeMap's
+                      Liberty, https://tiles.openfreemap.org/styles/liberty); none: the offline
+                      outline only, no request to anyone
+  --tile-url URL      raster map tiles for the dashboard ({z}/{x}/{y}) instead of a style
+  --tiles FILE        a local MBTiles file (raster, or vector pbf in the OpenMapTiles schema) as
+                      the dashboard's map, served at /tiles/: no third-party request
+  --admin-token T     the admin token, 16 characters at least (default: env WAYPOST_ADMIN_TOKEN,
+                      else one generated on first start and kept: in <database>.admin-token,
+                      owner-only, beside a SQLite file; in the settings table with DATABASE_URL)
   --log               request log on stdout (credentials redacted)
   --registration M    who may register devices: open (default; an existing device id needs
                       its own token or the admin token), secret (callers with the enrollment
@@ -109,6 +117,9 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const databaseUrl = io.env['DATABASE_URL'];
     const database = stringFlag(values, 'database');
     const adminToken = stringFlag(values, 'admin-token');
+    checkAdminToken(NAME, adminToken, '--admin-token');
+    if (adminToken === undefined) checkAdminToken(NAME, io.env['WAYPOST_ADMIN_TOKEN'], 'WAYPOST_ADMIN_TOKEN');
+    if (databaseUrl) checkDatabaseUrl(NAME, databaseUrl);
     const tileUrl = stringFlag(values, 'tile-url');
     const registration = stringFlag(values, 'registration') ?? 'open';
     if (registration !== 'open' && registration !== 'secret' && registration !== 'admin') {
@@ -142,6 +153,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(databaseUrl ? { databaseUrl } : database ? { database } : {}),
         ...(adminToken ? { adminToken } : {}),
         requireTokens: values['require-tokens'] === true,
+        ...(stringFlag(values, 'map-style') !== undefined ? { mapStyle: stringFlag(values, 'map-style') } : {}),
         tileUrl: tileUrl ?? null,
         tileFile: stringFlag(values, 'tiles') ?? null,
         logger: values['log'] === true,
@@ -162,6 +174,8 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       // A value the service refuses is a bad command line (exit 2), named by its flag.
       const refused = optionFlag(error);
       if (refused) throw usageError(`${NAME}: ${refused}`);
+      const database = databaseUrl ? databaseStartError(NAME, databaseUrl, error) : null;
+      if (database) throw database;
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
     }
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;

@@ -1,14 +1,35 @@
-// The README's fenced blocks, each named by the `<!-- example: NAME KIND[: why] -->` comment on the
-// line above it. The README is the source of the examples the tests run: a changed example is a
-// changed test, and a block without a name fails readme-index.test.ts.
-import { readFileSync } from 'node:fs';
+// The fenced blocks of the README and of the docs pages it links, each named by the
+// `<!-- example: NAME KIND[: why] -->` comment on the line above it. The documents are the source
+// of the examples the tests run: a changed example is a changed test, and a block without a name
+// fails readme-index.test.ts, whichever page it is on.
+import { readFileSync, readdirSync } from 'node:fs';
 
-export const README_PATH = new URL('../../../../README.md', import.meta.url);
+export const ROOT = new URL('../../../../', import.meta.url);
+
+/**
+ * The documents whose blocks are examples: README.md and every Markdown page under docs/, but the
+ * upload spec (docs/http-upload-spec.md), which is another project's text shipped verbatim.
+ */
+export const NOT_OURS = new Set(['docs/http-upload-spec.md']);
+
+/** Every Markdown document of the repository's documentation, as paths relative to the root. */
+export function markdownDocuments(): string[] {
+  const pages = (readdirSync(new URL('docs/', ROOT), { recursive: true }) as string[])
+    .map((path) => `docs/${path.replaceAll('\\', '/')}`)
+    .filter((path) => path.endsWith('.md'))
+    .sort();
+  return ['README.md', ...pages];
+}
+
+/** The documents whose fenced blocks are examples (README.md first). */
+export function exampleDocuments(): string[] {
+  return markdownDocuments().filter((path) => !NOT_OURS.has(path));
+}
 
 /**
  * What a block is, and so how it is checked:
  * - node: a complete program, run with node against a real server;
- * - node-after: a continuation, run after the `node` block it follows;
+ * - node-after: a continuation, run after the `node` block it follows (the page says which);
  * - browser: a page module, run in Chromium against a real server;
  * - shell: commands run as child processes against a real server;
  * - agent-config: a `waypost agent --config` file, run by the agent;
@@ -34,6 +55,8 @@ export interface ReadmeBlock {
   why: string;
   lang: string;
   code: string;
+  /** The document it is in, relative to the repository's root (README.md, docs/agent.md, ...). */
+  file: string;
   /** 1-based line of the opening fence. */
   line: number;
 }
@@ -41,12 +64,16 @@ export interface ReadmeBlock {
 const ANNOTATION = /^\s*<!-- example: ([\w-]+) ([\w-]+)(?:: (.*?))? -->\s*$/;
 const FENCE = /^(\s*)```(\S*)\s*$/;
 
-export function readmeText(): string {
-  return readFileSync(README_PATH, 'utf8');
+export function documentText(file: string): string {
+  return readFileSync(new URL(file, ROOT), 'utf8');
 }
 
-/** Every fenced block, annotated or not (an unannotated block has name ''). */
-export function parseBlocks(text = readmeText()): ReadmeBlock[] {
+export function readmeText(): string {
+  return documentText('README.md');
+}
+
+/** Every fenced block of one document, annotated or not (an unannotated block has name ''). */
+export function parseBlocks(text: string, file: string): ReadmeBlock[] {
   const lines = text.split('\n');
   const blocks: ReadmeBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -63,6 +90,7 @@ export function parseBlocks(text = readmeText()): ReadmeBlock[] {
       why: note?.[3] ?? '',
       lang: open[2]!,
       code: body.join('\n') + '\n',
+      file,
       line: i + 1,
     });
     i = j;
@@ -70,8 +98,15 @@ export function parseBlocks(text = readmeText()): ReadmeBlock[] {
   return blocks;
 }
 
+/** Every fenced block of the README and the docs pages. */
+export function allBlocks(): ReadmeBlock[] {
+  return exampleDocuments().flatMap((file) => parseBlocks(documentText(file), file));
+}
+
+/** The one block of that name, on whichever page it is. */
 export function block(name: string): ReadmeBlock {
-  const found = parseBlocks().filter((b) => b.name === name);
-  if (found.length !== 1) throw new Error(`README.md has ${found.length} blocks named ${name}`);
+  const found = allBlocks().filter((b) => b.name === name);
+  if (found.length !== 1)
+    throw new Error(`the README and docs pages have ${found.length} blocks named ${name} (one expected)`);
   return found[0]!;
 }

@@ -120,7 +120,7 @@ export const CONFIG_FIELDS: FieldTable = {
       min: 1,
       max: Math.floor(MAX_TIMER_MS / 1000),
       default: 900,
-      doc: 'Seconds between automatic retries while the queue is not empty, started or stopped ([spec 7.3](docs/http-upload-spec.md#7-errors) background fetch).',
+      doc: 'Seconds between automatic retries while the queue is not empty, started or stopped ([spec 7.3](http-upload-spec.md#7-errors) background fetch).',
     },
     presenceInterval: {
       type: 'integer',
@@ -133,7 +133,7 @@ export const CONFIG_FIELDS: FieldTable = {
       type: 'list',
       values: REMOTE_COMMANDS,
       default: [...REMOTE_COMMANDS],
-      doc: 'Remote commands the SDK accepts from the server ([spec 4.2](docs/http-upload-spec.md#42-remote-control-the-service-response-to-the-sdk)).',
+      doc: 'Remote commands the SDK accepts from the server ([spec 4.2](http-upload-spec.md#42-remote-control-the-service-response-to-the-sdk)).',
     },
     compress: {
       type: 'enum',

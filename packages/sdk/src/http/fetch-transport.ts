@@ -23,7 +23,7 @@ const platformTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
 };
 
 /** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
-const READ_HEADERS = ['retry-after', 'accept-encoding', LEDGER_HEADER, HEALTH_ACCEPTED_HEADER] as const;
+export const READ_HEADERS = ['retry-after', 'accept-encoding', LEDGER_HEADER, HEALTH_ACCEPTED_HEADER] as const;
 const MAX_HEADER_CHARS = 64;
 
 /**

@@ -135,6 +135,24 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       WHERE id IN (SELECT device_id FROM device_event_state)`,
     `DROP TABLE device_event_state`,
   ],
+  // Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
+  // (an SDK retry, the same batch sent three times) is kept once, so the device's counter, its
+  // ledger and the metric count it once. Rows kept before get their uuid as identity (or their
+  // own id when they had none), repeats are removed (the first kept), and the counters recounted.
+  () => [
+    `ALTER TABLE quarantine ADD COLUMN identity TEXT`,
+    `UPDATE quarantine SET identity = COALESCE(uuid, 'row:' || CAST(id AS TEXT))`,
+    `DELETE FROM quarantine WHERE id NOT IN (SELECT MIN(id) FROM quarantine GROUP BY device_id, identity)`,
+    `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
+    `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
+  ],
+  // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
+  // transaction that changes them and read by every ingest transaction (one row by its key), so a
+  // process whose copy is older reads them again before it decides anything.
+  (t) => [
+    `CREATE TABLE fleet_config (id INTEGER PRIMARY KEY, version ${t.bigint} NOT NULL)`,
+    `INSERT INTO fleet_config (id, version) VALUES (1, 1)`,
+  ],
   // Device health (issue 31): the newest health report a device sent (Waypost-Health) and when,
   // the state the server last named for it, and the history of the states it named (a row per
   // change), so a silence is explained after the fact as well as while it lasts.

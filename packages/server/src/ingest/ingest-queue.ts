@@ -10,7 +10,7 @@ import {
 import { insertLocations, locationKey, type LocationInsert } from '../store/locations.js';
 import { fitsOneStatement, insertWithTotals, type DeviceSent } from '../store/insert-with-totals.js';
 import { insertDroppedRanges, type DroppedInsert } from '../store/ledger.js';
-import { insertQuarantine, type QuarantineInsert } from '../store/quarantine.js';
+import { storeQuarantine } from './store-quarantine.js';
 import {
   decideGroup,
   fleetContext,
@@ -22,6 +22,8 @@ import {
 } from '../fleet/ingest-events.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
+import { READ_VERSION, versionOf } from '../fleet/config-version.js';
+import { EMPTY_FLEET_CONFIG, type FleetConfig } from '../fleet/fleet-config.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
 import { refuseDevice } from './device-policy.js';
@@ -40,16 +42,15 @@ export interface StoredPosition {
 export interface JobOutcome {
   stored: number;
   duplicates: number;
-  /** The request's records kept in quarantine (issue 19), with why. */
+  /** The request's records kept in quarantine (issue 19), with why (a resent one too: it is its verdict). */
   quarantined: { uuid: string | null; code: string }[];
+  /** Of them, those kept now for the first time (a resent one is kept once: issue 29). */
+  quarantinedNew: number;
   commands: Command[];
   lasts: StoredPosition[];
 }
 
 export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
-
-/** No sinks: no fleet events (callers that store without the fleet service, and tests). */
-const NO_FLEET = () => ({ sinks: [], geofences: [] });
 
 /** Records per group transaction: big enough to amortise a commit, small enough to keep replies prompt. */
 const MAX_GROUP_RECORDS = 2000;
@@ -79,14 +80,17 @@ function accept(
   });
 }
 
-/** Per device of the accepted jobs: the records sent and the records quarantined. */
-function sentPerDevice(jobs: IngestJob[], accepted: number[]): DeviceSent[] {
+/** Per device of the accepted jobs: the records sent and the records quarantined now. */
+function sentPerDevice(jobs: IngestJob[], accepted: number[], keptNow: Map<string, number>): DeviceSent[] {
   const sent = new Map<string, DeviceSent>();
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches) {
-      const entry = sent.get(batch.deviceId) ?? { deviceId: batch.deviceId, sent: 0, quarantined: 0 };
+      const entry = sent.get(batch.deviceId) ?? {
+        deviceId: batch.deviceId,
+        sent: 0,
+        quarantined: keptNow.get(batch.deviceId) ?? 0,
+      };
       entry.sent += batch.records.length;
-      entry.quarantined += batch.quarantined?.length ?? 0;
       sent.set(batch.deviceId, entry);
     }
   }
@@ -125,7 +129,7 @@ export async function storeJobs(
   dialect: Database['dialect'],
   jobs: IngestJob[],
   now: number,
-  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, config: NO_FLEET, written: 0 },
+  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, config: EMPTY_FLEET_CONFIG, written: 0 },
 ): Promise<Outcome<JobOutcome>[]> {
   const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
   const devices = await lockDevices(tx, dialect, sortedUnique(jobs.flatMap((j) => j.batches.map((b) => b.deviceId))));
@@ -140,6 +144,9 @@ export async function storeJobs(
     accepted = accept(jobs, accepted, devices, outcomes);
   }
 
+  // Before the records: the devices' counters (written with the insert on PostgreSQL) count only
+  // the quarantined records kept now.
+  const quarantine = await storeQuarantine(tx, jobs, accepted, now);
   const rows: LocationInsert[] = [];
   for (const i of accepted) {
     for (const batch of jobs[i]!.batches)
@@ -156,17 +163,11 @@ export async function storeJobs(
     const candidates = firstOfEachKey(jobs, accepted);
     decision = decideGroup(events, devices, candidates.byDevice);
     const writes = fleetWrites(events, decision, candidates.count);
-    fresh = await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted), now, writes);
+    fresh = await insertWithTotals(tx, rows, sentPerDevice(jobs, accepted, quarantine.perDevice), now, writes);
     // A record stored before (a resend): the statement wrote no events; decided again below.
     if (fresh.size === candidates.count) fleet.written += writes.outboxRows;
     else decision = null;
   } else fresh = await insertLocations(tx, rows, now);
-  const quarantine: QuarantineInsert[] = [];
-  for (const i of accepted) {
-    for (const batch of jobs[i]!.batches)
-      for (const entry of batch.quarantined ?? []) quarantine.push({ deviceId: batch.deviceId, entry });
-  }
-  if (quarantine.length > 0) await insertQuarantine(tx, quarantine, now);
   const dropped: DroppedInsert[] = [];
   for (const i of accepted) {
     const { commandsFor, dropped: report } = jobs[i]!;
@@ -178,18 +179,24 @@ export async function storeJobs(
   // The records stored now, per device: fleet events come from these only (a resent one makes none).
   const freshByDevice = new Map<string, StoredRecord[]>();
   for (const i of accepted) {
-    const outcome: JobOutcome = { stored: 0, duplicates: 0, quarantined: [], commands: [], lasts: [] };
+    const outcome: JobOutcome = {
+      stored: 0,
+      duplicates: 0,
+      quarantined: [],
+      quarantinedNew: quarantine.creditOf(jobs[i]!),
+      commands: [],
+      lasts: [],
+    };
     for (const batch of jobs[i]!.batches) {
       const total = totals.get(batch.deviceId) ?? {
         deviceId: batch.deviceId,
         stored: 0,
         duplicates: 0,
-        quarantined: 0,
+        quarantined: quarantine.perDevice.get(batch.deviceId) ?? 0,
         last: null,
       };
       totals.set(batch.deviceId, total);
       for (const entry of batch.quarantined ?? []) outcome.quarantined.push({ uuid: entry.uuid, code: entry.code });
-      total.quarantined += batch.quarantined?.length ?? 0;
       let stored = 0;
       let last: IngestTotals['last'] = null;
       for (const r of batch.records) {
@@ -254,13 +261,24 @@ export function createIngestQueue(
   db: Database,
   now: () => number,
   poolSize: number,
-  fleet: FleetIngestSettings & { committed(): void } = { lateAfterMs: 0, config: NO_FLEET, committed: () => undefined },
+  fleet: {
+    lateAfterMs: number;
+    /** The fleet configuration at the version the transaction read (fleet-config.ts); none: no events. */
+    config: ((tx: Queryable, version: number) => Promise<FleetConfig>) | null;
+    committed(): void;
+  } = { lateAfterMs: 0, config: null, committed: () => undefined },
 ): IngestQueue {
   const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
+  const configAt = fleet.config;
+  // The configuration's version is read in BEGIN's round trip: decided with what every process sees.
+  const begin = configAt ? { begin: READ_VERSION[db.dialect] } : {};
   return new GroupCommitter<IngestJob, JobOutcome>(
     async (jobs) => {
-      const events = { lateAfterMs: fleet.lateAfterMs, config: fleet.config, written: 0 };
-      const outcomes = await db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now(), events));
+      const events = { lateAfterMs: fleet.lateAfterMs, config: EMPTY_FLEET_CONFIG, written: 0 };
+      const outcomes = await db.transaction(async (tx, begun) => {
+        if (configAt) events.config = await configAt(tx, versionOf(begun));
+        return storeJobs(tx, db.dialect, jobs, now(), events);
+      }, begin);
       // Delivery runs off the ingest path: it is only told there is work once the events are committed.
       if (events.written > 0) fleet.committed();
       return outcomes;

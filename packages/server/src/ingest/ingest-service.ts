@@ -37,7 +37,7 @@ export async function ingest(
     ctx.metrics.droppedReported.set(reason, (ctx.metrics.droppedReported.get(reason) ?? 0) + range[1] - range[0] + 1);
   ctx.metrics.stored += outcome.stored;
   ctx.metrics.duplicates += outcome.duplicates;
-  ctx.metrics.quarantined += outcome.quarantined.length;
+  ctx.metrics.quarantined += outcome.quarantinedNew;
   ctx.live.publish(
     outcome.lasts.map((last) => ({
       deviceId: last.deviceId,

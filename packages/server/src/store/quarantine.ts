@@ -1,4 +1,5 @@
 import type { Queryable, SqlValue } from '../db/database.js';
+import { deriveUuid } from '../ingest/derive-uuid.js';
 import type { QuarantinedRecord } from '../ingest/verdicts.js';
 
 /** A quarantined record to keep for a device. */
@@ -7,16 +8,28 @@ export interface QuarantineInsert {
   entry: QuarantinedRecord;
 }
 
-const COLUMNS = 7;
+const COLUMNS = 8;
 /** Rows per INSERT statement: well under both databases' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 200;
 
-/** Keeps quarantined records, in the caller's transaction (the one storing the request's records). */
+/** The key of a (device, identity) pair in the set insertQuarantine returns. */
+export const quarantineKey = (deviceId: string, identity: string): string => `${deviceId}\u0000${identity}`;
+
+/** The record's identity: the one its verdict gave it, else its uuid, else derived from its JSON. */
+export const identityOf = (entry: QuarantinedRecord): string => entry.identity ?? entry.uuid ?? deriveUuid(entry.raw);
+
+/**
+ * Keeps quarantined records, in the caller's transaction (the one storing the request's records),
+ * once per device and record identity: a resent record (an SDK retry, the same batch sent again)
+ * is not kept twice, so the device's counter, its ledger and the metric count it once. Answers the
+ * keys (quarantineKey) kept now; a row kept before, or earlier in `rows`, is not among them.
+ */
 export async function insertQuarantine(
   db: Queryable,
   rows: readonly QuarantineInsert[],
   receivedAt: number,
-): Promise<void> {
+): Promise<Set<string>> {
+  const kept = new Set<string>();
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const params: SqlValue[] = chunk.flatMap(({ deviceId, entry }) => [
@@ -27,14 +40,17 @@ export async function insertQuarantine(
       entry.raw,
       receivedAt,
       entry.sequence,
+      identityOf(entry),
     ]);
-    await db.run(
-      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at, sequence) VALUES ${chunk
+    const inserted = await db.query<{ device_id: string; identity: string }>(
+      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at, sequence, identity) VALUES ${chunk
         .map(() => `(${Array(COLUMNS).fill('?').join(', ')})`)
-        .join(', ')}`,
+        .join(', ')} ON CONFLICT (device_id, identity) DO NOTHING RETURNING device_id, identity`,
       params,
     );
+    for (const row of inserted) kept.add(quarantineKey(row.device_id, row.identity));
   }
+  return kept;
 }
 
 export interface QuarantineRow {
