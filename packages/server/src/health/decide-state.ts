@@ -75,6 +75,7 @@ const FAILURE_CAUSES: Record<NonNullable<HealthReport['failure']>['class'], Caus
   auth: 'auth-refused',
   refused: 'records-refused',
   server: 'server-errors',
+  throttled: 'retry-after',
   timeout: 'timeouts',
   network: 'no-network',
   client: 'client-errors',
