@@ -7,6 +7,8 @@ import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type Json, type TestServer } from './helpers/client.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
 
 const START = Date.UTC(2026, 10, 26, 8);
 const clock = new ManualClock(START);
@@ -123,6 +125,21 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
       'stopped',
       'silent',
     ]);
+  });
+
+  it("the dashboard's device list says each device's state in words", async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await logInThroughForm(page, server.url, 'admin-secret');
+      // Named in the tests above, all quiet by now (the clock moved on): from their last reports.
+      const row = (id: string) => page.locator(`#devices li[data-device="${backend.name}-${id}"] .health-state`);
+      await row('quiet').waitFor({ timeout: 10_000 });
+      expect(await row('quiet').textContent()).toBe(' · waiting for Wi-Fi (likely)');
+      expect(await row('live').textContent()).toBe(' · no network (likely)');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('a header that is not a Structured Field Dictionary is ignored; the upload is stored', async () => {
