@@ -261,7 +261,10 @@ async function start() {
   }
   range = currentRange();
   const infos = await apiJson('/api/dashboard/devices');
-  for (const info of infos) ensureDevice(info);
+  // Each device's health state and cause (docs/device-health.md), shown in its row.
+  const health = await apiJson('/api/health').catch(() => ({ devices: [] }));
+  const healthOf = new Map(health.devices.map((d) => [d.id, d]));
+  for (const info of infos) ensureDevice({ ...info, health: healthOf.get(info.id) ?? null });
   list.flush();
   showEmptyState();
   // The most recently seen devices go on the map; the others wait in the list until picked.
