@@ -1,5 +1,5 @@
 // The test runner behind `npm test`: makes sure the real services the suite talks to are there
-// (PostgreSQL on 127.0.0.1:5432, Debian's Chromium, gpsd), then runs vitest. Nothing is skipped: when a
+// (PostgreSQL on 127.0.0.1:5432, Debian's Chromium, gpsd, xmllint, gpsbabel, promtool), then runs vitest. Nothing is skipped: when a
 // service cannot be had, the run fails and says which and how to get it.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -77,6 +77,30 @@ function ensureGpsd() {
   }
 }
 
+// The real readers of the exports and of /metrics (packages/server/test/export-readers.test.ts,
+// metrics-promtool.test.ts): Debian's xmllint, gpsbabel and promtool (package prometheus).
+function ensureTools(tools) {
+  const missing = tools.filter(([binary]) => !existsSync(binary));
+  if (missing.length === 0) return;
+  const packages = missing.map(([, debianPackage]) => debianPackage).join(' ');
+  console.error(`waypost: installing Debian ${packages} for the export and metrics readers (apt-get)...`);
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${packages}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  const still = missing.filter(([binary]) => !existsSync(binary));
+  if (still.length > 0) {
+    console.error(
+      `waypost: ${still.map(([binary]) => binary).join(', ')} missing and apt-get could not install them; run: apt-get install -y ${packages}`,
+    );
+    process.exit(1);
+  }
+}
+
 // The brokers the fleet-event sinks publish to (packages/server/test/fleet-brokers.test.ts): Mosquitto
 // on 1883 and nats-server with JetStream on 4222. When one is not running, Debian's package is
 // installed if missing and started for this run only (stopped when the run ends).
@@ -111,6 +135,11 @@ async function ensureBroker(name, port, binary, debianPackage, args) {
 await ensurePostgres();
 ensureChromium();
 ensureGpsd();
+ensureTools([
+  ['/usr/bin/xmllint', 'libxml2-utils'],
+  ['/usr/bin/gpsbabel', 'gpsbabel'],
+  ['/usr/bin/promtool', 'prometheus'],
+]);
 await ensureBroker('mosquitto', 1883, '/usr/sbin/mosquitto', 'mosquitto', ['-p', '1883']);
 await ensureBroker('nats-server', 4222, '/usr/sbin/nats-server', 'nats-server', [
   '-js',

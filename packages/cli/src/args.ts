@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { nearestKey } from '@waypost/sdk/internal';
 import { usageError } from './errors.js';
 
 export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
@@ -22,15 +23,20 @@ export function parseCommandLine(command: string, argv: string[], options: Optio
     });
     return { values: values as Parsed['values'], positionals: rest };
   } catch (error) {
-    throw usageError(`${command}: ${describeParseError(error as Error & { code?: string })} (see ${command} --help)`);
+    const reason = describeParseError(error as Error & { code?: string }, Object.keys(options));
+    throw usageError(`${command}: ${reason} (see ${command} --help)`);
   }
 }
 
-function describeParseError(error: Error & { code?: string }): string {
+function describeParseError(error: Error & { code?: string }, known: string[]): string {
   const flag = /'(-{1,2}[^' ]+)/.exec(error.message)?.[1];
   switch (error.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown flag ${flag ?? error.message}`;
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION': {
+      // "--prot=8080" names the flag --prot.
+      const name = flag?.replace(/^-+/, '').split('=')[0];
+      const nearest = name ? nearestKey(name, [...known, 'help']) : undefined;
+      return `unknown flag ${flag ?? error.message}${nearest ? `; did you mean --${nearest}?` : ''}`;
+    }
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/argument missing/.test(error.message)) return `flag ${flag} needs a value`;
       if (/ambiguous/.test(error.message)) {

@@ -50,3 +50,22 @@ export function describeUploadFailure(event: Pick<HttpEvent, 'status' | 'respons
   const reason = serverReason(event.responseText);
   return reason ? `HTTP ${event.status} ${reason}` : `HTTP ${event.status}`;
 }
+
+/**
+ * An upload that got no answer at all by the time the command stopped waiting for it (a server that
+ * accepts the connection and never answers): no onHttp event has said anything yet, since the SDK
+ * reports the request only once http.timeout aborts it. Named as the SDK will name it, TIMEOUT;
+ * `waited` says how long and which flag bounded it ("2s (--give-up-after)").
+ */
+export function unansweredFailure(http: { url: string | null; timeout: number }, waited: string): string {
+  let host = 'the server';
+  try {
+    if (http.url) host = new URL(http.url).host;
+  } catch {
+    // keep the generic name
+  }
+  return (
+    `TIMEOUT: ${host} accepted the connection but sent no response within ${waited} ` +
+    `(the SDK ends such a request after http.timeout, ${Math.round(http.timeout / 1000)} s)`
+  );
+}

@@ -23,12 +23,12 @@ describe('waypost server', () => {
   it('prints its URL (not the admin token it was given), serves until SIGTERM, then closes and exits 0', async () => {
     const io = captureIo();
     const running = main(
-      ['server', '--port', '0', '--database', join(dir, 'server.db'), '--admin-token', 'tok-123'],
+      ['server', '--port', '0', '--database', join(dir, 'server.db'), '--admin-token', 'tok-123-long-enough'],
       io,
     );
     const [, url] = await io.printed(/^url: (http:\/\/127\.0\.0\.1:\d+)$/m);
     expect(io.out()).toContain('admin token: the one given by --admin-token (not printed)\n');
-    expect(io.out()).not.toContain('tok-123');
+    expect(io.out()).not.toContain('tok-123-long-enough');
     expect(io.out()).toContain(`dashboard: ${url}/ (log in with the admin token)\n`);
     expect(io.out()).not.toContain('?token=');
 
@@ -41,7 +41,7 @@ describe('waypost server', () => {
       }),
     });
     expect(upload.status).toBe(200);
-    const devices = await fetch(`${url}/api/devices`, { headers: { authorization: 'Bearer tok-123' } });
+    const devices = await fetch(`${url}/api/devices`, { headers: { authorization: 'Bearer tok-123-long-enough' } });
     expect(((await devices.json()) as { id: string }[]).map((d) => d.id)).toEqual(['d1']);
 
     io.stop();
@@ -61,7 +61,7 @@ describe('waypost server', () => {
         '--database',
         join(dir, 'server.db'),
         '--admin-token',
-        'tok-123',
+        'tok-123-long-enough',
         ...receivers.flatMap((r) => ['--webhook', r.url]),
         '--sink-events',
         'geofence.enter,geofence.exit',
@@ -74,7 +74,7 @@ describe('waypost server', () => {
         (r) => new RegExp(`^webhook: ${r.url} \\(secret (whsec_\\S+)\\)$`, 'm').exec(io.out())?.[1],
       );
       expect(secrets.every((s) => s !== undefined)).toBe(true);
-      const admin = { authorization: 'Bearer tok-123', 'content-type': 'application/json' };
+      const admin = { authorization: 'Bearer tok-123-long-enough', 'content-type': 'application/json' };
       const fence = { identifier: 'home', latitude: 1, longitude: 2, radius: 100 };
       await fetch(`${url}/api/geofences`, { method: 'POST', headers: admin, body: JSON.stringify(fence) });
       const location = { uuid: 'u-1', timestamp: new Date().toISOString(), coords: { latitude: 1, longitude: 2 } };

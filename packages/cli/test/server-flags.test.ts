@@ -21,6 +21,11 @@ describe('waypost server: a flag the service refuses', () => {
     [['--tile-url', 'tiles.example'], /--tile-url must be a URL, got "tiles\.example"/],
     [['--tile-url', 'https://tiles.example/world.png'], /--tile-url must hold \{z\}, \{x\} and \{y\}/],
     [['--tiles', 'missing.mbtiles'], /--tiles "missing\.mbtiles" cannot be opened/],
+    [['--map-style', 'tiles.example/style.json'], /--map-style must be a URL/],
+    [
+      ['--map-style', 'https://s/style.json', '--tile-url', 'https://t/{z}/{x}/{y}.png'],
+      /--map-style and --tile-url: give one basemap/,
+    ],
     [['--cors-origins', 'app.example'], /--cors-origins must be a URL/],
     [['--cors-origins', 'https://app.example/login'], /--cors-origins must be origins such as/],
     [['--sink-events', 'geofence.entered'], /--sink-events is not a list of event types: .*geofence\.entered/],
@@ -28,6 +33,8 @@ describe('waypost server: a flag the service refuses', () => {
     [['--mqtt', 'http://127.0.0.1:1883'], /--mqtt must be a mqtt: or mqtts: or ws: or wss:\/\/ URL/],
     [['--nats', 'http://127.0.0.1:4222'], /--nats must be a nats: or tls:\/\/ URL/],
     [['--max-connections', '0'], /^waypost server: --max-connections "0" is not an integer/],
+    [['--retention-days', '-1'], /--retention-days/],
+    [['--retention-days', '100000'], /--retention-days must be at most 36600 days/],
   ])('%j exits 2 naming the flag, and starts nothing', async (flags, message) => {
     const { code, stdout, stderr } = await runCli(
       ['server', '--port', '0', '--database', join(dir, 'server.db'), ...flags],

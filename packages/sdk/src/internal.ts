@@ -28,6 +28,7 @@ export type { FieldSpec } from './config/fields.js';
 export { FLAT_KEYS } from './config/flat-keys.js';
 export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
 export { applyConfigInput } from './config/apply.js';
+export { nearestKey } from './config/suggest.js';
 export { buildPayload } from './http/payload.js';
 export { persistentDeviceUuid } from './lifecycle/device-uuid.js';
 export { readBoundedText } from './http/read-bounded.js';
@@ -95,3 +96,19 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+// The response headers the SDK reads: a server on another origin must expose them (CORS).
+export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
+export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/columnar.js';
+export { CodecError } from './codec/bytes.js';
+export { COLUMNAR_LIMITS } from './codec/limits.js';
+export { COLUMNAR_CODING } from './http/compression.js';
+export { encodeBody, gzip } from './http/compression.js';
+export {
+  HEALTH_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  MAX_HEALTH_HEADER_CHARS,
+  formatHealthHeader,
+  parseHealthHeader,
+  type HealthReport,
+  type FailureClass,
+} from './health/health-header.js';

@@ -1,8 +1,10 @@
 // Issue 20: upload bodies are gzipped when the server has said it takes gzip (http.compress
 // 'auto', the default), always ('gzip') or never ('none'); a 415 or 400 to a compressed body sends
-// the same batch again plain at once and keeps that URL plain. Against Waypost's own server:
-// packages/node/test/compression.test.ts.
-import { gunzipSync } from 'node:zlib';
+// the same batch again plain at once and keeps that URL plain. Issue 34: in the columnar coding
+// when the server has said x-waypost-columnar, falling back to gzip when it refuses it. Against
+// Waypost's own server: packages/node/test/compression.test.ts.
+import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { decodeColumnar } from '@waypost/sdk/internal';
 import { describe, expect, it } from 'vitest';
 import { at, uuidsOf, type RecordedRequest, type Reply } from '@waypost/sdk/testing';
 import { engine } from './support/engine.js';
@@ -10,9 +12,20 @@ import { engine } from './support/engine.js';
 const ADVERTISES: Reply = { status: 200, json: {}, headers: { 'accept-encoding': 'gzip, deflate, br' } };
 
 const gzipped = (r: RecordedRequest) => r.headers['content-encoding'] === 'gzip';
-/** The uuids a request carried, whether its body was gzipped or not. */
-const carried = (r: RecordedRequest) =>
-  uuidsOf(JSON.parse(new TextDecoder().decode(gzipped(r) ? gunzipSync(r.raw) : r.raw)));
+const coding = (r: RecordedRequest) => r.headers['content-encoding'] ?? 'none';
+/** The JSON text a request carried, decoded as a server would. */
+function bodyOf(r: RecordedRequest): string {
+  if (coding(r) === 'x-waypost-columnar') return decodeColumnar(inflateRawSync(r.raw), 1 << 20);
+  return new TextDecoder().decode(gzipped(r) ? gunzipSync(r.raw) : r.raw);
+}
+/** The uuids a request carried, whatever its coding. */
+const carried = (r: RecordedRequest) => uuidsOf(JSON.parse(bodyOf(r)));
+/** What Waypost's server says since issue 34, and what it said before. */
+const WAYPOST: Reply = {
+  status: 200,
+  json: {},
+  headers: { 'accept-encoding': 'gzip, deflate, br, x-waypost-columnar' },
+};
 
 async function recordThree(config: object, replies: (Reply | ((r: RecordedRequest) => Reply))[] = []) {
   const harness = await engine(config, { replies });
@@ -68,4 +81,57 @@ describe('http.compress', () => {
       );
     },
   );
+
+  it('auto, to a server that says x-waypost-columnar: columnar bodies that decode to the plain JSON text', async () => {
+    const { server, uuids } = await recordThree({ http: { params: { device_id: 'd-1' } } }, [
+      WAYPOST,
+      WAYPOST,
+      WAYPOST,
+    ]);
+    expect(server.requests.map(coding)).toEqual(['none', 'x-waypost-columnar', 'x-waypost-columnar']);
+    expect(server.requests.flatMap(carried)).toEqual(uuids);
+    // The decoded body is the text the SDK sends uncoded: the record as stored, params after it.
+    const [, second] = server.requests;
+    expect(bodyOf(second!)).toMatch(/^\{"location":\{"uuid":"[^"]+","timestamp":"[^"]+",.*\},"device_id":"d-1"\}$/);
+  });
+
+  it.each([400, 415])(
+    '%i to a columnar body: the same batch again gzipped at once, gzip from then on, nothing lost',
+    async (status) => {
+      const refuseColumnar = (r: RecordedRequest): Reply =>
+        coding(r) === 'x-waypost-columnar'
+          ? { status, json: { code: 'INVALID_COLUMNAR' }, headers: WAYPOST.headers }
+          : WAYPOST;
+      const { server, uuids, http, bg } = await recordThree({}, [
+        WAYPOST,
+        refuseColumnar,
+        refuseColumnar,
+        refuseColumnar,
+      ]);
+      server.setDefault(refuseColumnar);
+      expect(server.requests.map(coding)).toEqual(['none', 'x-waypost-columnar', 'gzip', 'gzip']);
+      expect(server.requests.filter((r) => coding(r) !== 'x-waypost-columnar').flatMap(carried)).toEqual(uuids);
+      expect(http.map((e) => e.status)).toEqual([200, 200, 200]);
+      expect(await bg.logger.getLog()).toMatch(
+        new RegExp(`${status} to a x-waypost-columnar body: .* gets gzipped bodies from now on`),
+      );
+    },
+  );
+
+  it('a server from before issue 34 (gzip, deflate, br) and one that says nothing never get a columnar body', async () => {
+    const before = await recordThree({}); // ADVERTISES: what Waypost's server said before the coding
+    expect(before.server.requests.map(coding)).toEqual(['none', 'gzip', 'gzip']);
+    const thirdParty = await engine({}, { replies: [] });
+    await thirdParty.bg.start();
+    for (let i = 0; i < 3; i++) {
+      await thirdParty.bg.recordLocation(at(i));
+      await thirdParty.bg.idle();
+    }
+    expect(thirdParty.server.requests.map(coding)).toEqual(['none', 'none', 'none']);
+  });
+
+  it("'gzip' never sends the columnar coding, even to a server that says it", async () => {
+    const { server } = await recordThree({ http: { compress: 'gzip' } }, [WAYPOST, WAYPOST, WAYPOST]);
+    expect(server.requests.map(coding)).toEqual(['gzip', 'gzip', 'gzip']);
+  });
 });

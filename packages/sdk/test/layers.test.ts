@@ -25,11 +25,12 @@ const LAYERS: readonly (readonly string[])[] = [
     'network/',
     'store/',
     'ledger/',
+    'health/health-header.ts',
     'log/levels.ts',
     'log/logger.ts',
   ],
   // Engine parts, each the owner of one concern.
-  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/', 'ledger/tombstones.ts'],
+  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/', 'ledger/tombstones.ts', 'health/'],
   // What runs the parts over time.
   ['sync/', 'lifecycle/'],
   // The anchor's shapes: the engine's state, records and events as the anchor's types declare them.

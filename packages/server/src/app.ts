@@ -1,6 +1,11 @@
 import cookie from '@fastify/cookie';
-import { FleetLedger } from './ledger/fleet-ledger.js';
-import { DROPPED_HEADER, LEDGER_HEADER } from '@waypost/sdk/internal';
+import {
+  COLUMNAR_CODING,
+  DROPPED_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+  HEALTH_HEADER,
+  LEDGER_HEADER,
+} from '@waypost/sdk/internal';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -15,6 +20,12 @@ import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
+import { schemaKeyError } from './http/unknown-keys.js';
+import { createRouteIndex } from './http/method-routing.js';
+import { registerCompression } from './http/compression.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
+import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -32,6 +43,7 @@ import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
 import { quarantineRoutes } from './routes/quarantine.js';
 import { ledgerRoutes } from './routes/ledger.js';
+import { healthRoutes } from './routes/health.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -44,7 +56,13 @@ import { orgAdminRoutes } from './routes/orgs-admin.js';
 import { logRoutes } from './routes/logs.js';
 import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
-import { openTileFile, tileFileRoutes } from './routes/mbtiles.js';
+import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
+import { mapSourcesOf } from './routes/basemap-config.js';
+import { retentionRoutes } from './routes/retention.js';
+import { auditRoutes } from './routes/audit.js';
+import { registerAuditTrail } from './audit/audit-trail.js';
+import { RetentionWorker } from './retention/retention-worker.js';
+import { retentionLogTo } from './retention/retention-log.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -73,7 +91,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = 'gzip, deflate, br';
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}`;
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
@@ -88,6 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
   let fleet: FleetService | null = null;
+  let retention: RetentionWorker | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -125,7 +144,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       {
         error: (error) => fleetLog.error(error),
-        round: (report) => fleetLog.round(report),
+        round: (report) => {
+          metrics.countRound(report);
+          fleetLog.round(report);
+        },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
       },
@@ -141,6 +163,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
+    // Logged once the app exists (the first pass starts once the app is built).
+    let retentionLog: FastifyInstance['log'] | null = null;
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -155,14 +179,20 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
-        config: () => fleetService.config(),
+        config: (tx, version) => fleetService.config(tx, version),
         committed: () => fleetService.wake(),
       }),
       rateLimiter: limiter,
       fleet: fleetService,
+      retention: new RetentionWorker(db, resolved.retention, now, {
+        ...retentionLogTo(() => retentionLog),
+        ingestSaturated: () => ingestSaturated(),
+      }),
     };
+    retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
+    const routes = createRouteIndex();
     app = Fastify({
       logger: resolved.logger
         ? { level: 'info', ...requestLogOptions, ...(options.logStream ? { stream: options.logStream } : {}) }
@@ -171,6 +201,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // A device id may be 200 characters; percent-encoded in /api/devices/:id it can be 9 times
       // that (3-byte UTF-8). Fastify's default of 100 would answer 414 for such a device.
       routerOptions: { maxParamLength: 2048 },
+      // /osmand/ is /osmand when only the latter is a route (http/method-routing.ts).
+      rewriteUrl: (request) => routes.rewrite(request.method, request.url),
       trustProxy: resolved.trustProxy,
       // Slow clients cannot hold the server: headers and whole requests have a deadline (408),
       // checked every second (Node's default check, every 30 s, would let them stay that long).
@@ -183,24 +215,37 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
     });
     app.server.maxConnections = resolved.maxConnections;
+    routes.track(app);
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
+    retentionLog = log;
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
-    registerSecurityHeaders(app, resolved.tileUrl);
+    registerSecurityHeaders(app, mapSourcesOf(resolved));
+    registerMethodAnswers(app, routes);
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
         methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['content-type', 'authorization', 'x-device-id', 'content-encoding', DROPPED_HEADER],
-        // A page on another origin reads what the SDK learns from: codings and the ledger.
-        exposedHeaders: ['accept-encoding', LEDGER_HEADER],
+        allowedHeaders: [
+          'content-type',
+          'authorization',
+          'x-device-id',
+          'content-encoding',
+          DROPPED_HEADER,
+          HEALTH_HEADER,
+        ],
+        // A page on another origin reads what the SDK learns from (Retry-After, codings, the
+        // ledger, health reports) and where an export continues.
+        exposedHeaders: EXPOSED_HEADERS,
         maxAge: 600,
       });
     }
+    await registerCompression(app);
+    await registerOpenApi(app);
     await app.register(cookie);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
@@ -210,7 +255,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // included: the SDK compresses its uploads only once a server has said so.
       // And that this service keeps the delivery ledger: the SDK then reports its dropped sequence
       // numbers (Waypost-Dropped), which it never sends to a server that did not say so.
-      if (isIngest(request)) reply.header('accept-encoding', ACCEPTED_REQUEST_CODINGS).header(LEDGER_HEADER, '1');
+      // And that it reads device health reports (Waypost-Health), under the same rule.
+      if (isIngest(request)) {
+        reply
+          .header('accept-encoding', ACCEPTED_REQUEST_CODINGS)
+          .header(LEDGER_HEADER, '1')
+          .header(HEALTH_ACCEPTED_HEADER, '1');
+      }
       if (routeOf(request) === '/health') return done();
       try {
         limiter.take('address', request.ip);
@@ -221,36 +272,22 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }
     });
     registerBodyGuards(app, ctx);
+    registerAuditTrail(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const { status, body, headers } = errorReply(error, resolved.bodyLimitBytes);
+      const where = `the body of ${request.method} ${routeOf(request)}`;
+      const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
+      const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-    );
-    // A callback hook, not an async one: no promise per response.
-    app.decorateRequest('uploadRecords', 0);
-    app.addHook('onResponse', (request, reply, done) => {
-      const status = reply.statusCode;
-      ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
-      // The one place rejected records are counted: any 4xx of an upload route (refused type,
-      // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
-      if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
-        ctx.metrics.rejected += Math.max(1, request.uploadRecords);
-      }
-      done();
-    });
+    registerRequestMetrics(app, ctx);
     app.addHook('onClose', async () => {
+      await ctx.retention.close();
       await ctx.ingestQueue.drain();
       await ctx.fleet.close();
       await ctx.live.close();
       await db.close();
     });
-    const fleetLedger = new FleetLedger(db, now);
-    app.get('/metrics', async (_request, reply) =>
-      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
-    );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
@@ -261,18 +298,25 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(fleetHistoryRoutes, { ctx });
     await app.register(quarantineRoutes, { ctx });
     await app.register(ledgerRoutes, { ctx });
+    await app.register(healthRoutes, { ctx });
     await app.register(logRoutes, { ctx });
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    await app.register(retentionRoutes, { ctx });
+    await app.register(auditRoutes, { ctx });
+    let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-      await app.register(tileFileRoutes, { tiles: openTileFile(resolved.tileFile) });
+      tiles = openTileFile(resolved.tileFile);
+      await app.register(tileFileRoutes, { tiles });
     }
-    await app.register(dashboardRoutes, { ctx });
+    await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
+    ctx.retention.start();
   } catch (error) {
+    await retention?.close();
     await fleet?.close();
     await live?.close();
     await db.close();

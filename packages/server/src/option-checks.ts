@@ -68,6 +68,29 @@ export function tileUrlOf(tileUrl: string | null | undefined, tileFile: string |
   return tileUrl;
 }
 
+/** The dashboard's default basemap: OpenFreeMap's Liberty style (no key, no limits; attribution in the style). */
+export const DEFAULT_MAP_STYLE = 'https://tiles.openfreemap.org/styles/liberty';
+
+/**
+ * The MapLibre style the dashboard draws: an http(s) URL; null or 'none' for the offline outline.
+ * Unset, the default style, unless a raster template (tileUrl) or a local tile file (tileFile) is
+ * the basemap: those are the operator's choice, and a second basemap under them would only cost
+ * requests to a third party.
+ */
+export function mapStyleOf(
+  mapStyle: string | null | undefined,
+  tileUrl: string | null | undefined,
+  tileFile: string | null | undefined,
+): string | null {
+  if (mapStyle === undefined) return tileUrl || tileFile ? null : DEFAULT_MAP_STYLE;
+  if (mapStyle === null || mapStyle === 'none') return null;
+  if (tileUrl || tileFile) {
+    throw new ServerOptionError('mapStyle', `and ${tileUrl ? 'tileUrl' : 'tileFile'}: give one basemap, not both`);
+  }
+  parsedUrl('mapStyle', mapStyle, ['http:', 'https:']);
+  return mapStyle;
+}
+
 /** CORS origins as a browser sends them: scheme, host and port, nothing else ("https://app.example"). */
 export function corsOriginsOf(origins: readonly string[] | undefined): string[] {
   for (const origin of origins ?? []) {

@@ -1,12 +1,15 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
-import { corsOriginsOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
+import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
+import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export interface ServerOptions {
+export interface ServerOptions extends RetentionServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -28,9 +31,18 @@ export interface ServerOptions {
   accessTokenTtlSeconds?: number;
   /** Lifetime of refresh tokens; default 30 days. */
   refreshTokenTtlSeconds?: number;
-  /** Map tiles for the dashboard ({z}/{x}/{y} template); null or unset: a plain background, offline. */
+  /**
+   * The dashboard's basemap as a MapLibre style URL; default OpenFreeMap's Liberty (unless tileUrl
+   * or tileFile is given); null or 'none': the offline outline only, no request to anyone.
+   */
+  mapStyle?: string | null;
+  /** Raster map tiles for the dashboard ({z}/{x}/{y} template), instead of mapStyle. */
   tileUrl?: string | null;
-  /** A local MBTiles file (png/jpg/webp tiles) served at /tiles/{z}/{x}/{y} as the dashboard's basemap. */
+  /**
+   * A local MBTiles file served at /tiles/{z}/{x}/{y} as the dashboard's basemap, for a map with no
+   * third-party request: raster (png/jpg/webp) or vector (pbf, OpenMapTiles schema, drawn with a
+   * built-in style).
+   */
   tileFile?: string | null;
   /** Largest accepted request body; default 5 MiB (413 beyond). */
   bodyLimitBytes?: number;
@@ -72,6 +84,12 @@ export interface ServerOptions {
   mqttUrl?: string;
   /** A NATS server (nats://host:port) whose JetStream stream WAYPOST receives fleet events. */
   natsUrl?: string;
+  /** MQTT topics are `<mqttTopicPrefix>/<device>/<type>`; default "waypost" (one per instance on a shared broker). */
+  mqttTopicPrefix?: string;
+  /** The JetStream stream of fleet events; default "WAYPOST". */
+  natsStream?: string;
+  /** NATS subjects are `<natsSubjectPrefix>.<device>.<type>`; default "waypost". */
+  natsSubjectPrefix?: string;
   /** The event types the sinks above receive; default all but `location`. */
   sinkEvents?: string[];
   /** device.silent after this long without an upload; default 3600, 0 turns it off. */
@@ -89,11 +107,20 @@ export interface ServerOptions {
   deliveryLeaseMs?: number;
 }
 
+// A ServerOptions key missing from SERVER_OPTION_KEYS (or one listed that is not an option) fails
+// the type check here: startServer() would refuse the option it documents.
+type Unlisted = Exclude<keyof ServerOptions, (typeof SERVER_OPTION_KEYS)[number]>;
+type Unknown = Exclude<(typeof SERVER_OPTION_KEYS)[number], keyof ServerOptions>;
+const everyOptionListed: [Unlisted | Unknown] extends [never] ? true : Unlisted | Unknown = true;
+void everyOptionListed;
+
 /** Fleet events (issue 21), resolved. */
 export interface FleetOptions {
   webhooks: string[];
   mqttUrl: string | null;
   natsUrl: string | null;
+  /** Topic prefix, stream, subject prefix and JetStream duplicate window. */
+  brokers: BrokerNames;
   sinkEvents: EventType[] | null;
   silentAfterMs: number;
   lateAfterMs: number;
@@ -114,6 +141,7 @@ export interface ResolvedOptions {
   requireTokens: boolean;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  mapStyle: string | null;
   tileUrl: string | null;
   tileFile: string | null;
   bodyLimitBytes: number;
@@ -132,6 +160,7 @@ export interface ResolvedOptions {
   requestTimeoutMs: number;
   maxConnections: number;
   fleet: FleetOptions;
+  retention: RetentionOptions;
 }
 
 export const DEFAULTS = {
@@ -182,6 +211,11 @@ function fleetOf(options: ServerOptions): FleetOptions {
     });
   }
   const seconds = (name: string, value: number | undefined, fallback: number) => rate(name, value, fallback) * 1000;
+  const retry: RetryPolicy = {
+    baseDelayMs: positive('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULT_RETRY.baseDelayMs),
+    maxDelayMs: positive('retryMaxDelayMs', options.retryMaxDelayMs, DEFAULT_RETRY.maxDelayMs),
+    retryForMs: seconds('retryForSeconds', options.retryForSeconds, DEFAULT_RETRY.retryForMs / 1000),
+  };
   return {
     webhooks: (options.webhooks ?? []).map((url) => sinkUrl('webhooks', url, ['http:', 'https:'])),
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
@@ -189,17 +223,15 @@ function fleetOf(options: ServerOptions): FleetOptions {
     sinkEvents,
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),
-    retry: {
-      baseDelayMs: positive('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULT_RETRY.baseDelayMs),
-      maxDelayMs: positive('retryMaxDelayMs', options.retryMaxDelayMs, DEFAULT_RETRY.maxDelayMs),
-      retryForMs: seconds('retryForSeconds', options.retryForSeconds, DEFAULT_RETRY.retryForMs / 1000),
-    },
+    retry,
+    brokers: brokerNamesOf(options, retry),
     pollMs: positive('deliveryPollMs', options.deliveryPollMs, DEFAULTS.deliveryPollMs),
     leaseMs: positive('deliveryLeaseMs', options.deliveryLeaseMs, DEFAULTS.deliveryLeaseMs),
   };
 }
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  refuseUnknownOptions(options);
   const port = options.port ?? DEFAULTS.port;
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServerOptionError('port', `must be 0..65535, got ${port}`);
@@ -224,6 +256,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
       options.refreshTokenTtlSeconds,
       DEFAULTS.refreshTokenTtlSeconds,
     ),
+    mapStyle: mapStyleOf(options.mapStyle, options.tileUrl, options.tileFile),
     tileUrl: tileUrlOf(options.tileUrl, options.tileFile),
     tileFile: options.tileFile ?? null,
     bodyLimitBytes: positive('bodyLimitBytes', options.bodyLimitBytes, DEFAULTS.bodyLimitBytes),
@@ -241,5 +274,6 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
     maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
     fleet: fleetOf(options),
+    retention: retentionOf(options),
   };
 }

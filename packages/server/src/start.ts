@@ -1,6 +1,7 @@
 import { buildApp, type BuildOptions } from './app.js';
 import { redactedUrl } from './fleet/sinks/broker-names.js';
 import { resolveOptions } from './options.js';
+import { filesNotYetThere, removeMadeFiles } from './start-files.js';
 
 export interface RunningServer {
   url: string;
@@ -16,11 +17,19 @@ export interface RunningServer {
 /** Starts the service and listens; close() stops it and closes the database. */
 export async function startServer(options: BuildOptions = {}): Promise<RunningServer> {
   const resolved = resolveOptions(options);
-  const app = await buildApp(options);
+  const made = filesNotYetThere(resolved);
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp(options);
+  } catch (error) {
+    removeMadeFiles(made);
+    throw error;
+  }
   try {
     await app.listen({ port: resolved.port, host: resolved.host });
   } catch (error) {
     await app.close();
+    removeMadeFiles(made);
     throw error;
   }
   const address = app.server.address();

@@ -59,7 +59,7 @@ describe('the basemap', () => {
 
   beforeAll(async () => {
     mbtiles(join(dir, 'montreal.mbtiles'), 'png', 45.5017, -73.5535);
-    mbtiles(join(dir, 'vector.mbtiles'), 'pbf', 45.5017, -73.5535);
+    mbtiles(join(dir, 'vector.mbtiles'), 'tiff', 45.5017, -73.5535);
     local = await startTestServer(backends[0]!, { tileFile: join(dir, 'montreal.mbtiles') });
     tiles = createServer((request, response) => {
       tileRequests.push(request.url ?? '');
@@ -89,7 +89,7 @@ describe('the basemap', () => {
       const { page, problems } = await openDashboard(browser, offline.url, offline.adminToken, viewport);
       const hint = page.locator('#basemap-hint');
       await hint.waitFor();
-      expect(await hint.textContent()).toContain('--tile-url');
+      expect(await hint.textContent()).toContain('--map-style none');
       // Opened on the one device at city zoom: the coarse outline is hidden, and the hint says why.
       await expect
         .poll(() => page.locator('#map').getAttribute('class'), { timeout: UI_TIMEOUT_MS })
@@ -142,7 +142,7 @@ describe('the basemap', () => {
     expect((await fetch(`${local.url}/tiles/10/0/0`)).status).toBe(404); // not near Montreal
     expect(problems).toEqual([]);
     await page.close();
-    // Vector tiles are refused at start, with the reason.
-    await expect(startTestServer(backends[0]!, { tileFile: join(dir, 'vector.mbtiles') })).rejects.toThrow(/pbf/);
+    // Tiles no browser draws are refused at start, with the reason.
+    await expect(startTestServer(backends[0]!, { tileFile: join(dir, 'vector.mbtiles') })).rejects.toThrow(/tiff/);
   });
 });

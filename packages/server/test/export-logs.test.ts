@@ -32,7 +32,7 @@ describe.each(backends)('exports and logs on $name', (backend) => {
     const window = (await get('from=2024-05-01T10:00:30Z&to=2024-05-01T10:02:00Z&limit=1')).body;
     expect(window.map((r: { uuid: string }) => r.uuid)).toEqual(['e2']);
     expect((await get('limit=100001')).status).toBe(400);
-    expect((await get('format=kml')).status).toBe(400);
+    expect((await get('format=kmz')).status).toBe(400);
   });
 
   it('exports GeoJSON, GPX and CSV', async () => {

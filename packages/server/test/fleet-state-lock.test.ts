@@ -12,7 +12,7 @@ import { dropSchema, freshSchemaName, PG_URL } from './helpers/backends.js';
 // row). A state read from a joined table would be the one of before the wait, and the exit below
 // would never be decided.
 const depot = parseServerGeofence({ identifier: 'depot', latitude: 48, longitude: 11, radius: 200 });
-const fleet = () => ({ lateAfterMs: 0, config: () => ({ sinks: [], geofences: [depot] }), written: 0 });
+const fleet = () => ({ lateAfterMs: 0, config: { version: 1, sinks: [], geofences: [depot] }, written: 0 });
 const stored = (uuid: string, longitude: number, recordedAt: number): StoredRecord => ({
   uuid,
   recordedAt,

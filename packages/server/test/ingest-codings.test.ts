@@ -1,7 +1,8 @@
 // RFC 7694: a server says which request content codings it decodes with Accept-Encoding on its
 // responses. Waypost's ingest answers say it (errors included), so that a client compresses only
 // after being told; the codings it names are the ones it really takes.
-import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { encodeColumnar } from '@waypost/sdk/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
@@ -15,6 +16,7 @@ const ENCODERS: Record<string, (data: Buffer) => Buffer> = {
   gzip: (data) => gzipSync(data),
   deflate: (data) => deflateSync(data),
   br: (data) => brotliCompressSync(data),
+  'x-waypost-columnar': (data) => deflateRawSync(encodeColumnar(data.toString())!),
 };
 
 describe('ingest advertises the request codings it accepts', () => {
@@ -35,7 +37,7 @@ describe('ingest advertises the request codings it accepts', () => {
     const ok = await upload('/locations', Buffer.from(body('c-1')));
     expect(ok.status).toBe(200);
     const advertised = ok.headers.get('accept-encoding');
-    expect(advertised).toBe('gzip, deflate, br');
+    expect(advertised).toBe('gzip, deflate, br, x-waypost-columnar');
     const refused = await upload('/locations', Buffer.from('{"location": '));
     expect(refused.status).toBe(400);
     expect(refused.headers.get('accept-encoding')).toBe(advertised);

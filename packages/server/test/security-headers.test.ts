@@ -5,7 +5,8 @@ import { record, startTestServer, type TestServer } from './helpers/client.js';
 
 const XSS_ID = '<img src=x onerror=alert(document.cookie)>';
 const EXPECTED_CSP =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';font-src 'self';" +
+  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';worker-src 'self';" +
+  "font-src 'self';" +
   "object-src 'none';base-uri 'none';form-action 'self';frame-ancestors 'none'";
 
 describe('security headers and HTML-free data (server side of stored XSS)', () => {
@@ -89,7 +90,7 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
 
   it('lets one route relax its policy through routeSecurity, the others keep the base policy', async () => {
     const storage = await backends[0]!.create();
-    const app = await buildApp({ ...storage.options, port: 0 });
+    const app = await buildApp({ ...storage.options, port: 0, mapStyle: null });
     try {
       // A route of its own: /track is the tracker page's (issue 12), which needs no relaxation.
       app.get(
@@ -136,7 +137,7 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(allowed.headers.get('access-control-allow-headers')).toContain('waypost-dropped');
       // docs/server.md lists the request headers a page may send (corsOrigins): exactly these.
       expect(allowed.headers.get('access-control-allow-headers')).toBe(
-        'content-type, authorization, x-device-id, content-encoding, waypost-dropped',
+        'content-type, authorization, x-device-id, content-encoding, waypost-dropped, waypost-health',
       );
       const upload = await fetch(`${cors.url}/locations`, {
         method: 'POST',
@@ -144,7 +145,11 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
         body: JSON.stringify({ location: [], device_id: 'cors-device' }),
       });
       expect(upload.headers.get('waypost-ledger')).toBe('1');
-      expect(upload.headers.get('access-control-expose-headers')).toBe('accept-encoding, waypost-ledger');
+      // ...and whether it reads device health reports (issue 31).
+      expect(upload.headers.get('waypost-health-accepted')).toBe('1');
+      expect(upload.headers.get('access-control-expose-headers')).toBe(
+        'retry-after, accept-encoding, waypost-ledger, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
+      );
     } finally {
       await cors.stop();
     }

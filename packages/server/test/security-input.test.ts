@@ -16,7 +16,7 @@ describe.each(backends)('hostile input on $name', (backend) => {
   const deviceIds = async () => ((await server.admin('/api/devices')).body as { id: string }[]).map((d) => d.id);
   const at = (timestamp: unknown) => ({ ...record('t'), timestamp });
 
-  it('quarantines times that are no date, stores implausible ones flagged; the presets refuse both', async () => {
+  it('quarantines times that are no date, stores implausible ones flagged, on every tracker route', async () => {
     for (const timestamp of [9e15, 1e300, -1e16, '+275760-09-13T00:00:00Z', 'soon']) {
       const reply = await server.post('/locations', { location: at(timestamp), device_id: 'time-bad' });
       expect(reply, String(timestamp)).toMatchObject({
@@ -38,31 +38,46 @@ describe.each(backends)('hostile input on $name', (backend) => {
     }[];
     expect(kept.map((r) => r.clockSuspect)).toEqual([true, true]);
     expect(kept.every((r) => Math.abs(Date.parse(r.receivedAt) - nowMs) < DAY_MS)).toBe(true);
-    const presets = [
-      server.post('/owntracks', { _type: 'location', tst: 1e300, lat: 1, lon: 2, tid: 'ot' }),
-      server.post('/overland', {
-        locations: [
-          {
-            type: 'Feature',
-            geometry: { type: 'Point', coordinates: [2, 1] },
-            properties: { timestamp: -1e16, device_id: 'ov' },
-          },
-        ],
-      }),
-      fetch(`${server.url}/osmand?id=osm&lat=1&lon=2&timestamp=9000000000000000`).then(async (r) => ({
+    // Every tracker route gives the same verdicts: a time that is no date is quarantined, an
+    // implausible one (a phone clock in 1999) is stored flagged; the request still succeeds.
+    const feature = (timestamp: unknown) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [2, 1] },
+      properties: { timestamp, device_id: 'ov' },
+    });
+    const osmand = (timestamp: string) =>
+      fetch(`${server.url}/osmand?id=osm&lat=1&lon=2&timestamp=${timestamp}`).then(async (r) => ({
         status: r.status,
         body: await r.json(),
-      })),
+      }));
+    const presets = [
+      server.post('/owntracks', { _type: 'location', tst: 1e300, lat: 1, lon: 2, tid: 'ot' }),
+      server.post('/owntracks', { _type: 'location', tst: 946684799, lat: 1, lon: 2, tid: 'ot' }),
+      server.post('/overland', { locations: [feature(-1e16), feature('1999-12-31T23:59:59Z')] }),
+      osmand('9000000000000000'),
+      osmand('1999-12-31%2023:59:59'),
     ];
-    for (const reply of await Promise.all(presets)) {
-      expect(reply).toMatchObject({ status: 400, body: { code: 'TIMESTAMP_OUT_OF_RANGE' } });
+    const replies = await Promise.all(presets);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(replies[3]!.body).toMatchObject({ stored: 0, quarantinedRecords: [{ code: 'INVALID_TIMESTAMP' }] });
+    for (const device of ['ot', 'ov', 'osm']) {
+      const quarantined = (await server.admin(`/api/devices/${device}/quarantine`)).body.records;
+      expect(
+        quarantined.map((r: { code: string }) => r.code),
+        device,
+      ).toEqual(['INVALID_TIMESTAMP']);
+      const stored = (await server.admin(`/api/devices/${device}/locations`)).body;
+      expect(
+        stored.map((r: { timestamp: string; clockSuspect?: boolean }) => [r.timestamp, r.clockSuspect]),
+        device,
+      ).toEqual([['1999-12-31T23:59:59.000Z', true]]);
     }
     const edge = await server.post('/locations', {
       location: at(new Date(nowMs + DAY_MS - 1000).toISOString()),
       device_id: 'time-ok',
     });
     expect(edge.body.stored).toBe(1);
-    expect(await deviceIds()).toEqual(['clock', 'time-bad', 'time-ok']);
+    expect(await deviceIds()).toEqual(['clock', 'osm', 'ot', 'ov', 'time-bad', 'time-ok']);
     expect((await server.admin('/api/devices')).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { accessSync, constants, readFileSync } from 'node:fs';
-import { applyConfigInput, defaultConfig } from '@waypost/sdk/internal';
+import { applyConfigInput, defaultConfig, nearestKey } from '@waypost/sdk/internal';
 import { isWaypostError, parseSource, SourceError, type ConfigInput, type SourceSpec } from '@waypost/node';
 import { durationFlag, stringFlag, type Parsed } from '../args.js';
 import { usageError } from '../errors.js';
@@ -61,6 +61,17 @@ function readConfigFile(path: string): Record<string, unknown> {
     throw usageError(`${AGENT}: --config ${path} must hold a JSON object`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * A top-level key the SDK does not know either, close to one of the agent's own ("deviceid"): the
+ * SDK's message could only suggest SDK keys, so the agent's key is named instead.
+ */
+function agentKeyHint(error: { message: string; key: string | undefined }): string | null {
+  const key = error.key;
+  if (key === undefined || key.includes('.') || !error.message.includes('unknown configuration key')) return null;
+  const nearest = nearestKey(key, AGENT_KEYS);
+  return nearest ? `${key}: unknown key. Did you mean ${nearest}?` : null;
 }
 
 function typed<T>(file: Record<string, unknown>, key: string, type: string, path: string): T | undefined {
@@ -125,7 +136,9 @@ export function resolveAgentOptions(values: Parsed['values']): AgentOptions {
     applyConfigInput(defaultConfig(), sdk);
   } catch (error) {
     if (isWaypostError(error))
-      throw usageError(`${AGENT}: ${configPath ? `--config ${configPath}: ` : ''}${error.message}`);
+      throw usageError(
+        `${AGENT}: ${configPath ? `--config ${configPath}: ` : ''}${agentKeyHint(error) ?? error.message}`,
+      );
     throw error;
   }
   return {

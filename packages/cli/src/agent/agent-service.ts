@@ -15,7 +15,7 @@ import { persistentDeviceUuid } from '@waypost/sdk/internal';
 import { formatDuration } from '../args.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, usageError } from '../errors.js';
 import type { Io } from '../io.js';
-import { describeUploadFailure, oneLine } from '../upload-failure.js';
+import { describeUploadFailure, oneLine, unansweredFailure } from '../upload-failure.js';
 import { AGENT, type AgentOptions } from './agent-options.js';
 import { decideIdentity, hostDeviceName, IDENTITY_SOURCES } from './device-identity.js';
 import { drainQueue, type DrainEnd } from './drain.js';
@@ -195,8 +195,11 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   };
   poll();
 
+  // Settles when the agent begins to stop, whatever the reason: the drain's waits end with it.
+  let beginStopping!: () => void;
+  const stopping = new Promise<void>((resolve) => (beginStopping = resolve));
   const drained: Promise<DrainEnd> = options.exitWhenDone
-    ? sourceDone.then(() => drainQueue(bg, clock, options.giveUpAfterMs, () => shuttingDown))
+    ? sourceDone.then(() => drainQueue(bg, clock, options.giveUpAfterMs, stopping))
     : new Promise(() => {});
   const ending = await Promise.race([
     signalled.then((signal) => ({ kind: 'signal' as const, signal })),
@@ -204,6 +207,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
     badFile.then((message) => ({ kind: 'bad-file' as const, message })),
   ]);
   shuttingDown = true;
+  beginStopping();
   clock.clearTimeout(pollTimer);
   let exitCode = EXIT_OK;
   if (ending.kind === 'done') say('source done and queue empty: stopping');
@@ -214,7 +218,7 @@ export async function runAgent(options: AgentOptions, io: Io, runtime: AgentRunt
   } else {
     say(
       `gave up: ${ending.left} record(s) not delivered after ${formatDuration(options.giveUpAfterMs)} without a ` +
-        `delivery (--give-up-after); last failure: ${lastFailure ?? 'none reported'}. They stay queued in ${options.database}.`,
+        `delivery (--give-up-after); last failure: ${ending.unanswered ? unansweredFailure(bg.config.current.http, `${formatDuration(options.giveUpAfterMs)} (--give-up-after)`) : (lastFailure ?? 'none reported')}. They stay queued in ${options.database}.`,
     );
     exitCode = EXIT_FAILURE;
   }

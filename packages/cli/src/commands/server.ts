@@ -1,6 +1,8 @@
 import { integerFlag, numberFlag, stringFlag } from '../args.js';
 import { CliError, EXIT_OK, usageError } from '../errors.js';
 import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
+import { checkAdminToken } from '../server/admin-token.js';
+import { checkDatabaseUrl, databaseStartError } from '../server/database-url.js';
 import type { Command } from './command.js';
 
 const NAME = 'waypost server';
@@ -9,6 +11,7 @@ const NAME = 'waypost server';
 const FLAG_OF_OPTION: Record<string, string> = {
   port: '--port',
   host: '--host',
+  mapStyle: '--map-style',
   tileUrl: '--tile-url',
   tileFile: '--tiles',
   adminToken: '--admin-token',
@@ -21,7 +24,11 @@ const FLAG_OF_OPTION: Record<string, string> = {
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
+  mqttTopicPrefix: '--mqtt-topic-prefix',
+  natsStream: '--nats-stream',
+  natsSubjectPrefix: '--nats-subject-prefix',
   silentAfterSeconds: '--silent-after',
+  retentionDays: '--retention-days',
 };
 
 /** The flag and what is wrong with it, when the service refused one of its options (ServerOptionError). */
@@ -37,6 +44,16 @@ function optionFlag(error: unknown): string | null {
   return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
 }
 
+/** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
+function brokerNameFlags(values: Record<string, string | boolean | undefined>) {
+  const names = {
+    mqttTopicPrefix: stringFlag(values, 'mqtt-topic-prefix'),
+    natsStream: stringFlag(values, 'nats-stream'),
+    natsSubjectPrefix: stringFlag(values, 'nats-subject-prefix'),
+  };
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => value !== undefined));
+}
+
 export const serverCommand: Command = {
   name: 'server',
   summary: 'run the receiving service (ingest, admin API, dashboard)',
@@ -45,6 +62,7 @@ export const serverCommand: Command = {
     host: { type: 'string' },
     database: { type: 'string' },
     'require-tokens': { type: 'boolean' },
+    'map-style': { type: 'string' },
     'tile-url': { type: 'string' },
     tiles: { type: 'string' },
     'admin-token': { type: 'string' },
@@ -59,7 +77,11 @@ export const serverCommand: Command = {
     mqtt: { type: 'string' },
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
+    'mqtt-topic-prefix': { type: 'string' },
+    'nats-stream': { type: 'string' },
+    'nats-subject-prefix': { type: 'string' },
     'silent-after': { type: 'string' },
+    'retention-days': { type: 'string' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -69,14 +91,18 @@ Prints its URL, and the admin token when it generated one, on stdout. Devices up
 Options:
   --port N            port to listen on (default 8080; 0 = any free port)
   --host H            address to listen on (default 127.0.0.1)
-  --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set,
-                      PostgreSQL is used instead
+  --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set
+                      (postgres://USER:PASSWORD@HOST:5432/DATABASE), PostgreSQL is used instead
   --require-tokens    uploads need a device access token (401 otherwise)
-  --tile-url URL      map tiles for the dashboard ({z}/{x}/{y}); default: none, works offline
-  --tiles FILE        a local MBTiles file (png/jpg/webp) as the dashboard's map, served at /tiles/
-  --admin-token T     the admin token (default: env WAYPOST_ADMIN_TOKEN, else one generated on
-                      first start and kept: in <database>.admin-token, owner-only, beside a
-                      SQLite file; in the settings table with DATABASE_URL)
+  --map-style URL     the dashboard's street map, a MapLibre style URL (default: OpenFreeMap's
+                      Liberty, https://tiles.openfreemap.org/styles/liberty); none: the offline
+                      outline only, no request to anyone
+  --tile-url URL      raster map tiles for the dashboard ({z}/{x}/{y}) instead of a style
+  --tiles FILE        a local MBTiles file (raster, or vector pbf in the OpenMapTiles schema) as
+                      the dashboard's map, served at /tiles/: no third-party request
+  --admin-token T     the admin token, 16 characters at least (default: env WAYPOST_ADMIN_TOKEN,
+                      else one generated on first start and kept: in <database>.admin-token,
+                      owner-only, beside a SQLite file; in the settings table with DATABASE_URL)
   --log               request log on stdout (credentials redacted)
   --registration M    who may register devices: open (default; an existing device id needs
                       its own token or the admin token), secret (callers with the enrollment
@@ -97,10 +123,15 @@ Fleet events (geofences, device silence, trips; see the README):
                       (mqtt://host:port)
   --nats URL          publish events to JetStream stream WAYPOST, subject
                       waypost.<device>.<type>, Nats-Msg-Id = event id (nats://host:port)
+  --mqtt-topic-prefix P  MQTT topics P/<device>/<type>; default waypost
+  --nats-stream S     the JetStream stream; default WAYPOST
+  --nats-subject-prefix P  NATS subjects P.<device>.<type>; default waypost
   --sink-events L     comma-separated event types these sinks receive; default all but
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
   --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
+  --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
+                      continuously; default 0 (keep for ever)
 
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
@@ -109,6 +140,9 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const databaseUrl = io.env['DATABASE_URL'];
     const database = stringFlag(values, 'database');
     const adminToken = stringFlag(values, 'admin-token');
+    checkAdminToken(NAME, adminToken, '--admin-token');
+    if (adminToken === undefined) checkAdminToken(NAME, io.env['WAYPOST_ADMIN_TOKEN'], 'WAYPOST_ADMIN_TOKEN');
+    if (databaseUrl) checkDatabaseUrl(NAME, databaseUrl);
     const tileUrl = stringFlag(values, 'tile-url');
     const registration = stringFlag(values, 'registration') ?? 'open';
     if (registration !== 'open' && registration !== 'secret' && registration !== 'admin') {
@@ -130,6 +164,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
+    const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -142,6 +177,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(databaseUrl ? { databaseUrl } : database ? { database } : {}),
         ...(adminToken ? { adminToken } : {}),
         requireTokens: values['require-tokens'] === true,
+        ...(stringFlag(values, 'map-style') !== undefined ? { mapStyle: stringFlag(values, 'map-style') } : {}),
         tileUrl: tileUrl ?? null,
         tileFile: stringFlag(values, 'tiles') ?? null,
         logger: values['log'] === true,
@@ -156,12 +192,16 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
+        ...brokerNameFlags(values),
         silentAfterSeconds,
+        retentionDays,
       });
     } catch (error) {
       // A value the service refuses is a bad command line (exit 2), named by its flag.
       const refused = optionFlag(error);
       if (refused) throw usageError(`${NAME}: ${refused}`);
+      const database = databaseUrl ? databaseStartError(NAME, databaseUrl, error) : null;
+      if (database) throw database;
       throw new CliError('SERVER', `${NAME}: could not start: ${(error as Error).message}`);
     }
     const storage = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${database ?? './waypost-server.db'}`;

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Clock, LocationProvider } from '@waypost/sdk/internal';
+import { fileDigest, fixUuid } from './fix-identity.js';
 import { MAX_GPX_BYTES, parseGpxTrack } from './gpx-track.js';
 import { ProviderError } from './provider-error.js';
 import { replayAtPace, stoppableSleep } from './replay.js';
@@ -23,11 +24,14 @@ export function createGpxReplayProvider(options: GpxReplayOptions): LocationProv
     if (size > MAX_GPX_BYTES) {
       throw new ProviderError('SOURCE_INVALID', `${size} bytes is over the ${MAX_GPX_BYTES}-byte limit for a GPX file`);
     }
-    const fixes = parseGpxTrack(await readFile(options.path, 'utf8'));
+    const xml = await readFile(options.path, 'utf8');
+    const fixes = parseGpxTrack(xml);
     // Routes and waypoints are not a recorded walk: a file without track points replays nothing,
     // which must not pass for a replay that worked.
     if (fixes.length === 0) throw new ProviderError('SOURCE_INVALID', 'no track point (<trkpt>) in it');
-    return fixes;
+    // Each track point keeps one uuid across replays (a restart after a kill records the same ones).
+    const digest = fileDigest(xml);
+    return fixes.map((fix, index) => ({ ...fix, uuid: fixUuid(digest, index) }));
   };
 
   return {

@@ -1,51 +1,83 @@
 import type { HttpConfig } from '../config/types.js';
+import { encodeColumnar } from '../codec/columnar.js';
+
+/** The columnar content coding (docs/wire-format.md): columnar bytes, then raw deflate. */
+export const COLUMNAR_CODING = 'x-waypost-columnar';
+
+/** The request codings the SDK sends, best first. */
+export type RequestCoding = typeof COLUMNAR_CODING | 'gzip';
+const ALL: readonly RequestCoding[] = [COLUMNAR_CODING, 'gzip'];
 
 /**
- * Request compression (issue 20). A server says which request codings it decodes with an
- * Accept-Encoding header on its responses (RFC 7694); with `compress: 'auto'` bodies are gzipped
- * only once the upload URL's server has said gzip, so a server that never says it receives exactly
- * what it always did. A 415 or 400 to a compressed request (a proxy that strips the header, a
- * server that lied) turns compression off for that URL for the life of the instance: the same
- * batch is sent again uncompressed at once, before anything else is concluded from the answer.
+ * Request compression (issues 20, 34). A server says which request codings it decodes with an
+ * Accept-Encoding header on its responses (RFC 7694). With `compress: 'auto'` a body is sent in
+ * the columnar coding once the upload URL's server has said `x-waypost-columnar`, else gzipped
+ * once it has said gzip, so a server that never says either receives exactly what it always did.
+ * A 415 or 400 to a coded request (a proxy that strips the header, a server that lied, a decoder
+ * that refused the body) turns that coding off for the URL for the life of the instance: the same
+ * batch is sent again at once in the next coding it takes (gzip, then plain).
  */
 export class RequestCodings {
-  private readonly advertised = new Set<string>();
-  private readonly refused = new Set<string>();
+  private readonly advertised = new Map<string, Set<string>>();
+  private readonly refused = new Map<string, Set<RequestCoding>>();
 
-  shouldCompress(policy: HttpConfig['compress'], url: string): boolean {
-    if (policy === 'none' || this.refused.has(url)) return false;
-    return policy === 'gzip' || this.advertised.has(url);
+  /** The codings to try for `url`, best first; plain JSON follows them all. */
+  candidates(policy: HttpConfig['compress'], url: string): RequestCoding[] {
+    if (policy === 'none') return [];
+    const said = this.advertised.get(url);
+    const wanted: RequestCoding[] = policy === 'gzip' ? ['gzip'] : ALL.filter((c) => said?.has(c) === true);
+    const refused = this.refused.get(url);
+    return wanted.filter((coding) => refused?.has(coding) !== true);
   }
 
   /** What a response of `url` said (its Accept-Encoding header, if any). */
   heard(url: string, acceptEncoding: string | undefined): void {
     if (acceptEncoding === undefined) return;
-    if (acceptsGzip(acceptEncoding)) this.advertised.add(url);
-    else this.advertised.delete(url);
+    this.advertised.set(url, acceptedCodings(acceptEncoding));
   }
 
-  /** A compressed request to `url` was refused as such: send it plain from now on. */
-  refuse(url: string): void {
-    this.refused.add(url);
+  /** A request to `url` in `coding` was refused as such: never that coding there again. */
+  refuse(url: string, coding: RequestCoding): void {
+    const refused = this.refused.get(url) ?? new Set();
+    refused.add(coding);
+    this.refused.set(url, refused);
   }
 }
 
 /** Whether a compressed request's answer says the coding was the problem (and not the records). */
 export const refusesCoding = (status: number): boolean => status === 415 || status === 400;
 
-/** `gzip` in an Accept-Encoding list, with a q-value above 0 (`gzip;q=0` means "not gzip"). */
-export function acceptsGzip(header: string): boolean {
-  return header.split(',').some((part) => {
+/** The codings of an Accept-Encoding list with a q-value above 0 (`gzip;q=0` means "not gzip"). */
+export function acceptedCodings(header: string): Set<string> {
+  const codings = new Set<string>();
+  for (const part of header.split(',')) {
     const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding!.trim() !== 'gzip') return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+    if (q === undefined || Number(q.slice(2)) > 0) codings.add(coding!.trim());
+  }
+  return codings;
+}
+
+async function compressed(bytes: Uint8Array, format: 'gzip' | 'deflate-raw'): Promise<Uint8Array> {
+  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream(format));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 /** gzip with the platform's CompressionStream (Node 18+, every current browser). */
 export async function gzip(body: string | Uint8Array): Promise<Uint8Array> {
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return compressed(typeof body === 'string' ? new TextEncoder().encode(body) : body, 'gzip');
 }
+
+/**
+ * The body in the columnar coding: its columnar bytes (checked by the encoder to decode to exactly
+ * `body`) through raw deflate (CompressionStream 'deflate-raw': Node 20, Chromium 103, Firefox
+ * 113, Safari 16.4), or null when the body does not round trip and must go another way.
+ */
+export async function columnar(body: string): Promise<Uint8Array | null> {
+  const bytes = encodeColumnar(body);
+  return bytes && compressed(bytes, 'deflate-raw');
+}
+
+/** The body in `coding`, or null when it cannot be sent that way. */
+export const encodeBody = (coding: RequestCoding, body: string): Promise<Uint8Array | null> =>
+  coding === COLUMNAR_CODING ? columnar(body) : gzip(body);

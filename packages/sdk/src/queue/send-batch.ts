@@ -10,6 +10,8 @@ import { decideAfterOutcome, type AfterOutcomeAction } from './after-outcome.js'
 import { describeBatch, loggableUrl } from './describe.js';
 import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome.js';
 import { UploadExchange } from './upload-exchange.js';
+import type { DeviceHealth } from '../health/device-health.js';
+import { HEALTH_ACCEPTED_HEADER, HEALTH_HEADER } from '../health/health-header.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { HttpEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -39,6 +41,8 @@ export interface SenderDeps {
   onDefer: (until: number, status: number) => void;
   /** Dropped sequence numbers, reported with uploads to a server that reads them (the ledger). */
   tombstones: Tombstones;
+  /** The device health report, sent with uploads to a server that reads it (issue 31). */
+  health?: DeviceHealth;
 }
 
 /**
@@ -74,6 +78,7 @@ export class BatchSender {
     let drops: DropReport | null;
     try {
       drops = await this.deps.tombstones.take(http.url!);
+      const health = (await this.deps.health?.header(http.url!)) ?? null;
       const payload = buildPayload(
         batch.map((r) => r.json),
         http,
@@ -90,10 +95,12 @@ export class BatchSender {
           JSON_CONTENT_TYPE,
           await this.deps.authorizer.headers(),
           drops ? { [DROPPED_HEADER]: drops.value } : {},
+          health === null ? {} : { [HEALTH_HEADER]: health },
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange.send(http, headers, payload.body);
+          this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
@@ -103,6 +110,7 @@ export class BatchSender {
           this.deps.logger.warn('HTTP', `HTTP ${http.method} failed: ${error.message}`);
         }
         this.deps.logger.info('HTTP', `Response ${outcome.status}`);
+        this.deps.health?.outcome(outcome);
         actions = decideAfterOutcome(outcome, batch.length, attempt, this.deps.clock.now(), refusalsLeft);
         if (actions[0]?.type !== 'refreshAndResend') break;
         if (!(await this.deps.authorizer.refreshAfterUnauthorized())) {

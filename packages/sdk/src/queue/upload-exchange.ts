@@ -1,5 +1,5 @@
 import type { Config } from '../config/types.js';
-import { gzip, refusesCoding, RequestCodings } from '../http/compression.js';
+import { encodeBody, refusesCoding, RequestCodings } from '../http/compression.js';
 import { LEDGER_HEADER } from '../ledger/dropped-header.js';
 import type { Tombstones } from '../ledger/tombstones.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -7,13 +7,14 @@ import type { HttpResponse, Transport } from '../ports/transport.js';
 import { loggableUrl } from './describe.js';
 
 /**
- * One upload request and what its answer teaches about the server: whether it takes gzip bodies
- * (http.compress, RequestCodings) and whether it reads ledger reports (Waypost-Ledger). A
- * compressed body refused as such (415, 400) is sent again plain at once, before anything else is
- * concluded from the answer; that refused request is logged, not reported on onHttp.
+ * One upload request and what its answer teaches about the server: which request codings it takes
+ * (http.compress, RequestCodings: columnar, gzip) and whether it reads ledger reports
+ * (Waypost-Ledger). A coded body refused as such (415, 400) is sent again at once in the next
+ * coding the server takes, plain last, before anything else is concluded from the answer; that
+ * refused request is logged, not reported on onHttp.
  */
 export class UploadExchange {
-  /** What each upload URL's server said about gzip (http.compress: 'auto'). */
+  /** What each upload URL's server said it decodes (http.compress: 'auto'). */
   private readonly codings = new RequestCodings();
 
   constructor(
@@ -36,11 +37,19 @@ export class UploadExchange {
       this.tombstones.heard(url, response.headers?.[LEDGER_HEADER]);
       return response;
     };
-    if (!this.codings.shouldCompress(http.compress, url)) return send(body, {});
-    const response = await send(await gzip(body), { 'Content-Encoding': 'gzip' });
-    if (!refusesCoding(response.status)) return response;
-    this.codings.refuse(url);
-    this.logger.warn('HTTP', `${response.status} to a gzipped body: ${loggableUrl(url)} gets plain bodies from now on`);
+    for (const coding of this.codings.candidates(http.compress, url)) {
+      // null: this body does not round trip in that coding (the encoder checked); try the next.
+      const payload = await encodeBody(coding, body);
+      if (!payload) continue;
+      const response = await send(payload, { 'Content-Encoding': coding });
+      if (!refusesCoding(response.status)) return response;
+      this.codings.refuse(url, coding);
+      const next = this.codings.candidates(http.compress, url)[0] ?? 'plain';
+      this.logger.warn(
+        'HTTP',
+        `${response.status} to a ${coding === 'gzip' ? 'gzipped' : coding} body: ${loggableUrl(url)} gets ${next === 'gzip' ? 'gzipped' : next} bodies from now on`,
+      );
+    }
     return send(body, {});
   }
 }

@@ -5,7 +5,7 @@ import type { LocationQueueStore, RemovedRecords } from '../ports/store.js';
 import type { Fix, Location } from './location.js';
 import { renderRecord } from './render.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
-import { randomUuid } from './uuid.js';
+import { recordUuid } from './uuid.js';
 
 /** The SDK's state a record carries beside its fix. */
 export interface RecordState {
@@ -22,7 +22,7 @@ export function buildLocation(
   extra?: Partial<Location>,
 ): Location {
   return {
-    uuid: fix.uuid ?? randomUuid(),
+    uuid: fix.uuid ?? recordUuid(),
     timestamp: new Date(fix.time).toISOString(),
     is_moving: state.isMoving,
     odometer: Math.round(state.odometer * 10) / 10,

@@ -1,5 +1,6 @@
 import { PositionRequests } from '../tracking/position-requests.js';
 import { Tombstones } from '../ledger/tombstones.js';
+import { DeviceHealth } from '../health/device-health.js';
 import { ReRegistration } from '../auth/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
@@ -75,6 +76,7 @@ export interface EngineParts {
   lifecycle: Lifecycle;
   positions: PositionRequests;
   reregistration: ReRegistration;
+  health: DeviceHealth;
 }
 
 /**
@@ -120,7 +122,17 @@ export function composeSdk<F extends CommandTarget>(
     onDrop: (reason, count) => events.emit('drop', { reason, count }),
     tombstones,
   });
-  const scheduler = new SyncScheduler({
+  const health: DeviceHealth = new DeviceHealth({
+    clock,
+    config,
+    queue: store.locations,
+    network: deps.network,
+    events,
+    tracking,
+    retryAfter: (): number | null => scheduler.retryAfter,
+    ...(deps.battery ? { battery: deps.battery } : {}),
+  });
+  const scheduler: SyncScheduler = new SyncScheduler({
     queue: store.locations,
     transport: deps.transport,
     network: deps.network,
@@ -135,6 +147,7 @@ export function composeSdk<F extends CommandTarget>(
     appState: deps.appState,
     kv: store.kv,
     tombstones,
+    health,
   });
   const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
   const tracker = new Tracker(tracking, {
@@ -188,6 +201,7 @@ export function composeSdk<F extends CommandTarget>(
           provider: deps.trackingProvider,
           record: (fix) => tracker.recordLocation(fix),
           logger: log,
+          onStatus: (status) => health.providerStatus(status),
         })
       : null,
     dispose: deps.dispose,
@@ -210,6 +224,7 @@ export function composeSdk<F extends CommandTarget>(
   const engine: EngineParts = {
     positions,
     reregistration,
+    health,
     clock,
     device,
     log,

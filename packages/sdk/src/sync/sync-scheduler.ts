@@ -1,5 +1,6 @@
 import type { Authorizer } from '../auth/authorizer.js';
 import type { Tombstones } from '../ledger/tombstones.js';
+import type { DeviceHealth } from '../health/device-health.js';
 import { OneShotTimer } from '../clock/one-shot-timer.js';
 import type { Config } from '../config/types.js';
 import type { Emitter } from '../events/emitter.js';
@@ -37,6 +38,8 @@ export interface SyncSchedulerDeps {
   kv: KeyValueStore;
   /** Dropped sequence numbers to report with uploads (the delivery ledger). */
   tombstones: Tombstones;
+  /** The device health report sent with uploads (issue 31). */
+  health?: DeviceHealth;
 }
 
 /** The kv key of the instant before which no automatic upload starts (a server's Retry-After). */
@@ -82,6 +85,7 @@ export class SyncScheduler {
       onDefer: (until, status) => this.defer(until, status),
       tombstones: deps.tombstones,
       kv: deps.kv,
+      ...(deps.health ? { health: deps.health } : {}),
     });
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });

@@ -32,7 +32,12 @@ const DEFAULT_SAMPLES = 1;
 const MAX_SAMPLES = 100;
 const DEFAULT_WATCH_INTERVAL_MS = 1000;
 
-type Listener = { onFix: (fix: LocationInput) => void; onError: (error: Error) => void };
+type Listener = {
+  onFix: (fix: LocationInput) => void;
+  onError: (error: Error) => void;
+  /** The instance closes: a one-shot request ends now instead of holding close() until its timeout. */
+  onClose?: () => void;
+};
 
 /**
  * Position requests served by the instance's location provider. One provider session is shared by
@@ -73,6 +78,10 @@ export class PositionRequests {
           if (got.length >= samples) finish(() => resolve(mostAccurate(got)));
         },
         onError: () => undefined,
+        onClose: () =>
+          finish(() =>
+            reject(new WaypostError('CLOSED', 'getCurrentPosition: the instance was closed before a fix came.')),
+          ),
       };
       const timer = this.deps.clock.setTimeout(() => {
         finish(() =>
@@ -146,8 +155,12 @@ export class PositionRequests {
     for (const listener of [...this.listeners]) listener.onError(error);
   }
 
+  /** Ends every request: pending one-shot requests reject with CLOSED and their timers are cleared. */
   close(): void {
-    for (const listener of [...this.listeners]) this.unsubscribe(listener);
+    for (const listener of [...this.listeners]) {
+      if (listener.onClose) listener.onClose();
+      else this.unsubscribe(listener);
+    }
   }
 }
 

@@ -7,6 +7,8 @@ export interface ProviderRunnerDeps {
   /** Records one fix (the tracker's recordLocation); rejects when tracking stopped meanwhile. */
   record: (fix: LocationInput) => Promise<unknown>;
   logger: SdkLogger;
+  /** The source delivered a fix, or failed with a code (the device health report's provider state). */
+  onStatus?: (status: { ok: true } | { ok: false; code: string | undefined }) => void;
 }
 
 /**
@@ -33,14 +35,18 @@ export class ProviderRunner {
     this.running = true;
     const { provider, logger } = this.deps;
     const name = provider.name ?? 'location provider';
-    const report = (error: Error & { code?: string }) =>
+    const report = (error: Error & { code?: string }) => {
+      this.deps.onStatus?.({ ok: false, code: error.code });
       logger.error('Location', `${name}: ${error.code ? `${error.code} ` : ''}${error.message}`);
-    const onFix = (fix: LocationInput) =>
-      (this.recording = this.recording.then(() =>
+    };
+    const onFix = (fix: LocationInput) => {
+      this.deps.onStatus?.({ ok: true });
+      return (this.recording = this.recording.then(() =>
         this.running
           ? this.deps.record(fix).catch((error: Error) => logger.warn('Location', `fix not recorded: ${error.message}`))
           : undefined,
       ));
+    };
     // A provider that throws (or rejects) in start() is reported like any of its errors.
     void Promise.resolve()
       .then(() =>

@@ -145,7 +145,7 @@ export class Tracker {
     const signal = this.motion.observe(fix.coords, clock.now(), this.motionSettings());
     let location: Location;
     if (signal === 'moving') {
-      location = (await this.transitionMotion(true, fix))!;
+      location = (await this.transitionMotion(true, fix, true))!;
     } else {
       location = await this.persistLocation(fix, undefined, this.persists('location'));
       if (signal === 'stationary') await this.transitionMotion(false, fix);
@@ -210,14 +210,17 @@ export class Tracker {
 
   /**
    * A moving/stationary transition: records a `motionchange` record at `fix` (when a position is
-   * known) and fires onMotionChange. The caller then uploads everything (spec 3 rule 3).
+   * known; as the fix's own record when `fixOwnRecord`) and fires onMotionChange. The caller then uploads everything (spec 3 rule 3).
    */
-  private async transitionMotion(isMoving: boolean, fix: Fix | null): Promise<Location | null> {
+  private async transitionMotion(isMoving: boolean, fix: Fix | null, fixOwnRecord = false): Promise<Location | null> {
     if (this.state.isMoving === isMoving) return null;
     this.state.isMoving = isMoving;
     await this.persist();
     this.deps.logger.info('Motion', isMoving ? 'moving' : 'stationary');
-    const location = fix ? await this.persistLocation(fix, 'motionchange', this.persists('location')) : null;
+    // The fix's own uuid (a replayed file's fix identity) names one record only: the motionchange
+    // record of a fix already recorded (stationary, changePace, the stop timer) gets a uuid of its own.
+    const at = fix && !fixOwnRecord ? { ...fix, uuid: undefined } : fix;
+    const location = at ? await this.persistLocation(at, 'motionchange', this.persists('location')) : null;
     this.deps.events.emit('motionchange', { isMoving, location });
     return location;
   }

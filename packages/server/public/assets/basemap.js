@@ -1,8 +1,11 @@
 /* global L, topojson */
-// The basemap. With a tile server (--tile-url) it is real map tiles. Without one, it is Natural
+// The basemap. By default a street map: a MapLibre style (OpenFreeMap's, --map-style another, or a
+// local vector MBTiles file) drawn by basemap-gl.js; or raster tiles (--tile-url, a raster --tiles
+// file). With --map-style none, or when the street map cannot load (said on the map), it is Natural
 // Earth's country borders and coastlines (world-atlas, served by this server) drawn as lines only:
 // 1:50m data is kilometres off at city zoom, so land is never filled (no sea drawn over a city)
 // and the outline is hidden past OUTLINE_MAX_ZOOM, where a note says how to get real tiles.
+import { addVectorBasemap } from './basemap-gl.js';
 import { el } from './dom.js';
 import { PHONE_QUERY } from './sheet.js';
 
@@ -31,35 +34,71 @@ export function outlineLines(world) {
 }
 
 /** The note on the map: open on a wide screen, one line to tap open on a phone. */
-function hintControl(summary, text) {
+function hintControl(summary, text, className = '') {
   const control = L.control({ position: 'bottomleft' });
   const open = !window.matchMedia(PHONE_QUERY).matches;
   control.onAdd = () =>
     el(
       'details',
-      { id: 'basemap-hint', className: 'basemap-hint', open },
+      { id: 'basemap-hint', className: ('basemap-hint ' + className).trim(), open },
       el('summary', {}, summary),
       el('div', {}, ...text),
     );
   return control;
 }
 
-export async function addBasemap(map, config) {
-  if (config.tileUrl) {
-    const osm = /openstreetmap\.org/i.test(config.tileUrl);
-    L.tileLayer(config.tileUrl, {
-      maxZoom: 19,
-      className: 'basemap-tiles',
-      attribution: osm ? '© OpenStreetMap contributors' : '',
-    }).addTo(map);
-    map.getContainer().classList.add('has-tiles');
-    return;
+/** Real tiles drawn by Leaflet: a raster template, or this server's own raster file. */
+function addRaster(map, basemap) {
+  L.tileLayer(basemap.tiles, {
+    maxZoom: 19,
+    className: 'basemap-tiles',
+    attribution: basemap.attribution ? basemap.attribution.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`) : '',
+  }).addTo(map);
+  map.getContainer().classList.add('has-tiles');
+}
+
+/** What the note says over the outline: why there is no street map, and (to the operator) how to get one. */
+function outlineNote(failure, operator) {
+  if (failure) {
+    const text = ['The street map could not be loaded (' + failure + '): showing the offline outline.'];
+    if (operator)
+      text.push(' For a map without the network, start the server with ', el('code', {}, '--tiles FILE.mbtiles'));
+    return hintControl('Street map unavailable', text, 'basemap-failed');
   }
-  const hint = hintControl('Offline outline only', [
-    'Coarse borders and coasts, hidden at city zoom. For a real map, start the server with ',
-    el('code', {}, '--tile-url https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ]).addTo(map);
-  const hintElement = hint.getContainer();
+  // An anonymous visitor (a share link) cannot start the server: no advice for them.
+  if (!operator) return null;
+  return hintControl('Offline outline only', [
+    'Coarse borders and coasts, hidden at city zoom (the server runs with ',
+    el('code', {}, '--map-style none'),
+    '). For a street map, drop that option, or give ',
+    el('code', {}, '--tiles FILE.mbtiles'),
+    ' or ',
+    el('code', {}, '--tile-url URL'),
+    '.',
+  ]);
+}
+
+/**
+ * The basemap the server names in /dashboard-config.json. `operator`: the dashboard (hints about
+ * server options); false on a share link's page.
+ */
+export async function addBasemap(map, config, { operator = true } = {}) {
+  const basemap = (config && config.basemap) || { kind: 'outline' };
+  if (basemap.kind === 'raster') return addRaster(map, basemap);
+  let failure = null;
+  if (basemap.kind === 'style') {
+    try {
+      await addVectorBasemap(map, basemap.style, basemap.attribution);
+      return;
+    } catch (error) {
+      failure = error && error.message ? error.message : String(error);
+    }
+  }
+  await addOutline(map, outlineNote(failure, operator));
+}
+
+async function addOutline(map, note) {
+  const hintElement = note ? note.addTo(map).getContainer() : null;
   map.createPane('basemap');
   map.getPane('basemap').style.zIndex = 150; // under tiles (200) and tracks (400)
   const response = await fetch('/vendor/world-atlas/countries-50m.json');
@@ -74,7 +113,7 @@ export async function addBasemap(map, config) {
     const coarse = map.getZoom() > OUTLINE_MAX_ZOOM;
     if (coarse) outline.remove();
     else if (!map.hasLayer(outline)) outline.addTo(map);
-    hintElement.classList.toggle('coarse', coarse);
+    if (hintElement) hintElement.classList.toggle('coarse', coarse);
     map.getContainer().classList.toggle('outline-hidden', coarse);
   };
   map.on('zoomend', follow);

@@ -15,7 +15,7 @@ export function addDetailsSection(build) {
 }
 
 export function exportUrl(deviceId, format, rangeQuery) {
-  return '/api/devices/' + encodeURIComponent(deviceId) + '/locations?format=' + format + '&limit=100000&' + rangeQuery;
+  return '/api/devices/' + encodeURIComponent(deviceId) + '/locations?format=' + format + '&' + rangeQuery;
 }
 
 export function renderDetails(device, rangeQuery, report) {

@@ -30,7 +30,8 @@ async function show() {
   $('share-window').textContent = window_;
   const config = await (await fetch('/dashboard-config.json')).json();
   const map = L.map('share-map', { worldCopyJump: true }).setView([20, 0], 2);
-  await addBasemap(map, config).catch(() => undefined);
+  // Not awaited: the track draws while the street map loads.
+  addBasemap(map, config, { operator: false }).catch(() => undefined);
   const lines = L.featureGroup().addTo(map);
   for (const trip of share.trips) {
     const line = L.polyline(

@@ -8,6 +8,7 @@ import {
   type RemoteCommandName,
 } from '@waypost/sdk/internal';
 import { badRequest } from '../errors.js';
+import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import type { Command } from '../store/commands.js';
 
 /** What the dashboard's command form shows: each command and what it takes. */
@@ -35,6 +36,7 @@ function deepCheck(name: RemoteCommandName, args: unknown[]): string | null {
  * device would reject.
  */
 export function parseCommand(body: unknown): Command {
+  refuseUnknownKeys(body, ['command'], 'a command');
   const value =
     body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).command : body;
   const command = typeof value === 'string' ? [value] : value;

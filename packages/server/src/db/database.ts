@@ -20,9 +20,18 @@ export interface Queryable {
   runEach?(sql: string, paramLists: readonly (readonly SqlValue[])[]): Promise<number[]>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Parameterless statements run right after BEGIN, in the same round trip on PostgreSQL (one
+   * simple-protocol query); fn receives the last one's rows. What every transaction of a kind
+   * reads first (the fleet configuration's version, fleet/config-version.ts) costs no round trip.
+   */
+  begin?: string;
+}
+
 export interface Database extends Queryable {
   readonly dialect: 'sqlite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable, begun: Row[]) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }

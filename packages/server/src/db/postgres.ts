@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, Row, SqlValue } from './database.js';
+import type { Database, Queryable, Row, SqlValue, TransactionOptions } from './database.js';
 
 const INT8_OID = 20;
 
@@ -84,11 +84,16 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
   return {
     dialect: 'postgres',
     ...queryableOf(pool, config),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(
+      fn: (tx: Queryable, begun: Row[]) => Promise<T>,
+      options: TransactionOptions = {},
+    ): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const value = await fn(queryableOf(client, config));
+        const begun = await client.query(options.begin ? `BEGIN; ${options.begin}` : 'BEGIN');
+        // Several statements give one result each: the caller wants the last one's rows.
+        const results = Array.isArray(begun) ? (begun as pg.QueryResult[]) : [begun];
+        const value = await fn(queryableOf(client, config), results[results.length - 1]!.rows as Row[]);
         await client.query('COMMIT');
         return value;
       } catch (error) {

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type { Database, Queryable, Row, SqlValue } from './database.js';
+import type { Database, Queryable, Row, SqlValue, TransactionOptions } from './database.js';
 
 /**
  * SQLite through better-sqlite3. The driver is synchronous, but transactions take async callbacks
@@ -66,11 +66,13 @@ export function openSqlite(file: string): Database {
   return {
     dialect: 'sqlite',
     ...queryable,
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: Queryable, begun: Row[]) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const result = queue.then(async () => {
         prepare('BEGIN IMMEDIATE').run();
         try {
-          const value = await fn(queryable);
+          // One statement here (SQLite prepares one at a time); the write lock is already held.
+          const begun = options.begin ? (prepare(options.begin).all() as Row[]) : [];
+          const value = await fn(queryable, begun);
           prepare('COMMIT').run();
           return value;
         } catch (error) {

@@ -1,29 +1,34 @@
 import type { Geofence } from '@waypost/sdk/internal';
-import type { Queryable } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import { listGeofences } from '../store/geofences.js';
+import { READ_VERSION, versionOf } from './config-version.js';
 import { listSinks, type Sink } from './sinks-store.js';
 
 /** What the ingest path needs to decide events: where they go, and the geofences. */
 export interface FleetConfig {
+  /** fleet_config's version these were read at (config-version.ts). */
+  version: number;
   sinks: readonly Sink[];
   geofences: readonly Geofence[];
 }
 
+/** The configuration of a process that decides no events (storing without the fleet service). */
+export const EMPTY_FLEET_CONFIG: FleetConfig = { version: 0, sinks: [], geofences: [] };
+
 /**
- * The sinks and geofences, kept in the process: the ingest transaction reads them from here, so a
- * server without sinks pays nothing per transaction. Reloaded at start, at once after this
- * process's admin API changed them, and at every delivery poll (deliveryPollMs) for changes made
- * through another process.
+ * The sinks and geofences, kept in the process with the version they were read at. Every ingest
+ * transaction reads the current version first (config-version.ts) and asks `at` for it: the copy
+ * when it is that version (no read), else the rows read again in that transaction. So a change made
+ * through another process counts from the next upload on, not from this process's next poll.
  */
 export class FleetConfigCache {
-  private current: FleetConfig = { sinks: [], geofences: [] };
-  private loading: Promise<FleetConfig> | null = null;
+  private current: FleetConfig = EMPTY_FLEET_CONFIG;
 
   /** What was last read, to tell a change from a reload that found the same. */
-  private fingerprint = JSON.stringify(this.current);
+  private fingerprint = '';
 
   constructor(
-    private readonly db: Queryable,
+    private readonly db: Database,
     /** Called after a reload that found something different (the server logs it). */
     private readonly onChanged: (config: FleetConfig) => void = () => undefined,
   ) {}
@@ -32,25 +37,27 @@ export class FleetConfigCache {
     return this.current;
   }
 
-  /** Reads both again; concurrent calls share one read started after the latest call. */
-  async reload(): Promise<FleetConfig> {
-    const previous = this.loading;
-    const next = (async () => {
-      await previous?.catch(() => undefined);
-      const [sinks, geofences] = [await listSinks(this.db), await listGeofences(this.db)];
-      this.current = { sinks, geofences };
-      const fingerprint = JSON.stringify(this.current);
+  /**
+   * The configuration at `version`, which `tx` read under the configuration's shared lock: no
+   * change can commit before tx ends, so what tx reads now is exactly that version.
+   */
+  async at(tx: Queryable, version: number): Promise<FleetConfig> {
+    if (version === this.current.version) return this.current;
+    const config: FleetConfig = { version, sinks: await listSinks(tx), geofences: await listGeofences(tx) };
+    // Two transactions may read two versions in either order: the copy only moves forward.
+    if (version > this.current.version) {
+      this.current = config;
+      const fingerprint = JSON.stringify([config.sinks, config.geofences]);
       if (fingerprint !== this.fingerprint) {
         this.fingerprint = fingerprint;
-        this.onChanged(this.current);
+        this.onChanged(config);
       }
-      return this.current;
-    })();
-    this.loading = next;
-    try {
-      return await next;
-    } finally {
-      if (this.loading === next) this.loading = null;
     }
+    return config;
+  }
+
+  /** Reads the version, and the rows when it moved (at start, at each delivery poll, after a change here). */
+  async refresh(): Promise<FleetConfig> {
+    return this.db.transaction((tx, begun) => this.at(tx, versionOf(begun)), { begin: READ_VERSION[this.db.dialect] });
   }
 }

@@ -1,8 +1,9 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
 import type { FleetOptions } from '../options.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import type { FleetLog } from './fleet-log.js';
 import { FleetConfigCache, type FleetConfig } from './fleet-config.js';
+import { changeFleetConfig } from './config-version.js';
 import { checkSilence } from './silence.js';
 import { connectSink } from './sinks/connect.js';
 import { ensureCliSink, type Sink } from './sinks-store.js';
@@ -13,8 +14,8 @@ export interface FleetService {
   cliSinks: Sink[];
   /** Events were committed: deliver now rather than at the next poll. */
   wake(): void;
-  /** The sinks and geofences as this process knows them (the ingest path reads them here). */
-  config(): FleetConfig;
+  /** The sinks and geofences at `version`, which tx read first (fleet-config.ts): the ingest path's. */
+  config(tx: Queryable, version: number): Promise<FleetConfig>;
   /** Sinks or geofences were changed through this process: read them again now. */
   configChanged(): Promise<void>;
   /** Resolves once the current delivery round is over. */
@@ -30,22 +31,29 @@ export async function startFleet(
   /** Whether ingest is saturated: delivery yields to it (delivery-worker.ts). */
   ingestBusy: () => boolean = () => false,
 ): Promise<FleetService> {
-  const cliSinks: Sink[] = [];
-  for (const url of options.webhooks) cliSinks.push(await ensureCliSink(db, 'webhook', url, options.sinkEvents, now()));
-  if (options.mqttUrl) cliSinks.push(await ensureCliSink(db, 'mqtt', options.mqttUrl, options.sinkEvents, now()));
-  if (options.natsUrl) cliSinks.push(await ensureCliSink(db, 'nats', options.natsUrl, options.sinkEvents, now()));
+  const given: [Sink['kind'], string][] = options.webhooks.map((url) => ['webhook', url]);
+  if (options.mqttUrl) given.push(['mqtt', options.mqttUrl]);
+  if (options.natsUrl) given.push(['nats', options.natsUrl]);
+  // Another process started with other --sink-events changes what every process decides.
+  const cliSinks = await changeFleetConfig(db, async (tx) => {
+    const sinks: Sink[] = [];
+    for (const [kind, url] of given) sinks.push(await ensureCliSink(tx, kind, url, options.sinkEvents, now()));
+    return sinks;
+  });
   const cache = new FleetConfigCache(db, (config) => log.configChanged(config.sinks.length, config.geofences.length));
-  await cache.reload();
+  await cache.refresh();
   let worker: DeliveryWorker | null = null;
   const poll = async () => {
-    await cache.reload();
+    // The delivery worker's list of sinks: ingest reads the version itself, delivery at each poll.
+    await cache.refresh();
     // With or without sinks: device.silent goes to the history (the dashboard's timeline) too.
-    if ((await checkSilence(db, now(), options.silentAfterMs)) > 0) worker?.wake();
+    if ((await checkSilence(db, now(), options.silentAfterMs, (tx, version) => cache.at(tx, version))) > 0)
+      worker?.wake();
   };
   worker = new DeliveryWorker(
     db,
     { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8, ingestBusy },
-    (sink) => connectSink(sink, now),
+    (sink) => connectSink(sink, now, options.brokers),
     () => cache.get().sinks,
     poll,
     log,
@@ -54,9 +62,9 @@ export async function startFleet(
   return {
     cliSinks,
     wake: () => worker.wake(),
-    config: () => cache.get(),
+    config: (tx, version) => cache.at(tx, version),
     configChanged: async () => {
-      await cache.reload();
+      await cache.refresh();
       worker.wake();
     },
     idle: () => worker.idle(),

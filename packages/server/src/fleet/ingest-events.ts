@@ -13,8 +13,8 @@ import type { Sink } from './sinks-store.js';
 export interface FleetIngestSettings {
   /** A record arriving more than this long after it was recorded makes late events. */
   lateAfterMs: number;
-  /** The sinks and geofences as this process knows them (fleet-config.ts). */
-  config: () => FleetConfig;
+  /** The sinks and geofences the transaction decides with: those of the version it read first. */
+  config: FleetConfig;
 }
 
 /** What one ingest transaction decides events with. */
@@ -30,7 +30,7 @@ export interface FleetContext {
 const wantedByConfig = new WeakMap<FleetConfig, ReadonlySet<EventType>>();
 
 export function fleetContext(settings: FleetIngestSettings, now: number): FleetContext {
-  const config = settings.config();
+  const config = settings.config;
   let wanted = wantedByConfig.get(config);
   if (!wanted) {
     // Decided with or without sinks: the history (the dashboard's timeline) keeps them.

@@ -1,10 +1,11 @@
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { READ_VERSION, versionOf } from './config-version.js';
+import type { FleetConfig } from './fleet-config.js';
 import { lockDevices } from '../store/devices.js';
 import { closeDeviceTrip } from './evaluate-device.js';
 import { DEFAULT_EVENT_TYPES, toFleetEvent, type DecidedEvent, type EventType } from './fleet-event.js';
 import { parseDeviceState, saveDeviceStates, type StoredDeviceState } from './device-state-store.js';
 import { eventRowOf, writeEvents, type EventRow } from './event-rows.js';
-import { listSinks } from './sinks-store.js';
 
 /** Devices declared silent per check at most (the next check takes the rest). */
 const PER_CHECK = 200;
@@ -16,7 +17,13 @@ const PER_CHECK = 200;
  * one declares a device silent, and an upload committing meanwhile wins. Returns the outbox rows
  * written (the delivery worker is woken when there are some).
  */
-export async function checkSilence(db: Database, now: number, silentAfterMs: number): Promise<number> {
+export async function checkSilence(
+  db: Database,
+  now: number,
+  silentAfterMs: number,
+  /** The configuration at the version the transaction read (fleet-config.ts): its sinks get the events. */
+  configAt: (tx: Queryable, version: number) => Promise<FleetConfig>,
+): Promise<number> {
   if (silentAfterMs <= 0) return 0;
   const since = now - silentAfterMs;
   // Devices evaluated before (a state), not declared silent yet, and quiet since `since`.
@@ -24,39 +31,42 @@ export async function checkSilence(db: Database, now: number, silentAfterMs: num
     WHERE d.event_state IS NOT NULL AND d.event_silent_since IS NULL AND d.last_seen < ?`;
   const candidates = await db.query<{ id: string }>(`${silentSql} ORDER BY d.id LIMIT ?`, [since, PER_CHECK]);
   if (candidates.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const ids = candidates.map((c) => c.id);
-    const devices = await lockDevices(tx, db.dialect, ids);
-    const rows = await tx.query<{ id: string; last_seen: number; cursor: number | null }>(
-      `${silentSql} AND d.id IN (${ids.map(() => '?').join(', ')})`,
-      [since, ...ids],
-    );
-    if (rows.length === 0) return 0;
-    const sinks = await listSinks(tx);
-    // Decided with or without sinks: the history keeps them.
-    const wanted = new Set<EventType>([...DEFAULT_EVENT_TYPES, ...sinks.flatMap((s) => s.events)]);
-    const states: StoredDeviceState[] = [];
-    const events: EventRow[] = [];
-    for (const row of rows) {
-      const state = parseDeviceState(row.id, devices.get(row.id)?.eventState ?? null);
-      states.push(state);
-      const lastSeen = Number(row.last_seen);
-      const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
-      decided.push({
-        type: 'device.silent',
-        at: lastSeen + silentAfterMs,
-        late: false,
-        key: `silent:${lastSeen}`,
-        data: {
-          lastSeen: new Date(lastSeen).toISOString(),
-          lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
-          silentAfterSeconds: silentAfterMs / 1000,
-        },
-      });
-      state.silentSince = now;
-      for (const event of decided) events.push(eventRowOf(toFleetEvent(row.id, event, now), event.at));
-    }
-    await saveDeviceStates(tx, states);
-    return writeEvents(tx, events, sinks, now);
-  });
+  return db.transaction(
+    async (tx, begun) => {
+      const ids = candidates.map((c) => c.id);
+      const devices = await lockDevices(tx, db.dialect, ids);
+      const rows = await tx.query<{ id: string; last_seen: number; cursor: number | null }>(
+        `${silentSql} AND d.id IN (${ids.map(() => '?').join(', ')})`,
+        [since, ...ids],
+      );
+      if (rows.length === 0) return 0;
+      const { sinks } = await configAt(tx, versionOf(begun));
+      // Decided with or without sinks: the history keeps them.
+      const wanted = new Set<EventType>([...DEFAULT_EVENT_TYPES, ...sinks.flatMap((s) => s.events)]);
+      const states: StoredDeviceState[] = [];
+      const events: EventRow[] = [];
+      for (const row of rows) {
+        const state = parseDeviceState(row.id, devices.get(row.id)?.eventState ?? null);
+        states.push(state);
+        const lastSeen = Number(row.last_seen);
+        const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
+        decided.push({
+          type: 'device.silent',
+          at: lastSeen + silentAfterMs,
+          late: false,
+          key: `silent:${lastSeen}`,
+          data: {
+            lastSeen: new Date(lastSeen).toISOString(),
+            lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
+            silentAfterSeconds: silentAfterMs / 1000,
+          },
+        });
+        state.silentSince = now;
+        for (const event of decided) events.push(eventRowOf(toFleetEvent(row.id, event, now), event.at));
+      }
+      await saveDeviceStates(tx, states);
+      return writeEvents(tx, events, sinks, now);
+    },
+    { begin: READ_VERSION[db.dialect] },
+  );
 }

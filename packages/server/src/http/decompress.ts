@@ -1,12 +1,16 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
+import { COLUMNAR_CODING } from '@waypost/sdk/internal';
 import { HttpError } from '../errors.js';
+import { ColumnarDecoder } from './columnar-decoder.js';
 
-const DECODERS: Record<string, () => Transform> = {
-  gzip: createGunzip,
-  'x-gzip': createGunzip,
-  deflate: createInflate,
-  br: createBrotliDecompress,
+/** Each coding's decoder; `limit` is the decoded body's (ByteLimit checks it as it streams out). */
+const DECODERS: Record<string, (limit: number) => Transform> = {
+  gzip: () => createGunzip(),
+  'x-gzip': () => createGunzip(),
+  deflate: () => createInflate(),
+  br: () => createBrotliDecompress(),
+  [COLUMNAR_CODING]: (limit) => new ColumnarDecoder(limit),
 };
 
 export const SUPPORTED_ENCODINGS = Object.keys(DECODERS);
@@ -51,7 +55,7 @@ export function decodedBody(
       `Content-Encoding ${encoding} is not supported; use ${SUPPORTED_ENCODINGS.join(', ')} or none`,
     );
   }
-  const inflater = decoder() as Gunzip;
+  const inflater = decoder(limit) as Gunzip;
   const output = new ByteLimit(limit, what) as ByteLimit & { receivedEncodedLength: number };
   output.receivedEncodedLength = 0;
   const stop = (error: Error) => {

@@ -6,18 +6,32 @@ import type { FastifyInstance } from 'fastify';
 export type CspDirectives = Record<string, string[]>;
 
 /**
- * The policy of every response: nothing but this origin's own files runs, loads or frames the page.
- * The dashboard has no inline script or style (Leaflet's inline styles are set through the DOM,
- * which style-src does not govern).
+ * The map's origins, as CSP sources: a list of them, or (as routeSecurity has always taken) a
+ * raster tile template whose host is the one source.
  */
-export function baseDirectives(tileUrl: string | null): CspDirectives {
-  const tiles = tileSource(tileUrl);
+export type MapSources = readonly string[] | string | null;
+
+const sourcesOf = (map: MapSources): string[] => {
+  if (Array.isArray(map)) return [...(map as readonly string[])];
+  const source = tileSource(map as string | null);
+  return source ? [source] : [];
+};
+
+/**
+ * The policy of every response: nothing but this origin's own files runs, loads or frames the page,
+ * and the basemap's own origins (a style's tiles, glyphs and sprites are fetched; raster tiles are
+ * images). The dashboard has no inline script or style (Leaflet's and MapLibre's inline styles are
+ * set through the DOM, which style-src does not govern); MapLibre's worker is this server's file.
+ */
+export function baseDirectives(map: MapSources): CspDirectives {
+  const sources = sourcesOf(map);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', ...(tiles ? [tiles] : [])],
-    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:', ...sources],
+    'connect-src': ["'self'", ...sources],
+    'worker-src': ["'self'"],
     'font-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -91,8 +105,8 @@ declare module 'fastify' {
 }
 
 /** Security headers on every response (CSP, X-Frame-Options DENY, nosniff, Referrer-Policy no-referrer...). */
-export function registerSecurityHeaders(app: FastifyInstance, tileUrl: string | null): void {
-  const base = headerEditsOf(helmetOptions(baseDirectives(tileUrl), false));
+export function registerSecurityHeaders(app: FastifyInstance, map: MapSources): void {
+  const base = headerEditsOf(helmetOptions(baseDirectives(map), false));
   app.addHook('onRoute', (route) => {
     if (route.helmet) route.config = { ...route.config, helmet: route.helmet };
   });
@@ -126,10 +140,7 @@ export interface RouteSecurity {
  *
  * Everything not named keeps the base policy.
  */
-export function routeSecurity(
-  tileUrl: string | null,
-  security: RouteSecurity,
-): { helmet: ReturnType<typeof helmetOptions> } {
-  const directives = { ...baseDirectives(tileUrl), ...security.csp };
+export function routeSecurity(map: MapSources, security: RouteSecurity): { helmet: ReturnType<typeof helmetOptions> } {
+  const directives = { ...baseDirectives(map), ...security.csp };
   return { helmet: helmetOptions(directives, security.crossOriginIsolated ?? false) };
 }

@@ -22,6 +22,8 @@ import {
 } from '../fleet/ingest-events.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
+import { READ_VERSION, versionOf } from '../fleet/config-version.js';
+import { EMPTY_FLEET_CONFIG, type FleetConfig } from '../fleet/fleet-config.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
 import { refuseDevice } from './device-policy.js';
@@ -49,9 +51,6 @@ export interface JobOutcome {
 }
 
 export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
-
-/** No sinks: no fleet events (callers that store without the fleet service, and tests). */
-const NO_FLEET = () => ({ sinks: [], geofences: [] });
 
 /** Records per group transaction: big enough to amortise a commit, small enough to keep replies prompt. */
 const MAX_GROUP_RECORDS = 2000;
@@ -130,7 +129,7 @@ export async function storeJobs(
   dialect: Database['dialect'],
   jobs: IngestJob[],
   now: number,
-  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, config: NO_FLEET, written: 0 },
+  fleet: FleetIngestSettings & { written: number } = { lateAfterMs: 0, config: EMPTY_FLEET_CONFIG, written: 0 },
 ): Promise<Outcome<JobOutcome>[]> {
   const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
   const devices = await lockDevices(tx, dialect, sortedUnique(jobs.flatMap((j) => j.batches.map((b) => b.deviceId))));
@@ -262,13 +261,24 @@ export function createIngestQueue(
   db: Database,
   now: () => number,
   poolSize: number,
-  fleet: FleetIngestSettings & { committed(): void } = { lateAfterMs: 0, config: NO_FLEET, committed: () => undefined },
+  fleet: {
+    lateAfterMs: number;
+    /** The fleet configuration at the version the transaction read (fleet-config.ts); none: no events. */
+    config: ((tx: Queryable, version: number) => Promise<FleetConfig>) | null;
+    committed(): void;
+  } = { lateAfterMs: 0, config: null, committed: () => undefined },
 ): IngestQueue {
   const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
+  const configAt = fleet.config;
+  // The configuration's version is read in BEGIN's round trip: decided with what every process sees.
+  const begin = configAt ? { begin: READ_VERSION[db.dialect] } : {};
   return new GroupCommitter<IngestJob, JobOutcome>(
     async (jobs) => {
-      const events = { lateAfterMs: fleet.lateAfterMs, config: fleet.config, written: 0 };
-      const outcomes = await db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now(), events));
+      const events = { lateAfterMs: fleet.lateAfterMs, config: EMPTY_FLEET_CONFIG, written: 0 };
+      const outcomes = await db.transaction(async (tx, begun) => {
+        if (configAt) events.config = await configAt(tx, versionOf(begun));
+        return storeJobs(tx, db.dialect, jobs, now(), events);
+      }, begin);
       // Delivery runs off the ingest path: it is only told there is work once the events are committed.
       if (events.written > 0) fleet.committed();
       return outcomes;

@@ -27,13 +27,24 @@ type JsonObject = Record<string, unknown>;
 /** A recorded time must be a date of years 1970..9999 (as the SDK records them); else it is no date. */
 const LATEST_DATE_MS = Date.UTC(10000, 0, 1);
 
-/** Epoch milliseconds from ISO text or epoch seconds/milliseconds (seconds when below 1e11). */
+/**
+ * A date and time without an offset: `yyyy-MM-dd HH:mm:ss` (OsmAnd, Traccar) or ISO without a zone.
+ * JavaScript would read it in the server's time zone; trackers mean UTC (Traccar reads it so).
+ */
+const NO_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/**
+ * Epoch milliseconds from ISO text or epoch seconds/milliseconds (seconds when below 1e11). A time
+ * without an offset is UTC, whatever the server's time zone.
+ */
 export function parseTimestamp(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value))
     return value < 1e11 ? Math.round(value * 1000) : Math.round(value);
   if (typeof value === 'string' && value.trim() !== '') {
-    if (/^-?\d+(\.\d+)?$/.test(value.trim())) return parseTimestamp(Number(value));
-    const ms = Date.parse(value);
+    const text = value.trim();
+    if (/^-?\d+(\.\d+)?$/.test(text)) return parseTimestamp(Number(text));
+    const local = NO_OFFSET.exec(text);
+    const ms = Date.parse(local ? `${local[1]}T${local[2]}Z` : text);
     return Number.isNaN(ms) ? null : ms;
   }
   return null;

@@ -21,6 +21,17 @@ export interface QuarantinedRecord {
   identity?: string;
 }
 
+/**
+ * How a tracker's own record (OsmAnd parameters, an Overland Feature, an OwnTracks message...)
+ * becomes a default-schema record. `record` throws a 400 HttpError for an item it cannot take: that
+ * item is quarantined as it was sent, with the error's code.
+ */
+export interface Translator {
+  record(value: unknown, path: string): unknown;
+  /** The item's delivery-ledger sequence number as sent (for a quarantined item), when it has one. */
+  sequence?(value: unknown): number | null;
+}
+
 /** A quarantined record's JSON is kept up to this many characters (the body limit bounds it anyway). */
 export const MAX_RAW_CHARS = 16_384;
 
@@ -30,12 +41,13 @@ export const MAX_RAW_CHARS = 16_384;
  * reason code (the 400 it would have caused), and the request still succeeds. What makes a request
  * unusable as a whole (not JSON, no records, too big, too deep, no device) is refused before this.
  */
-export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
+export function verdicts(found: readonly FoundRecord[], receivedAt: number, translator?: Translator) {
   const records: StoredRecord[] = [];
   const quarantined: QuarantinedRecord[] = [];
   for (const item of found) {
     try {
-      records.push(normalizeRecord(item, receivedAt));
+      const value = translator ? translator.record(item.value, item.path) : item.value;
+      records.push(normalizeRecord(translator ? { value, path: item.path } : item, receivedAt));
     } catch (error) {
       if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
       // A body that is itself the only "record" and holds no location has no records at all: the
@@ -46,7 +58,7 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number) {
         code: error.code,
         message: error.message,
         raw: rawOf(item.value),
-        sequence: sequenceOf(item.value),
+        sequence: translator?.sequence ? translator.sequence(item.value) : sequenceOf(item.value),
         identity: identityOf(item.value),
       });
     }

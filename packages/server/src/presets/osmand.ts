@@ -1,62 +1,67 @@
 import { badRequest } from '../errors.js';
-import { deriveUuid } from '../ingest/derive-uuid.js';
-import { normalizeRecord, parseTimestamp, type StoredRecord } from '../ingest/normalize.js';
-import { checkTimestamp } from '../ingest/validation.js';
+import { extractBodies, type FoundRecord } from '../ingest/extract.js';
+import type { Translator } from '../ingest/verdicts.js';
+import { osmandDevice, osmandRecord } from './osmand-params.js';
+import { isObject, type JsonObject } from './record-parts.js';
 
-const KNOTS_TO_MS = 0.514444;
+/** The records of a request that name one device (null: the request names none itself). */
+export interface TrackerGroup {
+  named: string | null;
+  found: FoundRecord[];
+  /** How its records become default-schema records (none: they are default-schema records). */
+  translator?: Translator;
+}
 
-function numberParam(params: Record<string, unknown>, name: string, required: boolean): number | null {
-  const raw = params[name];
-  if (raw === undefined || raw === '') {
-    if (required) throw badRequest('MISSING_PARAMETER', `OsmAnd parameter ${name} is required`);
-    return null;
+/** OsmAnd parameters, as Traccar reads them, translated into a default-schema record. */
+export function osmandTranslator(receivedAt: number): Translator {
+  return {
+    record: (value, path) =>
+      osmandRecord(value as JsonObject, isObject(value) ? (osmandDevice(value) ?? '') : '', path, receivedAt),
+  };
+}
+
+/** Whether a JSON body is the background-geolocation SDK's own format: `{"location": ..., "device_id"}`. */
+const isLocationBody = (value: unknown): boolean =>
+  isObject(value) && (isObject(value.location) || Array.isArray(value.location) || Array.isArray(value.locations));
+
+/** Groups items by the device each names, in first-seen order. */
+function byNamedDevice(items: { named: string | null; found: FoundRecord }[], translator: Translator): TrackerGroup[] {
+  const groups = new Map<string | null, TrackerGroup>();
+  for (const { named, found } of items) {
+    const group = groups.get(named) ?? { named, found: [], translator };
+    group.found.push(found);
+    groups.set(named, group);
   }
-  const value = Number(raw);
-  if (!Number.isFinite(value))
-    throw badRequest('INVALID_TYPE', `OsmAnd parameter ${name} must be a number, got ${JSON.stringify(raw)}`);
-  return value;
+  return [...groups.values()];
 }
 
 /**
- * Traccar's OsmAnd protocol: id, lat, lon, timestamp (epoch s or ms, or ISO), speed in knots,
- * bearing, altitude, accuracy, batt (percent); `location=lat,lon` is accepted too.
+ * The records of an OsmAnd-protocol request, in every format Traccar's own decoder takes
+ * (https://www.traccar.org/osmand/) and the Traccar clients send:
+ * - JSON `{"location": {...}, "device_id": "..."}` (Traccar Client 9+, the background-geolocation
+ *   SDK's native format): already Waypost's default schema, speed in m/s;
+ * - a JSON array of parameter objects `[{id, lat, lon, timestamp, speed (knots), ...}]` (the
+ *   traccar-client-sdk's JSON mode);
+ * - query or form parameters (OsmAnd, GPSLogger, traccar-client-sdk's default), and a JSON object
+ *   of the same parameters.
  */
-export function osmandRecord(
-  params: Record<string, unknown>,
-  receivedAt: number,
-): { deviceId: string; record: StoredRecord } {
-  const deviceId =
-    typeof params.id === 'string' && params.id !== ''
-      ? params.id
-      : typeof params.deviceid === 'string'
-        ? params.deviceid
-        : '';
-  if (!deviceId) throw badRequest('MISSING_PARAMETER', 'OsmAnd parameter id (the device) is required');
-  if (typeof params.location === 'string' && params.lat === undefined) {
-    const [lat, lon] = params.location.split(',');
-    params = { ...params, lat, lon };
+export function osmandGroups(body: unknown, query: JsonObject, receivedAt: number): TrackerGroup[] {
+  const translator = osmandTranslator(receivedAt);
+  if (isLocationBody(body) || (Array.isArray(body) && body.length > 0 && body.every(isLocationBody))) {
+    return extractBodies(body).map((b) => ({ named: b.deviceId, found: b.records }));
   }
-  const latitude = numberParam(params, 'lat', true)!;
-  const longitude = numberParam(params, 'lon', true)!;
-  const time = params.timestamp === undefined ? receivedAt : parseTimestamp(params.timestamp);
-  if (time === null)
-    throw badRequest('INVALID_TIMESTAMP', `OsmAnd timestamp is not a date: ${JSON.stringify(params.timestamp)}`);
-  checkTimestamp(time, 'OsmAnd timestamp', receivedAt);
-  const speed = numberParam(params, 'speed', false);
-  const battery = numberParam(params, 'batt', false);
-  const record = {
-    uuid: deriveUuid('osmand', deviceId, time, latitude, longitude),
-    timestamp: new Date(time).toISOString(),
-    coords: {
-      latitude,
-      longitude,
-      accuracy: numberParam(params, 'accuracy', false) ?? -1,
-      speed: speed === null ? -1 : speed * KNOTS_TO_MS,
-      heading: numberParam(params, 'bearing', false) ?? -1,
-      altitude: numberParam(params, 'altitude', false) ?? -1,
-    },
-    battery: { level: battery === null ? -1 : battery / 100, is_charging: params.charge === 'true' },
-    extras: { source: 'osmand' },
-  };
-  return { deviceId, record: normalizeRecord({ value: record, path: 'osmand' }, receivedAt) };
+  if (Array.isArray(body)) {
+    if (body.length === 0) throw badRequest('NO_RECORDS', 'The JSON array holds no OsmAnd locations');
+    return byNamedDevice(
+      body.map((item, i) => ({
+        named: isObject(item) ? osmandDevice(item) : null,
+        found: { value: item, path: `body[${i}]` },
+      })),
+      translator,
+    );
+  }
+  const params = { ...(isObject(body) ? body : {}), ...query };
+  if (Object.keys(params).length === 0)
+    throw badRequest('NO_RECORDS', 'An OsmAnd request names id, lat, lon and timestamp (query, form or JSON)');
+  return [{ named: osmandDevice(params), found: [{ value: params, path: 'osmand' }], translator }];
 }

@@ -1,50 +1,85 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
-import { normalizeRecord, type StoredRecord } from '../ingest/normalize.js';
-import { checkTimestamp } from '../ingest/validation.js';
+import type { Translator } from '../ingest/verdicts.js';
+import { defined, finite, isObject, isoTime, type JsonObject } from './record-parts.js';
 
-type JsonObject = Record<string, unknown>;
+export const isOwnTracks = (body: unknown): body is JsonObject => isObject(body) && typeof body._type === 'string';
 
-export const isOwnTracks = (body: unknown): body is JsonObject =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) && typeof (body as JsonObject)._type === 'string';
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
-/** OwnTracks' device: `topic` owntracks/<user>/<device> as user-device, else its tracker id `tid`. */
-export function ownTracksDevice(message: JsonObject): string | null {
-  if (typeof message.topic === 'string' && message.topic.trim() !== '') {
-    return message.topic.replace(/^owntracks\//, '').replace(/\//g, '-');
-  }
-  return typeof message.tid === 'string' && message.tid !== '' ? message.tid : null;
-}
-
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : -1);
+const header = (headers: IncomingHttpHeaders, name: string): string | null => {
+  const value = headers[name];
+  return text(Array.isArray(value) ? value[0] : value);
+};
 
 /**
- * An OwnTracks HTTP `location` message as a default-schema record: tst in seconds, vel in km/h
- * (to m/s), acc, alt, cog, batt (percent). Other message types (transition, lwt...) carry no
- * position: null.
+ * OwnTracks' device, named as the apps and the OwnTracks Recorder name it
+ * (https://owntracks.org/booklet/tech/http/): the user and device of the `X-Limit-U` / `X-Limit-D`
+ * headers, else of `?u=&d=`, else of the message's `topic` (owntracks/<user>/<device>), as
+ * `<user>-<device>`. A user without a device name is `<user>-<tid>`. Only a message that names no
+ * user at all falls back to its two-letter tracker id `tid` alone (two such users with the same
+ * initials share it: name the user and device in the app's Identification settings).
  */
-export function ownTracksRecord(message: JsonObject, deviceId: string, receivedAt: number): StoredRecord | null {
-  if (message._type !== 'location') return null;
-  if (typeof message.tst !== 'number')
-    throw badRequest('INVALID_TYPE', `OwnTracks tst must be epoch seconds, got ${JSON.stringify(message.tst)}`);
-  if (typeof message.lat !== 'number' || typeof message.lon !== 'number') {
-    throw badRequest('INVALID_TYPE', 'OwnTracks lat and lon must be numbers');
+export function ownTracksDevice(message: JsonObject, headers: IncomingHttpHeaders, query: JsonObject): string | null {
+  const topic = text(message.topic)
+    ?.replace(/^owntracks\//, '')
+    .split('/');
+  const user = header(headers, 'x-limit-u') ?? text(query.u) ?? (topic && topic.length > 1 ? topic[0]! : null);
+  const device =
+    header(headers, 'x-limit-d') ?? text(query.d) ?? (topic && topic.length > 1 ? topic.slice(1).join('-') : null);
+  const tid = text(message.tid);
+  if (user !== null) {
+    const second = device ?? tid;
+    return second === null ? user : `${user}-${second}`;
   }
-  const timestamp = new Date(checkTimestamp(message.tst * 1000, 'OwnTracks tst', receivedAt)).toISOString();
-  const record = {
+  if (topic && topic.length === 1) return topic[0]!;
+  return device ?? tid;
+}
+
+/**
+ * An OwnTracks `location` message as a default-schema record (https://owntracks.org/booklet/tech/json/):
+ * tst in epoch seconds, vel in km/h (to m/s), acc, alt, cog, vac, batt (percent), bs 2 charging.
+ * The apps treat any HTTP answer as delivered, so nothing here may refuse the request: a location
+ * that cannot be stored (no tst, no position) is quarantined, and an encrypted one too (this server
+ * holds no key).
+ */
+function ownTracksRecord(message: unknown, path: string, deviceId: string): unknown {
+  if (!isObject(message)) throw badRequest('INVALID_RECORD', `${path} must be an OwnTracks JSON object`);
+  if (message._type === 'encrypted')
+    throw badRequest('ENCRYPTED', 'An encrypted OwnTracks message: this server holds no key to read it');
+  if (typeof message.tst !== 'number')
+    throw badRequest('INVALID_TIMESTAMP', `OwnTracks tst must be epoch seconds, got ${JSON.stringify(message.tst)}`);
+  if (typeof message.lat !== 'number' || typeof message.lon !== 'number')
+    throw badRequest('INVALID_TYPE', 'OwnTracks lat and lon must be numbers');
+  const vel = finite(message.vel);
+  const batt = finite(message.batt);
+  return {
     uuid: deriveUuid('owntracks', deviceId, message.tst, message.lat, message.lon),
-    timestamp,
-    coords: {
+    timestamp: isoTime(message.tst, 'OwnTracks tst'),
+    coords: defined({
       latitude: message.lat,
       longitude: message.lon,
-      accuracy: num(message.acc),
-      speed: typeof message.vel === 'number' ? message.vel / 3.6 : -1,
-      heading: num(message.cog),
-      altitude: num(message.alt),
-    },
-    battery: { level: typeof message.batt === 'number' ? message.batt / 100 : -1, is_charging: message.bs === 2 },
+      accuracy: finite(message.acc),
+      speed: vel === undefined ? undefined : vel / 3.6,
+      heading: finite(message.cog),
+      altitude: finite(message.alt),
+      altitude_accuracy: finite(message.vac),
+    }),
+    battery: defined({
+      level: batt === undefined ? undefined : batt / 100,
+      is_charging: typeof message.bs === 'number' ? message.bs === 2 : undefined,
+    }),
     extras: { source: 'owntracks' },
     source: message,
   };
-  return normalizeRecord({ value: record, path: 'owntracks' }, receivedAt);
 }
+
+/** Message types that carry a location the app counts as delivered (the others are not stored). */
+export const takesOwnTracks = (message: JsonObject): boolean =>
+  message._type === 'location' || message._type === 'encrypted';
+
+export const ownTracksTranslator = (deviceId: string): Translator => ({
+  record: (value, path) => ownTracksRecord(value, path, deviceId),
+});

@@ -2,16 +2,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { principalOf, requireAdmin } from '../auth/principal.js';
 import { parseCommand } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
-import { badRequest, HttpError } from '../errors.js';
-import { EXPORT_FORMATS, renderTrack, type ExportFormat } from '../export/formats.js';
+import { HttpError } from '../errors.js';
 import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
-import { queryLocations } from '../store/locations.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
+import { purgeDeviceData } from '../retention/purge-device.js';
 
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
-import { limitParam, timeParam, type Query } from './query-params.js';
+import { exportRoutes } from './exports.js';
+import { type Query } from './query-params.js';
 
 export { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT };
 
@@ -53,7 +53,13 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
     deviceJson(await existing(request.params.id)),
   );
-  const deleteDevice = setStatus('deleted');
+  // Deleting a device removes all its data (issue 33); export it first (GET .../locations?format=).
+  const markDeleted = setStatus('deleted');
+  const deleteDevice = async (request: FastifyRequest<{ Params: Params }>) => {
+    await markDeleted(request);
+    await purgeDeviceData(ctx.db, request.params.id, ctx.options.retention.batchSize);
+    return deviceJson((await existing(request.params.id))!);
+  };
   app.delete('/api/devices/:id', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
     if (await speaksAnchor(ctx, request)) return anchorDelete(request);
     await requireAdmin(ctx, request);
@@ -66,27 +72,7 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return { revoked: await revokeDeviceTokens(ctx.db, request.params.id, ctx.now()) };
   });
 
-  app.get<{ Params: Params; Querystring: Query }>(
-    '/api/devices/:id/locations',
-    { preHandler: admin },
-    async (request, reply) => {
-      const query = request.query;
-      const format = (query.format ?? 'json') as ExportFormat;
-      if (!EXPORT_FORMATS.includes(format)) {
-        throw badRequest(
-          'INVALID_PARAMETER',
-          `format must be one of ${EXPORT_FORMATS.join(', ')}, got ${query.format}`,
-        );
-      }
-      const rows = await queryLocations(ctx.db, request.params.id, {
-        from: timeParam(query, 'from'),
-        to: timeParam(query, 'to'),
-        limit: limitParam(query),
-      });
-      const { type, body } = renderTrack(format, request.params.id, rows);
-      return reply.type(type).send(body);
-    },
-  );
+  await app.register(exportRoutes, { ctx });
 
   app.post<{ Params: Params }>('/api/devices/:id/commands', { preHandler: admin }, async (request, reply) => {
     const command = parseCommand(request.body);

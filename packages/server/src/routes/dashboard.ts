@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { LOCAL_TILE_URL } from './mbtiles.js';
+import { basemapOf } from './basemap-config.js';
+import { localStyle, LOCAL_STYLE_URL } from './local-style.js';
+import { LOCAL_TILE_URL, type TileFile } from './mbtiles.js';
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
@@ -14,10 +16,14 @@ const LEAFLET_DIR = join(packageDir('leaflet'), 'dist');
 /** Natural Earth country outlines (TopoJSON) and the script that turns them into GeoJSON: the offline basemap. */
 const WORLD_ATLAS_DIR = packageDir('world-atlas');
 const TOPOJSON_DIR = join(packageDir('topojson-client'), 'dist');
+/** MapLibre GL JS (ES module and its worker) and its Leaflet binding: the vector basemap. */
+const MAPLIBRE_DIR = join(packageDir('maplibre-gl'), 'dist');
+const MAPLIBRE_LEAFLET_DIR = packageDir('@maplibre/maplibre-gl-leaflet');
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
@@ -36,17 +42,23 @@ async function fileUnder(root: string, relative: string): Promise<{ data: Buffer
   }
 }
 
-/** The dashboard page, its assets, and Leaflet from node_modules (never a CDN). */
-export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** The dashboard page, its assets, and Leaflet and MapLibre from node_modules (never a CDN). */
+export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileFile | null }> = async (
+  app,
+  { ctx, tiles },
+) => {
   app.get('/', async (_request, reply) => {
     const file = await fileUnder(PUBLIC_DIR, 'index.html');
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
   });
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
-  // The basemap's tiles: a tile server's template, or this server's own local tile file.
-  app.get('/dashboard-config.json', async () => ({
-    tileUrl: ctx.options.tileUrl ?? (ctx.options.tileFile ? LOCAL_TILE_URL : null),
-  }));
+  // The basemap: a style, a raster template, this server's own tile file, or the outline.
+  const basemap = basemapOf(ctx.options, tiles);
+  app.get('/dashboard-config.json', async () => ({ basemap }));
+  if (tiles?.vector) {
+    const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
+    app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));
+  }
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
     const file = await fileUnder(join(PUBLIC_DIR, 'assets'), request.params['*']);
     return reply.type(file.type).send(file.data);
@@ -59,4 +71,6 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   vendor('leaflet', LEAFLET_DIR);
   vendor('world-atlas', WORLD_ATLAS_DIR);
   vendor('topojson-client', TOPOJSON_DIR);
+  vendor('maplibre-gl', MAPLIBRE_DIR);
+  vendor('maplibre-gl-leaflet', MAPLIBRE_LEAFLET_DIR);
 };

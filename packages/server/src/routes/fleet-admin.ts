@@ -6,13 +6,30 @@ import { badRequest, HttpError } from '../errors.js';
 import { parseEventFilter, type EventType } from '../fleet/fleet-event.js';
 import { deadRows, outboxCounts, replayDead, type SinkBacklog } from '../fleet/outbox-store.js';
 import { redactedUrl } from '../fleet/sinks/broker-names.js';
+import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, newWebhookSecret, type Sink } from '../fleet/sinks-store.js';
 import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
+import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
 
 type Params = { id: string };
 const MAX_URL_CHARS = 2048;
 const MAX_REPLAY_IDS = 1000;
+/** What each body takes (anything else is a typo: 400 INVALID_OPTION, http/unknown-keys.ts). */
+export const GEOFENCE_KEYS = [
+  'identifier',
+  'latitude',
+  'longitude',
+  'radius',
+  'vertices',
+  'notifyOnEntry',
+  'notifyOnExit',
+  'notifyOnDwell',
+  'loiteringDelay',
+  'extras',
+];
+const WEBHOOK_KEYS = ['url', 'events', 'secret'];
+const REPLAY_KEYS = ['ids'];
 
 function webhookUrl(value: unknown): string {
   if (typeof value !== 'string' || value.length > MAX_URL_CHARS)
@@ -71,6 +88,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   };
 
   app.post('/api/geofences', { preHandler: admin }, async (request, reply) => {
+    refuseUnknownKeys(request.body, GEOFENCE_KEYS, 'a geofence');
     let geofence;
     try {
       geofence = parseServerGeofence(request.body);
@@ -78,7 +96,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       if (isWaypostError(error)) throw badRequest('INVALID_GEOFENCE', error.message);
       throw error;
     }
-    if (!(await saveGeofence(ctx.db, geofence, ctx.now())))
+    if (!(await changeFleetConfig(ctx.db, (tx) => saveGeofence(tx, geofence, ctx.now()))))
       throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
     await ctx.fleet.configChanged();
     return reply.code(201).send(geofence);
@@ -88,7 +106,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     '/api/geofences/:identifier',
     { preHandler: admin },
     async (request) => {
-      if (!(await deleteGeofence(ctx.db, request.params.identifier)))
+      if (!(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, request.params.identifier))))
         throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${request.params.identifier.slice(0, 256)}"`);
       await ctx.fleet.configChanged();
       return { deleted: request.params.identifier };
@@ -99,11 +117,9 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const body = (request.body ?? {}) as { url?: unknown; events?: unknown; secret?: unknown };
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
-    const sink = await createSink(
-      ctx.db,
-      { kind: 'webhook', url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) },
-      ctx.now(),
-    );
+    refuseUnknownKeys(body, WEBHOOK_KEYS, 'a webhook');
+    const given = { url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) };
+    const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, { kind: 'webhook', ...given }, ctx.now()));
     await ctx.fleet.configChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
@@ -118,7 +134,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request.params.id, kind);
-    await ctx.db.transaction((tx) => deleteSink(tx, sink.id));
+    await changeFleetConfig(ctx.db, (tx) => deleteSink(tx, sink.id));
     await ctx.fleet.configChanged();
     return { deleted: sink.id };
   };
@@ -140,6 +156,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   );
   app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {
     const sink = await existingSink(request.params.id);
+    refuseUnknownKeys(request.body, REPLAY_KEYS, 'a replay');
     const ids = (request.body as { ids?: unknown } | undefined)?.ids;
     if (
       ids !== undefined &&

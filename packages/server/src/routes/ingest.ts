@@ -1,17 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
 import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
+import { healthReportOf, noteHealthReport } from '../health/health-service.js';
 import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceName } from '../ingest/org-devices.js';
 import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
-import { isOwnTracks, ownTracksDevice, ownTracksRecord } from '../presets/owntracks.js';
-import { overlandDevice, overlandFeatures, overlandRecord } from '../presets/overland.js';
-import { osmandRecord } from '../presets/osmand.js';
+import { isOwnTracks } from '../presets/owntracks.js';
+import { ingestOwnTracks, registerTrackerRoutes } from './tracker-routes.js';
 import {
   checkCount,
   commandsReply,
@@ -25,7 +24,6 @@ import {
   uploadRoute,
 } from './upload-route.js';
 
-type Query = Record<string, unknown>;
 type Params = { company_token?: string };
 
 /** Which org a tokenless upload names on an anchor route: the path's, else its body's. */
@@ -40,18 +38,6 @@ function anchorDeviceName(body: UploadBody): string | null {
   const uuid = body.params?.uuid;
   const isRecordItself = body.records.length === 1 && body.records[0]!.value === body.params;
   return typeof uuid === 'string' && uuid !== '' && !isRecordItself ? uuid : null;
-}
-
-async function ingestOwnTracks(ctx: AppContext, request: FastifyRequest, principal: Principal, body: Query) {
-  const device = uploadingDevice({
-    token: tokenDevice(principal),
-    body: ownTracksDevice(body),
-    outside: deviceOutsideBody(request),
-  });
-  if (!device) throw noDevice();
-  const record = ownTracksRecord(body, device.deviceId, ctx.now());
-  await ingest(ctx, [{ deviceId: device.deviceId, records: record ? [record] : [] }], null);
-  return [];
 }
 
 /**
@@ -118,7 +104,14 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-      const result = await ingest(ctx, grouped, primary, droppedReportOf(request));
+      const health = primary ? healthReportOf(request) : null;
+      let result;
+      try {
+        result = await ingest(ctx, grouped, primary, droppedReportOf(request));
+      } finally {
+        // Kept even when the device is refused (blocked): what it said about itself still holds.
+        if (health && primary) await noteHealthReport(ctx, primary, health);
+      }
       return {
         success: true,
         stored: result.stored,
@@ -131,7 +124,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
   );
 }
 
-/** Waypost's own upload routes: /locations and its presets for other trackers. */
+/** Waypost's own upload routes: /locations, and the routes of other trackers (tracker-routes.ts). */
 export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const locations = locationsHandler(ctx, null);
   for (const url of ['/locations', '/api/locations']) {
@@ -144,55 +137,5 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     });
   }
 
-  app.post(
-    '/owntracks',
-    { schema: { body: { type: 'object' } }, config: INGEST_ROUTE },
-    uploadRoute(ctx, async (request, principal) => {
-      const body = request.body;
-      if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
-      return ingestOwnTracks(ctx, request, principal, body);
-    }),
-  );
-
-  app.post(
-    '/overland',
-    {
-      schema: {
-        body: { type: 'object' },
-        response: { 200: { type: 'object', properties: { result: { type: 'string' } } } },
-      },
-      config: INGEST_ROUTE,
-    },
-    uploadRoute(ctx, async (request, principal, found) => {
-      const features = overlandFeatures(request.body);
-      found(features.length);
-      checkCount(ctx, features.length);
-      const now = ctx.now();
-      const outside = deviceOutsideBody(request);
-      const batches = features.map((feature, i): DeviceBatch => {
-        const device = uploadingDevice({ token: tokenDevice(principal), body: overlandDevice(feature), outside });
-        if (!device) throw noDevice();
-        return {
-          deviceId: device.deviceId,
-          records: [overlandRecord(feature, `locations[${i}]`, device.deviceId, now)],
-        };
-      });
-      await ingest(ctx, byDevice(batches), null);
-      return { result: 'ok' };
-    }),
-  );
-
-  const osmand = uploadRoute(ctx, async (request, principal) => {
-    const body = request.body;
-    const params = {
-      ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}),
-      ...(request.query as Query),
-    };
-    const { deviceId, record } = osmandRecord(params, ctx.now());
-    const owner = uploadingDevice({ token: tokenDevice(principal), body: deviceId, outside: null })!.deviceId;
-    const result = await ingest(ctx, [{ deviceId: owner, records: [record] }], null);
-    return { success: true, stored: result.stored, duplicates: result.duplicates };
-  });
-  app.get('/osmand', { schema: { response: UPLOAD_REPLY }, config: INGEST_ROUTE }, osmand);
-  app.post('/osmand', { schema: { response: UPLOAD_REPLY }, config: INGEST_ROUTE }, osmand);
+  registerTrackerRoutes(app, ctx);
 };

@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.js';
 import { ServerOptionError } from '../option-checks.js';
 
-/** Raster formats a browser draws; vector tiles (pbf) would need a renderer the dashboard has not. */
+/** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   webp: 'image/webp',
+  pbf: 'application/x-protobuf',
+  mvt: 'application/x-protobuf',
 };
 
 /** The URL template the dashboard gets for a local tile file. */
@@ -16,6 +18,10 @@ export const LOCAL_TILE_URL = '/tiles/{z}/{x}/{y}';
 
 export interface TileFile {
   type: string;
+  /** Vector tiles: the dashboard draws them with its built-in style (routes/local-style.ts). */
+  vector: boolean;
+  /** The deepest zoom the file holds (metadata maxzoom); MapLibre overzooms past it. */
+  maxzoom: number;
   tile(z: number, x: number, y: number): Buffer | null;
   close(): void;
 }
@@ -39,10 +45,15 @@ export function openTileFile(path: string): TileFile {
       db.prepare(`SELECT value FROM metadata WHERE name = 'format'`).get() as { value: string } | undefined
     )?.value.toLowerCase();
     const type = TYPES[format ?? 'png'];
-    if (!type) throw new Error(`${path} holds ${format} tiles; the dashboard draws png, jpg or webp tiles`);
+    if (!type) throw new Error(`${path} holds ${format} tiles; the dashboard draws png, jpg, webp or pbf tiles`);
+    const metaZoom = Number(
+      (db.prepare(`SELECT value FROM metadata WHERE name = 'maxzoom'`).get() as { value: string } | undefined)?.value,
+    );
     const read = db.prepare(`SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?`);
     return {
       type,
+      vector: type === TYPES['pbf'],
+      maxzoom: Number.isInteger(metaZoom) && metaZoom >= 0 && metaZoom <= 24 ? metaZoom : 14,
       tile(z, x, y) {
         const row = read.get(z, x, 2 ** z - 1 - y) as { tile_data: Buffer } | undefined;
         return row ? row.tile_data : null;
@@ -65,6 +76,9 @@ export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (ap
     const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
     const data = valid ? tiles.tile(z!, x!, y!) : null;
     if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
-    return reply.type(tiles.type).header('cache-control', 'public, max-age=86400').send(data);
+    reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
+    // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.
+    if (data[0] === 0x1f && data[1] === 0x8b) reply.header('content-encoding', 'gzip');
+    return reply.send(data);
   });
 };

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
+import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { isoOrNull } from '../iso-time.js';
 import { findDevice } from '../store/devices.js';
 import { deleteShare, insertShare, listShares, shareByTokenHash, type ShareRow } from '../store/shares.js';
@@ -57,6 +58,7 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.post('/api/shares', { preHandler: admin }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_BODY', 'Send a JSON object');
+    refuseUnknownKeys(body, ['device', 'from', 'to', 'expiresAt'], 'a share');
     if (typeof body.device !== 'string' || !(await findDevice(ctx.db, body.device)))
       throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');
     const now = ctx.now();

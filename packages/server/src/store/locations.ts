@@ -102,26 +102,3 @@ export interface LocationRow {
   /** 1 when the recorded time was implausible (a device clock that is wrong), else null. */
   clock_suspect: number | null;
 }
-
-export async function queryLocations(
-  db: Queryable,
-  deviceId: string,
-  range: { from: number | null; to: number | null; limit: number },
-): Promise<LocationRow[]> {
-  const where = ['device_id = ?'];
-  const params: SqlValue[] = [deviceId];
-  if (range.from !== null) {
-    where.push('recorded_at >= ?');
-    params.push(range.from);
-  }
-  if (range.to !== null) {
-    where.push('recorded_at <= ?');
-    params.push(range.to);
-  }
-  params.push(range.limit);
-  return db.query<LocationRow & Record<string, unknown>>(
-    `SELECT uuid, recorded_at, latitude, longitude, record, received_at, clock_suspect FROM locations WHERE ${where.join(' AND ')}
-     ORDER BY recorded_at ASC, id ASC LIMIT ?`,
-    params,
-  );
-}

@@ -21,7 +21,9 @@ export async function startTestServer(backend: Backend, options: BuildOptions = 
   const storage = await backend.create();
   let server: RunningServer;
   try {
-    server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options, ...options });
+    // No street map unless a test serves one: a test never reaches past 127.0.0.1.
+    const basemap = options.mapStyle === undefined && !options.tileUrl && !options.tileFile ? { mapStyle: null } : {};
+    server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options, ...basemap, ...options });
   } catch (error) {
     await storage.drop(); // a server that refused to start leaves no storage behind
     throw error;

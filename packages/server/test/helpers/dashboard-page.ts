@@ -20,9 +20,21 @@ export async function openDashboard(
       problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  await keepLocal(page, problems);
   await logInThroughForm(page, url, token);
   await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
   return { page, problems };
+}
+
+/** Any request past 127.0.0.1 is refused and named as a problem: the tests never reach the network. */
+export async function keepLocal(page: Page, problems: string[]): Promise<void> {
+  await page.route(
+    (url) => !['127.0.0.1', 'localhost'].includes(url.hostname) && /^https?:$/.test(url.protocol),
+    async (route) => {
+      problems.push(`request outside 127.0.0.1: ${route.request().url()}`);
+      await route.abort('blockedbyclient');
+    },
+  );
 }
 
 export const markerOf = (page: Page, device: string) => page.locator(`path.device-marker[data-device="${device}"]`);

@@ -1,0 +1,102 @@
+import { ByteReader, ByteWriter, CodecError, invalid } from './bytes.js';
+import { readKey, writeKey } from './known-keys.js';
+import { BoundedText, checkCount, COLUMNAR_LIMITS } from './limits.js';
+import { decodeTable } from './table-decode.js';
+import { encodeTable, isPlainObject } from './table-encode.js';
+
+/**
+ * The columnar form of an upload body (docs/wire-format.md): version byte 1, then one value.
+ * An array of records is a table; a body holding one (`{"location":[...], ...params}`) is an
+ * object whose members are tables or verbatim JSON; a single record is a one-row table. The
+ * decoder writes JSON text itself, key order and number spelling included, so the decoded body
+ * is the sent body byte for byte; the encoder checks that before anything is sent.
+ */
+
+export const COLUMNAR_VERSION = 1;
+
+const Tag = { Verbatim: 0, Object: 1, Table: 2, Row: 3 } as const;
+
+const isTable = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
+
+function writeVerbatim(out: ByteWriter, value: unknown): void {
+  out.byte(Tag.Verbatim);
+  out.text(JSON.stringify(value));
+}
+
+function writeTable(out: ByteWriter, rows: Record<string, unknown>[], tag: number): void {
+  const table = new ByteWriter();
+  if (!encodeTable(table, rows)) return writeVerbatim(out, tag === Tag.Row ? rows[0] : rows);
+  out.byte(tag);
+  out.bytes(table.result());
+}
+
+function writeBody(out: ByteWriter, body: unknown): void {
+  if (isTable(body)) return writeTable(out, body, Tag.Table);
+  if (!isPlainObject(body)) return writeVerbatim(out, body);
+  const keys = Object.keys(body);
+  if (keys.length > COLUMNAR_LIMITS.maxKeys || !keys.some((key) => isTable(body[key]))) {
+    return writeTable(out, [body], Tag.Row);
+  }
+  out.byte(Tag.Object);
+  out.uint(keys.length);
+  for (const key of keys) {
+    writeKey(out, JSON.stringify(key));
+    const value = body[key];
+    if (isTable(value)) writeTable(out, value, Tag.Table);
+    else writeVerbatim(out, value);
+  }
+}
+
+/**
+ * The columnar bytes of a JSON body (not yet compressed), or null when they would not decode to
+ * exactly `body` (a body that is not JSON, keys JSON.parse reorders, text that is not
+ * JSON.stringify's): such a body is sent as it is.
+ */
+export function encodeColumnar(body: string): Uint8Array | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const out = new ByteWriter();
+  out.byte(COLUMNAR_VERSION);
+  writeBody(out, parsed);
+  const bytes = out.result();
+  try {
+    return decodeColumnar(bytes, body.length) === body ? bytes : null;
+  } catch {
+    return null;
+  }
+}
+
+function readValue(input: ByteReader, out: BoundedText, depth: number): void {
+  const tag = input.byte();
+  if (tag === Tag.Verbatim) return out.push(input.text().text);
+  if (tag === Tag.Table || tag === Tag.Row) return decodeTable(input, out, tag === Tag.Table);
+  if (tag !== Tag.Object || depth > 0) throw invalid(`value tag ${tag} is unknown here`);
+  const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'an object key count');
+  out.push('{');
+  for (let i = 0; i < count; i++) {
+    out.push(`${i === 0 ? '' : ','}${readKey(input)}:`);
+    readValue(input, out, depth + 1);
+  }
+  out.push('}');
+}
+
+/**
+ * The JSON text of columnar bytes; throws CodecError (INVALID_COLUMNAR for malformed input,
+ * BODY_TOO_LARGE the moment the text would pass `limit` characters).
+ */
+export function decodeColumnar(bytes: Uint8Array, limit: number): string {
+  const input = new ByteReader(bytes);
+  const version = input.byte();
+  if (version !== COLUMNAR_VERSION) throw invalid(`columnar version ${version} is not ${COLUMNAR_VERSION}`);
+  const out = new BoundedText(limit);
+  readValue(input, out, 0);
+  if (input.remaining !== 0) throw invalid(`${input.remaining} bytes follow the body`);
+  return out.text();
+}
+
+export { CodecError };

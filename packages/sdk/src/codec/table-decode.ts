@@ -1,0 +1,86 @@
+import { type ByteReader, invalid } from './bytes.js';
+import { decodeColumn } from './column-decode.js';
+import { readKey } from './known-keys.js';
+import { type BoundedText, checkCount, COLUMNAR_LIMITS } from './limits.js';
+
+/** A shape as read: each key's JSON text, and a column index or a nested shape. */
+interface Shape {
+  keys: string[];
+  children: (number | Shape)[];
+  /** The fewest characters a row of this shape can decode to ({} , : and one per leaf). */
+  minimum: number;
+  /** How many values of each column one row of this shape takes. */
+  uses: number[];
+}
+
+function readShape(input: ByteReader, columns: number, depth: number): Shape {
+  if (depth > COLUMNAR_LIMITS.maxShapeDepth) throw invalid(`shapes nest deeper than ${COLUMNAR_LIMITS.maxShapeDepth}`);
+  const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'a shape key count');
+  const shape: Shape = { keys: [], children: [], minimum: 1 + Math.max(count, 1), uses: [] };
+  for (let i = 0; i < count; i++) {
+    const key = readKey(input);
+    const ref = input.bounded(columns, 'a column reference');
+    shape.keys.push(key);
+    shape.minimum += key.length + 1;
+    if (ref === 0) {
+      const child = readShape(input, columns, depth + 1);
+      shape.children.push(child);
+      shape.minimum += child.minimum;
+      child.uses.forEach((n, c) => (shape.uses[c] = (shape.uses[c] ?? 0) + n));
+    } else {
+      shape.children.push(ref - 1);
+      shape.minimum += 1;
+      shape.uses[ref - 1] = (shape.uses[ref - 1] ?? 0) + 1;
+    }
+  }
+  return shape;
+}
+
+function writeRow(shape: Shape, columns: string[][], cursors: number[], out: BoundedText): void {
+  out.push('{');
+  for (let i = 0; i < shape.keys.length; i++) {
+    out.push(i === 0 ? `${shape.keys[i]}:` : `,${shape.keys[i]}:`);
+    const child = shape.children[i]!;
+    if (typeof child === 'number') out.push(columns[child]![cursors[child]!++]!);
+    else writeRow(child, columns, cursors, out);
+  }
+  out.push('}');
+}
+
+/**
+ * Reads a table and writes its rows, `[...]` or a single object. Before any column is read, the
+ * least the rows can decode to is checked against the size limit, so a few bytes that claim a
+ * million rows are refused without allocating them.
+ */
+export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean): void {
+  const rows = input.uint();
+  out.reserve(asArray ? rows * 3 + 1 : 2);
+  if (!asArray && rows !== 1) throw invalid('a single-record table must have exactly one row');
+  const columnCount = checkCount(input.uint(), COLUMNAR_LIMITS.maxColumns, 'a column count');
+  const shapeCount = checkCount(input.uint(), Math.min(COLUMNAR_LIMITS.maxShapes, rows), 'a shape count');
+  if (rows > 0 && shapeCount === 0) throw invalid('a table with rows has no shape');
+  const shapes = Array.from({ length: shapeCount }, () => readShape(input, columnCount, 1));
+  const rowShapes =
+    shapeCount > 1 ? Array.from({ length: rows }, () => shapes[input.bounded(shapeCount - 1, 'a shape index')]!) : null;
+  const counts = new Array<number>(columnCount).fill(0);
+  let minimum = 0;
+  for (let r = 0; r < rows; r++) {
+    const shape = rowShapes ? rowShapes[r]! : shapes[0]!;
+    minimum += shape.minimum + 1;
+    if (out.length + minimum > out.limit) out.reserve(minimum);
+  }
+  const perShape = new Map<Shape, number>();
+  for (let r = 0; r < rows; r++) {
+    const shape = rowShapes ? rowShapes[r]! : shapes[0]!;
+    perShape.set(shape, (perShape.get(shape) ?? 0) + 1);
+  }
+  for (const [shape, times] of perShape) shape.uses.forEach((n, c) => (counts[c]! += n * times));
+  const columns = counts.map((count) => decodeColumn(input, count));
+  const cursors = new Array<number>(columnCount).fill(0);
+  if (asArray) out.push('[');
+  for (let r = 0; r < rows; r++) {
+    if (r > 0) out.push(',');
+    writeRow(rowShapes ? rowShapes[r]! : shapes[0]!, columns, cursors, out);
+  }
+  if (asArray) out.push(']');
+}

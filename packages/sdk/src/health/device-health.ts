@@ -1,0 +1,116 @@
+import type { Config } from '../config/types.js';
+import type { Emitter } from '../events/emitter.js';
+import type { SdkEvents } from '../events/types.js';
+import { SDK_VERSION } from '../log/upload-log.js';
+import type { Clock } from '../ports/clock.js';
+import type { NetworkMonitor } from '../ports/network.js';
+import type { LocationQueueStore } from '../ports/store.js';
+import type { UploadOutcome } from '../queue/outcome.js';
+import type { BatteryReader } from '../records/location.js';
+import type { TrackingState } from '../tracking/persisted-state.js';
+import { failureClassOf, holdOf, providerStateOf } from './health-classes.js';
+import { formatHealthHeader, type FailureClass, type HealthReport, type ProviderStateName } from './health-header.js';
+
+export interface DeviceHealthDeps {
+  clock: Clock;
+  config: () => Config;
+  queue: LocationQueueStore;
+  network: NetworkMonitor;
+  events: Emitter<SdkEvents>;
+  tracking: TrackingState;
+  /** When automatic uploads may resume after a Retry-After (the scheduler's), null when none holds. */
+  retryAfter: () => number | null;
+  battery?: BatteryReader;
+}
+
+const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
+
+/**
+ * What the device knows about its own health, gathered as it happens (the last upload failure,
+ * motion changes, the location source, the battery) and turned into a report when an upload is
+ * sent (health-header.ts). The report goes only to upload URLs whose server said it reads it.
+ */
+export class DeviceHealth {
+  private failure: { class: FailureClass; at: number; status: number } | null = null;
+  private motionSince: number | null = null;
+  private provider: ProviderStateName | undefined;
+  private lastBattery: { level: number; charging: boolean } | undefined;
+  /** Upload URLs whose server said it reads the report (for the life of the instance). */
+  private readonly readers = new Set<string>();
+
+  constructor(private readonly deps: DeviceHealthDeps) {
+    deps.events.on('motionchange', () => (this.motionSince = deps.clock.now()));
+    deps.events.on('location', (location) => {
+      const battery = location.battery;
+      if (battery && battery.level >= 0) this.lastBattery = { level: battery.level, charging: battery.is_charging };
+    });
+  }
+
+  /** What a response of `url` said (its Waypost-Health-Accepted header, if any). */
+  heard(url: string, accepted: string | undefined): void {
+    if (accepted?.trim() === '1') this.readers.add(url);
+  }
+
+  /** Whether uploads to `url` carry the report. */
+  reads(url: string): boolean {
+    return this.readers.has(url);
+  }
+
+  /** An upload's outcome: a delivery clears the last failure, anything else becomes it. */
+  outcome(outcome: UploadOutcome): void {
+    const failure = failureClassOf(outcome);
+    this.failure = failure === null ? null : { class: failure, at: this.deps.clock.now(), status: outcome.status };
+  }
+
+  /** The location source delivered a fix, or failed with `code` (a provider's stable code). */
+  providerStatus(status: { ok: true } | { ok: false; code: string | undefined }): void {
+    this.provider = status.ok ? 'ok' : providerStateOf(status.code);
+  }
+
+  /** The report as of now. */
+  async report(): Promise<HealthReport> {
+    const { clock, config, queue, network, tracking } = this.deps;
+    const now = clock.now();
+    const queued = await queue.count();
+    const oldest = queued > 0 ? (await queue.list({ order: 'ASC', limit: 1 }))[0] : undefined;
+    const { http, app } = config();
+    const net = network.current();
+    const hold = holdOf(http, net, this.deps.retryAfter(), now);
+    const battery = this.deps.battery?.();
+    return {
+      version: SDK_VERSION,
+      clock: Math.floor(now / 1000),
+      queued,
+      ...(oldest ? { oldestAge: seconds(now - oldest.createdAt) } : {}),
+      ...(this.failure
+        ? {
+            failure: {
+              class: this.failure.class,
+              ago: seconds(now - this.failure.at),
+              ...(this.failure.status > 0 ? { status: this.failure.status } : {}),
+            },
+          }
+        : {}),
+      ...(hold ? { hold } : {}),
+      network: net,
+      wifiOnly: http.disableAutoSyncOnCellular,
+      motion: {
+        moving: tracking.isMoving,
+        ...(this.motionSince === null ? {} : { for: seconds(now - this.motionSince) }),
+      },
+      ...(this.provider && tracking.enabled ? { provider: this.provider } : {}),
+      ...(battery && battery.level >= 0
+        ? { battery: { level: battery.level, charging: battery.is_charging } }
+        : this.lastBattery
+          ? { battery: this.lastBattery }
+          : {}),
+      tracking: tracking.enabled,
+      stopOnTerminate: app.stopOnTerminate,
+    };
+  }
+
+  /** The header's value for an upload to `url`, or null when its server does not read it. */
+  async header(url: string): Promise<string | null> {
+    return this.readers.has(url) ? formatHealthHeader(await this.report()) : null;
+  }
+}

@@ -1,0 +1,99 @@
+// Issue 34: the committed test vectors of docs/wire-format.md, both ways (the decoder gives each
+// body back from its bytes; the encoder writes exactly those bytes), and the decoder's limits
+// against hostile bytes: a "columnar bomb" (a few bytes that claim a million rows), nesting, counts,
+// truncation, and a bounded fuzz of every vector's bytes (fast-check, fixed seed and run count).
+import { readFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CodecError, decodeColumnar, encodeColumnar } from '@waypost/sdk/internal';
+
+interface Vectors {
+  vectors: { name: string; json: string; columnar: string }[];
+  request: { json: string; body: string };
+}
+const file = JSON.parse(
+  readFileSync(new URL('../../../docs/wire-format/vectors.json', import.meta.url), 'utf8'),
+) as Vectors;
+const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
+const MIB = 1024 * 1024;
+
+/** The decoder's verdict on hostile bytes: the text, or the CodecError's code (never anything else). */
+function verdict(bytes: Uint8Array, limit = MIB): string {
+  try {
+    return decodeColumnar(bytes, limit);
+  } catch (error) {
+    if (error instanceof CodecError) return `refused ${error.code}`;
+    throw error;
+  }
+}
+
+describe('docs/wire-format/vectors.json', () => {
+  it.each(file.vectors.map((v) => [v.name, v] as const))('%s: decodes to the JSON and encodes to the bytes', (_, v) => {
+    expect(decodeColumnar(hex(v.columnar), v.json.length)).toBe(v.json);
+    expect(Buffer.from(encodeColumnar(v.json)!).toString('hex')).toBe(v.columnar);
+  });
+
+  it('the whole request body: raw deflate of the columnar bytes', () => {
+    expect(decodeColumnar(inflateRawSync(Buffer.from(file.request.body, 'base64')), MIB)).toBe(file.request.json);
+  });
+
+  it('the annotated example of the document', () => {
+    const bytes = '010202020102000322612201000322622202020100011e0a010103227822';
+    expect(decodeColumnar(hex(bytes), 100)).toBe('[{"a":1.5,"b":"x"},{"a":2,"b":"x"}]');
+  });
+});
+
+describe('hostile columnar bytes', () => {
+  it('a columnar bomb (9 bytes claiming 2^40 rows of one shape) is refused before any row, as too large', () => {
+    // version 1, table, rows 2^40, 1 column, 1 shape: { known key 1 -> column 0 }
+    const bomb = Uint8Array.from([1, 2, 0x80, 0x80, 0x80, 0x80, 0x80, 0x20, 1, 1, 1, 2, 1]);
+    const started = process.hrtime.bigint();
+    expect(verdict(bomb)).toBe('refused BODY_TOO_LARGE');
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
+  });
+
+  it('a dictionary entry repeated past the limit is refused as it is written', () => {
+    // 20,000 rows of one column whose single dictionary entry is 100 characters: 2 MB of output.
+    const entry = JSON.stringify('x'.repeat(98));
+    const bytes = Uint8Array.from([1, 2, 0xa0, 0x9c, 0x01, 1, 1, 1, 2, 1, 1, 1, 100, ...Buffer.from(entry)]);
+    expect(verdict(bytes, 10 * MIB)).toMatch(/^\[\{"uuid":"x{98}"\}/);
+    expect(verdict(bytes, MIB)).toBe('refused BODY_TOO_LARGE');
+  });
+
+  it('shapes nested deeper than 32, unknown tags, modes and versions, trailing and missing bytes', () => {
+    const deep = [1, 3, 1, 1, 1, ...Array.from({ length: 40 }, () => [1, 2, 0]).flat()];
+    expect(verdict(Uint8Array.from(deep))).toBe('refused INVALID_COLUMNAR');
+    expect(verdict(Uint8Array.from([2, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 2
+    expect(verdict(Uint8Array.from([1, 9]))).toBe('refused INVALID_COLUMNAR'); // tag 9
+    expect(verdict(Uint8Array.from([1, 0, 1, 0x30, 0]))).toBe('refused INVALID_COLUMNAR'); // trailing byte
+    expect(verdict(Uint8Array.from([1, 0, 5, 0x30]))).toBe('refused INVALID_COLUMNAR'); // text past the end
+    expect(verdict(Uint8Array.from([1, 0, 2, 0xc3, 0x28]))).toBe('refused INVALID_COLUMNAR'); // bad UTF-8
+    expect(verdict(Uint8Array.from([1, 1, 1, 0, 1, 0x31, 1, 0, 0]))).toBe('refused INVALID_COLUMNAR'); // nested object
+  });
+
+  it('fuzz: every mutation of every vector decodes or is refused with a code, within the limit', () => {
+    const seeds = file.vectors.map((v) => hex(v.columnar));
+    const mutation = fc.record({
+      seed: fc.nat({ max: seeds.length - 1 }),
+      edits: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }),
+      cut: fc.option(fc.nat(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(mutation, ({ seed, edits, cut }) => {
+        const bytes = seeds[seed]!.slice(0, cut === undefined ? undefined : cut % (seeds[seed]!.length + 1));
+        for (const [at, value] of edits) if (bytes.length > 0) bytes[at % bytes.length] = value;
+        const result = verdict(bytes, 4096);
+        if (!result.startsWith('refused')) expect(result.length).toBeLessThanOrEqual(4096);
+      }),
+      { seed: 3434, numRuns: 3000 },
+    );
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
+        const result = verdict(Uint8Array.from([1, ...bytes]), 4096);
+        if (!result.startsWith('refused')) expect(result.length).toBeLessThanOrEqual(4096);
+      }),
+      { seed: 34, numRuns: 3000 },
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { Transform, type TransformCallback } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
+import { CodecError, decodeColumnar } from '@waypost/sdk/internal';
+import { HttpError } from '../errors.js';
+
+/**
+ * The columnar request coding (`Content-Encoding: x-waypost-columnar`, docs/wire-format.md):
+ * raw deflate of the columnar bytes, decoded here to the JSON text the SDK would have sent plain,
+ * which then goes through the same JSON parser, ingest, dedup and ledger as any body. Bounded at
+ * every step by `limit`: the deflated input kept (a deflate stream is never much larger than what
+ * it holds), the inflated columnar bytes (zlib stops at maxOutputLength), and the decoded text,
+ * checked as it is written (a few bytes that claim a million rows are refused before any row).
+ */
+export class ColumnarDecoder extends Transform {
+  private readonly chunks: Buffer[] = [];
+  private received = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.received += chunk.length;
+    if (this.received > this.limit + 1024) return callback(tooLarge(this.limit));
+    this.chunks.push(chunk);
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    let columnar: Buffer;
+    try {
+      columnar = inflateRawSync(Buffer.concat(this.chunks), { maxOutputLength: this.limit });
+    } catch (error) {
+      const message = (error as Error).message;
+      return callback(
+        (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
+          ? tooLarge(this.limit)
+          : new HttpError(400, 'INVALID_ENCODING', `The body is not valid x-waypost-columnar data: ${message}`),
+      );
+    }
+    try {
+      callback(null, Buffer.from(decodeColumnar(columnar, this.limit)));
+    } catch (error) {
+      if (!(error instanceof CodecError)) return callback(error as Error);
+      callback(
+        error.code === 'BODY_TOO_LARGE'
+          ? tooLarge(this.limit)
+          : new HttpError(400, 'INVALID_COLUMNAR', `The body is not valid x-waypost-columnar data: ${error.message}`),
+      );
+    }
+  }
+}
+
+const tooLarge = (limit: number): HttpError =>
+  new HttpError(413, 'BODY_TOO_LARGE', `The body is larger than this server's limit of ${limit} bytes (decompressed)`);

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import type { NamedState } from '../health/decide-state.js';
+import { deviceHealth, fleetHealth } from '../health/health-service.js';
+import { healthHistory } from '../health/health-store.js';
+import { isoOrNull } from '../iso-time.js';
+
+type Params = { id: string };
+
+/** History entries in one answer. */
+const HISTORY_LIMIT = 50;
+
+const iso = (ms: number | null) => (ms === null ? null : isoOrNull(ms));
+const stateJson = (named: NamedState) => ({
+  state: named.state,
+  cause: named.cause,
+  inferred: named.inferred,
+  since: iso(named.since),
+});
+
+/**
+ * Device health (issue 31, docs/device-health.md): the state and cause the server names per
+ * device, and the fleet's counts by state. Admin only.
+ */
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
+
+  app.get<{ Params: Params }>('/api/devices/:id/health', { preHandler: admin }, async (request) => {
+    const found = await deviceHealth(ctx, request.params.id);
+    if (!found) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
+    const { row, named } = found;
+    return {
+      device: row.id,
+      ...stateJson(named),
+      lastSeen: iso(row.inputs.lastSeen),
+      report: row.inputs.report,
+      reportedAt: iso(row.inputs.reportAt),
+      history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
+    };
+  });
+
+  app.get('/api/health', { preHandler: admin }, async () => {
+    const { counts, devices } = await fleetHealth(ctx);
+    return { counts, devices: devices.map(({ id, named }) => ({ id, ...stateJson(named) })) };
+  });
+};

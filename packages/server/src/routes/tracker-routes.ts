@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../errors.js';
+import type { DeviceBatch } from '../ingest/ingest-job.js';
+import { byDevice } from '../ingest/ingest-job.js';
+import { ingest, type IngestResult } from '../ingest/ingest-service.js';
+import { uploadingDevice } from '../ingest/uploading-device.js';
+import { verdicts, type Translator } from '../ingest/verdicts.js';
+import { capacitorGroups } from '../presets/capacitor.js';
+import { osmandGroups, type TrackerGroup } from '../presets/osmand.js';
+import { overlandGroups } from '../presets/overland.js';
+import { isOwnTracks, ownTracksDevice, ownTracksTranslator, takesOwnTracks } from '../presets/owntracks.js';
+import type { JsonObject } from '../presets/record-parts.js';
+import {
+  checkCount,
+  deviceOutsideBody,
+  INGEST_ROUTE,
+  noDevice,
+  quarantineReply,
+  tokenDevice,
+  UPLOAD_REPLY,
+  uploadRoute,
+} from './upload-route.js';
+
+/**
+ * The translator of records whose upload names no device: each is kept in quarantine (NO_DEVICE),
+ * never stored as a track point, under the tracker's own `<tracker>-unnamed` device.
+ */
+const unnamedTranslator = (how: string): Translator => ({
+  record: () => {
+    throw badRequest('NO_DEVICE', `The upload names no device: ${how}`);
+  },
+});
+
+/**
+ * Stores a tracker's records with a verdict each, as /locations does: a record that cannot be
+ * stored (or is no track point) is quarantined with why, and the request still succeeds. Only what
+ * makes the request unusable as a whole (too many records; no device named, unless `unnamed` says
+ * where such records are kept) refuses it.
+ */
+async function ingestGroups(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  groups: TrackerGroup[],
+  found: (records: number) => void,
+  receivedAt: number,
+  unnamed?: { deviceId: string; how: string },
+): Promise<IngestResult> {
+  const count = groups.reduce((sum, g) => sum + g.found.length, 0);
+  found(count);
+  checkCount(ctx, count);
+  const token = tokenDevice(principal);
+  const outside = deviceOutsideBody(request);
+  const batches = groups.map((group): DeviceBatch => {
+    const device = uploadingDevice({ token, body: group.named, outside });
+    if (device) return { deviceId: device.deviceId, ...verdicts(group.found, receivedAt, group.translator) };
+    if (!unnamed) throw noDevice();
+    return { deviceId: unnamed.deviceId, ...verdicts(group.found, receivedAt, unnamedTranslator(unnamed.how)) };
+  });
+  return ingest(ctx, byDevice(batches), null);
+}
+
+const summary = (result: IngestResult) => ({
+  success: true,
+  stored: result.stored,
+  duplicates: result.duplicates,
+  ...quarantineReply(result.quarantined),
+});
+
+/** Where OwnTracks locations that name no device are kept (in quarantine, never as a track). */
+export const OWNTRACKS_UNNAMED = 'owntracks-unnamed';
+
+const OWNTRACKS_UNNAMED_HOW = 'set UserID and DeviceID in the OwnTracks app (Identification)';
+
+/**
+ * An OwnTracks message, on /owntracks or /locations. The apps count any HTTP answer as delivered
+ * (https://owntracks.org/booklet/tech/http/), so a location that cannot be stored is quarantined,
+ * never refused; other message types (transition, waypoint, lwt, status...) are acknowledged and
+ * not stored. The answer is the empty list of messages for the app.
+ */
+export async function ingestOwnTracks(
+  ctx: AppContext,
+  request: FastifyRequest,
+  principal: Principal,
+  message: JsonObject,
+): Promise<[]> {
+  if (!takesOwnTracks(message)) return [];
+  const named = ownTracksDevice(message, request.headers, request.query as JsonObject);
+  const device = uploadingDevice({ token: tokenDevice(principal), body: named, outside: deviceOutsideBody(request) });
+  // A location naming no user, device or tid is still delivered as far as the app knows: kept in
+  // quarantine under one device of its own rather than refused (a refusal would lose it).
+  const deviceId = device?.deviceId ?? OWNTRACKS_UNNAMED;
+  request.uploadRecords = 1;
+  const found = [{ value: message, path: 'owntracks' }];
+  const checked = verdicts(
+    found,
+    ctx.now(),
+    device ? ownTracksTranslator(deviceId) : unnamedTranslator(OWNTRACKS_UNNAMED_HOW),
+  );
+  await ingest(ctx, [{ deviceId, ...checked }], null);
+  return [];
+}
+
+/** Overland counts a batch delivered only on exactly this answer; anything else and it resends the batch. */
+const OVERLAND_OK = { 200: { type: 'object', properties: { result: { type: 'string' } } } } as const;
+
+/** The routes of other trackers: each takes what its tracker sends, on the tracker's own contract. */
+export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(
+    '/owntracks',
+    { schema: { body: { type: 'object' } }, config: INGEST_ROUTE },
+    uploadRoute(ctx, async (request, principal) => {
+      const body = request.body;
+      if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
+      return ingestOwnTracks(ctx, request, principal, body);
+    }),
+  );
+
+  app.post(
+    '/overland',
+    { schema: { body: { type: 'object' }, response: OVERLAND_OK }, config: INGEST_ROUTE },
+    uploadRoute(ctx, async (request, principal, found) => {
+      const now = ctx.now();
+      // Naming no device stays a 400: Overland keeps the batch and resends it once the URL or the
+      // Device ID is set, so nothing is lost (the Capacitor plugin, by contrast, drops it).
+      await ingestGroups(ctx, request, principal, overlandGroups(request.body), found, now);
+      return { result: 'ok' };
+    }),
+  );
+
+  app.post(
+    '/capacitor',
+    { schema: { body: { type: 'object' }, response: UPLOAD_REPLY }, config: INGEST_ROUTE },
+    uploadRoute(ctx, async (request, principal, found) => {
+      const now = ctx.now();
+      const unnamed = { deviceId: 'capacitor-unnamed', how: 'add ?device_id= to sync.url, or a device token' };
+      const groups = capacitorGroups(request.body);
+      return summary(await ingestGroups(ctx, request, principal, groups, found, now, unnamed));
+    }),
+  );
+
+  const osmand = uploadRoute(ctx, async (request, principal, found) => {
+    const now = ctx.now();
+    const groups = osmandGroups(request.body, request.query as JsonObject, now);
+    return summary(await ingestGroups(ctx, request, principal, groups, found, now));
+  });
+  // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
+  // /osmand/ reaches these routes too (http/method-routing.ts): trackers' URL fields vary.
+  app.route({
+    method: ['GET', 'POST', 'PUT'],
+    url: '/osmand',
+    exposeHeadRoute: false,
+    schema: { response: UPLOAD_REPLY },
+    config: INGEST_ROUTE,
+    handler: osmand,
+  });
+  app.head('/osmand', { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
+}

@@ -1,0 +1,73 @@
+// Writes docs/wire-format/vectors.json: JSON upload bodies and their columnar bytes (before raw
+// deflate) as this encoder writes them, plus one whole request body (after raw deflate).
+// packages/sdk/test/columnar-vectors.test.ts checks both directions against the committed file,
+// so a change of the format cannot go unnoticed. Run after `npm run build`:
+//   node scripts/gen-wire-vectors.mjs
+import { writeFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
+import { encodeColumnar } from '@waypost/sdk/internal';
+
+const record = (i, extra = {}) => ({
+  uuid: `0190a3b4-5c6d-8e7f-9a0b-1c2d3e4f00${String(10 + i)}`,
+  timestamp: new Date(Date.UTC(2026, 4, 17, 13, 0, 5 * i)).toISOString(),
+  is_moving: true,
+  odometer: Math.round(i * 71) / 10,
+  coords: {
+    latitude: [45.5016889, 45.5017521, 45.5018163][i],
+    longitude: [-73.5672557, -73.5671702, -73.5670811][i],
+    accuracy: [5, 4.8, 5][i],
+    speed: [1.4, 1.38, 1.42][i],
+    heading: [45, 47, 44][i],
+    altitude: 22,
+    altitude_accuracy: -1,
+  },
+  activity: { type: 'walking', confidence: 100 },
+  battery: { level: 0.87, is_charging: false },
+  extras: {},
+  sequence: 41 + i,
+  ...extra,
+});
+
+const VECTORS = [
+  ['single record, rootProperty "location", a param', { location: record(0), device_id: 'bike-7' }],
+  ['batch of three, rootProperty "location"', { location: [record(0), record(1), record(2)] }],
+  ['single record, rootProperty "." (the record is the body)', record(1)],
+  ['batch, rootProperty "." (an array of records)', [record(0), record(1)]],
+  [
+    'template records: other keys, an array leaf, numbers kept as text (1e21, 17 digits, 1e-7), unicode',
+    {
+      data: [
+        { t: '2026-05-17T13:00:00.000Z', p: [45.5, -73.5], v: 1e21, s: 'café ☕' },
+        { t: '2026-05-17T13:00:05.000Z', p: [45.6, -73.4], v: 0.30000000000000004, s: null },
+        { t: '2026-05-17T13:00:10.000Z', p: [45.7, -73.3], v: 1e-7, s: '"\\\u0001' },
+      ],
+      token: 'x',
+    },
+  ],
+  [
+    'two shapes: a location and a geofence event',
+    {
+      location: [
+        record(0),
+        record(1, { event: 'geofence', geofence: { identifier: 'Home', action: 'ENTER', extras: {} } }),
+      ],
+    },
+  ],
+  ['a body that is no table (verbatim)', { ok: [1, 2, 3] }],
+];
+
+const vectors = VECTORS.map(([name, value]) => {
+  const json = JSON.stringify(value);
+  const columnar = encodeColumnar(json);
+  if (!columnar) throw new Error(`${name}: does not round trip`);
+  return { name, json, columnar: Buffer.from(columnar).toString('hex') };
+});
+const wire = vectors[1];
+const output = {
+  about:
+    'Test vectors of the x-waypost-columnar request coding (docs/wire-format.md). "columnar" is the hex of the bytes before raw deflate; a decoder must turn them into exactly "json". "request" is one whole request body (raw deflate of the columnar bytes, base64), whose deflate stream any inflater reads.',
+  vectors,
+  request: { json: wire.json, body: deflateRawSync(Buffer.from(wire.columnar, 'hex')).toString('base64') },
+};
+writeFileSync(new URL('../docs/wire-format/vectors.json', import.meta.url), `${JSON.stringify(output, null, 2)}\n`);
+console.log(`wrote ${vectors.length} vectors`);
