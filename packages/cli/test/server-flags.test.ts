@@ -33,6 +33,8 @@ describe('waypost server: a flag the service refuses', () => {
     [['--mqtt', 'http://127.0.0.1:1883'], /--mqtt must be a mqtt: or mqtts: or ws: or wss:\/\/ URL/],
     [['--nats', 'http://127.0.0.1:4222'], /--nats must be a nats: or tls:\/\/ URL/],
     [['--max-connections', '0'], /^waypost server: --max-connections "0" is not an integer/],
+    [['--retention-days', '-1'], /--retention-days/],
+    [['--retention-days', '100000'], /--retention-days must be at most 36600 days/],
   ])('%j exits 2 naming the flag, and starts nothing', async (flags, message) => {
     const { code, stdout, stderr } = await runCli(
       ['server', '--port', '0', '--database', join(dir, 'server.db'), ...flags],

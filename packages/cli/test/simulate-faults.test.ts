@@ -54,6 +54,7 @@ describe('waypost simulate with injected faults', () => {
       intervalMs: 120_000,
       upload: { batchSync: true, maxBatchSize: 100, autoSyncThreshold: 0 },
       startTime: START,
+      maxRetryAfterMs: 0,
       faults: FAULT_NAMES,
       presenceInterval: PRESENCE_S,
     });

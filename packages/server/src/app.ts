@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import { FleetLedger } from './ledger/fleet-ledger.js';
 import {
   COLUMNAR_CODING,
   DROPPED_HEADER,
@@ -23,7 +22,10 @@ import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
-import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
+import { registerCompression } from './http/compression.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
+import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -42,8 +44,6 @@ import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/li
 import { quarantineRoutes } from './routes/quarantine.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { healthRoutes } from './routes/health.js';
-import { fleetCounts } from './health/health-service.js';
-import { renderHealthGauges } from './health/health-metrics.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
@@ -58,6 +58,11 @@ import { sessionRoutes } from './routes/session.js';
 import { shareRoutes } from './routes/shares.js';
 import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
 import { mapSourcesOf } from './routes/basemap-config.js';
+import { retentionRoutes } from './routes/retention.js';
+import { auditRoutes } from './routes/audit.js';
+import { registerAuditTrail } from './audit/audit-trail.js';
+import { RetentionWorker } from './retention/retention-worker.js';
+import { retentionLogTo } from './retention/retention-log.js';
 
 export interface BuildOptions extends ServerOptions {
   /** The server's clock (epoch ms), for token expiry and rate limits in tests; default Date.now. */
@@ -101,6 +106,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let app: FastifyInstance;
   let live: LiveFeed | null = null;
   let fleet: FleetService | null = null;
+  let retention: RetentionWorker | null = null;
   try {
     await migrate(db);
     if (resolved.adminToken === '') {
@@ -138,7 +144,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       {
         error: (error) => fleetLog.error(error),
-        round: (report) => fleetLog.round(report),
+        round: (report) => {
+          metrics.countRound(report);
+          fleetLog.round(report);
+        },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
       },
@@ -154,6 +163,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
     );
+    // Logged once the app exists (the first pass starts once the app is built).
+    let retentionLog: FastifyInstance['log'] | null = null;
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -173,7 +184,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }),
       rateLimiter: limiter,
       fleet: fleetService,
+      retention: new RetentionWorker(db, resolved.retention, now, {
+        ...retentionLogTo(() => retentionLog),
+        ingestSaturated: () => ingestSaturated(),
+      }),
     };
+    retention = ctx.retention;
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     const routes = createRouteIndex();
@@ -203,16 +219,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
+    retentionLog = log;
     logLiveSubscribed = () =>
       log.info({ code: LIVE_FEED_SUBSCRIBED }, 'live feed: subscribed on NATS; positions of other processes arrive');
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, mapSourcesOf(resolved));
-    // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
-      void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
-    });
+    registerMethodAnswers(app, routes);
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
@@ -231,6 +244,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         maxAge: 600,
       });
     }
+    await registerCompression(app);
+    await registerOpenApi(app);
     await app.register(cookie);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
@@ -257,6 +272,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }
     });
     registerBodyGuards(app, ctx);
+    registerAuditTrail(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const where = `the body of ${request.method} ${routeOf(request)}`;
       const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
@@ -264,31 +280,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
-    // A callback hook, not an async one: no promise per response.
-    app.decorateRequest('uploadRecords', 0);
-    app.addHook('onResponse', (request, reply, done) => {
-      const status = reply.statusCode;
-      ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
-      // The one place rejected records are counted: any 4xx of an upload route (refused type,
-      // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
-      if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
-        ctx.metrics.rejected += Math.max(1, request.uploadRecords);
-      }
-      done();
-    });
+    registerRequestMetrics(app, ctx);
     app.addHook('onClose', async () => {
+      await ctx.retention.close();
       await ctx.ingestQueue.drain();
       await ctx.fleet.close();
       await ctx.live.close();
       await db.close();
     });
-    const fleetLedger = new FleetLedger(db, now);
-    app.get('/metrics', async (_request, reply) =>
-      reply
-        .type('text/plain; version=0.0.4')
-        .send(ctx.metrics.render(await fleetLedger.totals()) + renderHealthGauges(await fleetCounts(ctx))),
-    );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
@@ -305,6 +304,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
+    await app.register(retentionRoutes, { ctx });
+    await app.register(auditRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
@@ -313,7 +314,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     }
     await app.register(dashboardRoutes, { ctx, tiles });
     await app.register(browserSdkRoutes, { ctx });
+    ctx.retention.start();
   } catch (error) {
+    await retention?.close();
     await fleet?.close();
     await live?.close();
     await db.close();

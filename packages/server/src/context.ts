@@ -7,6 +7,7 @@ import type { LiveFeed } from './live/live-feed.js';
 import type { Metrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
 import type { RateLimiter } from './rate-limit/limiter.js';
+import type { RetentionWorker } from './retention/retention-worker.js';
 
 /** What every route needs: built once per server by buildApp. */
 export interface AppContext {
@@ -24,4 +25,6 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Fleet events (issue 21): sinks, delivery, silence. */
   fleet: FleetService;
+  /** Retention (issue 33): removes what is past its period, in bounded batches. */
+  retention: RetentionWorker;
 }

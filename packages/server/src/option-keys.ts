@@ -37,6 +37,9 @@ export const SERVER_OPTION_KEYS = [
   'webhooks',
   'mqttUrl',
   'natsUrl',
+  'mqttTopicPrefix',
+  'natsStream',
+  'natsSubjectPrefix',
   'sinkEvents',
   'silentAfterSeconds',
   'lateAfterSeconds',
@@ -45,6 +48,12 @@ export const SERVER_OPTION_KEYS = [
   'retryForSeconds',
   'deliveryPollMs',
   'deliveryLeaseMs',
+  'retentionDays',
+  'quarantineRetentionDays',
+  'logRetentionDays',
+  'eventRetentionDays',
+  'retentionBatchSize',
+  'retentionIntervalMs',
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */

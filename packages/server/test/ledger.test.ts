@@ -33,6 +33,8 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
       duplicates: 0,
       quarantined: 0,
       dropped: { ttl: 0, cap: 0, destroyed: 0 },
+      expired: 0,
+      expiredRanges: [],
       missing: 2,
       missingRanges: [[4, 5]],
     });
@@ -52,6 +54,8 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
       duplicates: 0,
       quarantined: 1,
       dropped: { ttl: 3, cap: 2, destroyed: 1 },
+      expired: 0,
+      expiredRanges: [],
       missing: 0,
       missingRanges: [],
     });

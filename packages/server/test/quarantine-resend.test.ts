@@ -9,6 +9,8 @@ import { startServer } from '@waypost/server';
 import { backends } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { rawSql } from './helpers/raw-sql.js';
+import { openStorage } from './helpers/open-storage.js';
+import { migrate, QUARANTINE_IDENTITY_VERSION } from '../src/db/migrations.js';
 
 const numbered = (uuid: string, sequence: number, latitude = 48.1) => ({ ...record(uuid, latitude), sequence });
 
@@ -91,16 +93,14 @@ describe.each(backends)('the migration on $name', (backend) => {
   it('keeps one of the rows an earlier version quarantined again, and recounts the device', async () => {
     const storage = await backend.create();
     try {
-      const first = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options });
-      await first.close();
       // The schema as it was before (no identity, no unique key), with a resend kept three times.
-      for (const sql of [
-        `DROP INDEX quarantine_device_identity`,
-        `ALTER TABLE quarantine DROP COLUMN identity`,
-        `DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)`,
+      const before = await openStorage(storage.options);
+      await migrate(before, QUARANTINE_IDENTITY_VERSION - 1);
+      await before.close();
+      await rawSql(
+        storage.options,
         `INSERT INTO devices (id, info, created_at, status, records, duplicates, quarantined) VALUES ('old', '{}', 1, 'active', 0, 0, 4)`,
-      ])
-        await rawSql(storage.options, sql);
+      );
       for (const uuid of ['dup', 'dup', 'dup', null])
         await rawSql(
           storage.options,

@@ -44,13 +44,24 @@ describe.each(backends)('tracker routes on $name', (backend) => {
     expect(await storedOf(server, 'JJ')).toEqual([]);
   });
 
-  it('OwnTracks: a location without tst, or encrypted, is answered [] and kept in quarantine', async () => {
+  it('OwnTracks: a location without tst, encrypted or naming no one is answered [] and kept in quarantine', async () => {
     const headers = { ...JSON_TYPE, 'x-limit-u': 'kim', 'x-limit-d': 'tablet' };
     const noTime = await send(server, 'POST', '/owntracks', JSON.stringify({ ...location, tst: undefined }), headers);
     const sealed = { _type: 'encrypted', data: 'c2VjcmV0' };
     const encrypted = await send(server, 'POST', '/owntracks', JSON.stringify(sealed), headers);
     expect([noTime.status, noTime.text, encrypted.status, encrypted.text]).toEqual([200, '[]', 200, '[]']);
     expect((await quarantineOf(server, 'kim-tablet')).map((r) => r.code)).toEqual(['ENCRYPTED', 'INVALID_TIMESTAMP']);
+    // Naming no user, device or tid: still answered [], and kept (never as a track point).
+    const anonymous = await send(
+      server,
+      'POST',
+      '/owntracks',
+      JSON.stringify({ ...location, tid: undefined }),
+      JSON_TYPE,
+    );
+    expect([anonymous.status, anonymous.text]).toEqual([200, '[]']);
+    expect((await quarantineOf(server, 'owntracks-unnamed')).map((r) => r.code)).toEqual(['NO_DEVICE']);
+    expect(await storedOf(server, 'owntracks-unnamed')).toEqual([]);
   });
 
   const position = (id: number, latitude: number | null) => ({
@@ -89,6 +100,18 @@ describe.each(backends)('tracker routes on $name', (backend) => {
       missing: 1,
       missingRanges: [[4, 4]],
     });
+    // Naming no device: the plugin would drop a 4xx batch for good, so it is kept in quarantine.
+    const lost = await send(
+      server,
+      'POST',
+      '/capacitor',
+      JSON.stringify({ positions: [position(9, 52.52)] }),
+      JSON_TYPE,
+    );
+    expect(lost).toMatchObject({ status: 200, body: { stored: 0, quarantined: 1 } });
+    expect((await quarantineOf(server, 'capacitor-unnamed')).map((r) => [r.code, JSON.parse(r.raw).id])).toEqual([
+      ['NO_DEVICE', 9],
+    ]);
     const named = { positions: [position(1, 40)], extras: { device_id: 'cap-extras' } };
     expect((await send(server, 'POST', '/capacitor', JSON.stringify(named), JSON_TYPE)).body.stored).toBe(1);
     expect((await storedOf(server, 'cap-extras'))[0]!.record.coords.speed).toBe(1.5);

@@ -24,7 +24,11 @@ const FLAG_OF_OPTION: Record<string, string> = {
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
+  mqttTopicPrefix: '--mqtt-topic-prefix',
+  natsStream: '--nats-stream',
+  natsSubjectPrefix: '--nats-subject-prefix',
   silentAfterSeconds: '--silent-after',
+  retentionDays: '--retention-days',
 };
 
 /** The flag and what is wrong with it, when the service refused one of its options (ServerOptionError). */
@@ -38,6 +42,16 @@ function optionFlag(error: unknown): string | null {
     word.startsWith('"') ? word : (FLAG_OF_OPTION[word] ?? word),
   );
   return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
+}
+
+/** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
+function brokerNameFlags(values: Record<string, string | boolean | undefined>) {
+  const names = {
+    mqttTopicPrefix: stringFlag(values, 'mqtt-topic-prefix'),
+    natsStream: stringFlag(values, 'nats-stream'),
+    natsSubjectPrefix: stringFlag(values, 'nats-subject-prefix'),
+  };
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => value !== undefined));
 }
 
 export const serverCommand: Command = {
@@ -63,7 +77,11 @@ export const serverCommand: Command = {
     mqtt: { type: 'string' },
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
+    'mqtt-topic-prefix': { type: 'string' },
+    'nats-stream': { type: 'string' },
+    'nats-subject-prefix': { type: 'string' },
     'silent-after': { type: 'string' },
+    'retention-days': { type: 'string' },
   },
   help: `Usage: ${NAME} [options]
 
@@ -105,10 +123,15 @@ Fleet events (geofences, device silence, trips; see the README):
                       (mqtt://host:port)
   --nats URL          publish events to JetStream stream WAYPOST, subject
                       waypost.<device>.<type>, Nats-Msg-Id = event id (nats://host:port)
+  --mqtt-topic-prefix P  MQTT topics P/<device>/<type>; default waypost
+  --nats-stream S     the JetStream stream; default WAYPOST
+  --nats-subject-prefix P  NATS subjects P.<device>.<type>; default waypost
   --sink-events L     comma-separated event types these sinks receive; default all but
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
   --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
+  --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
+                      continuously; default 0 (keep for ever)
 
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
@@ -141,6 +164,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
+    const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -168,7 +192,9 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
+        ...brokerNameFlags(values),
         silentAfterSeconds,
+        retentionDays,
       });
     } catch (error) {
       // A value the service refuses is a bad command line (exit 2), named by its flag.

@@ -12,6 +12,7 @@ import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
 import { describeUploadFailure } from '../upload-failure.js';
 import { FaultProvider, FaultTransport, OffsetClock, RECORDS_NOTHING_AFTER, type Fault } from './faults.js';
+import type { ServicePace } from './pacing.js';
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -32,6 +33,8 @@ export interface DeviceOptions {
   presenceInterval?: number;
   /** The fault this device will be given (issue 31): a Wi-Fi-only device is configured so from the start. */
   fault?: Fault;
+  /** The fleet's pace on the service's terms (Retry-After in real time). */
+  pace: ServicePace;
 }
 
 /** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
@@ -55,6 +58,8 @@ export class SimulatedDevice {
   /** The last failed upload, as a person reads it (status and the server's reason, or why no answer came). */
   lastUploadFailure: string | null = null;
   phase = 'run';
+  /** The final drain stopped waiting for an upload the service never answered. */
+  unanswered = false;
   readonly requests = new Map<string, RequestCounts>();
   private acknowledgedSeen = 0;
   private battery = 1;
@@ -74,6 +79,7 @@ export class SimulatedDevice {
     private readonly unlockAll: () => Promise<number>,
     private readonly track: StreetTrack,
     random: Random,
+    private readonly pace: ServicePace,
   ) {
     this.battery = Math.round(random.between(0.5, 1) * 100) / 100;
     bg.onHttp((event) => {
@@ -95,7 +101,8 @@ export class SimulatedDevice {
     const { store, ledger } = recordingStore(openSqliteStore(options.databaseFile));
     const network = new ManualNetwork('wifi');
     const faults = {
-      transport: new FaultTransport(createFetchTransport()),
+      // The pace observes the service's own answers; a fault's answers come after it.
+      transport: new FaultTransport(options.pace.observe(createFetchTransport())),
       provider: new FaultProvider(),
       clock: new OffsetClock(options.clock),
     };
@@ -117,6 +124,7 @@ export class SimulatedDevice {
       () => store.locations.unlockAll(),
       new StreetTrack(options.random, options.origin),
       options.random,
+      options.pace,
     );
     device.faults = faults;
     await bg.ready({
@@ -177,13 +185,15 @@ export class SimulatedDevice {
   }
 
   /**
-   * Uploads until the queue is empty or the deadline passes; returns what is still queued. A request
-   * a server never answers (up to http.timeout, 60 s) does not hold the deadline.
+   * Uploads until the queue is empty, the deadline passes or the run is halted; returns what is
+   * still queued. A request a server never answers (up to http.timeout, 60 s) does not hold the
+   * deadline; a Retry-After the service gave is waited for (up to the deadline) before asking again.
    */
   async drain(deadline: number, pauseMs = 200): Promise<number> {
     for (let attempt = 0; attempt < 10_000; attempt++) {
       const queued = await this.bg.getCount();
-      if (queued === 0 || Date.now() >= deadline) return queued;
+      if (queued === 0 || Date.now() >= deadline || this.pace.isHalted) return queued;
+      await this.pace.awaitService(deadline);
       const delivered = await beforeDeadline(
         this.bg.sync().then(
           (records) => records.length,
@@ -191,8 +201,11 @@ export class SimulatedDevice {
         ),
         deadline,
       );
-      if (delivered === null) return this.bg.getCount();
-      if (delivered === 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (delivered === null) {
+        this.unanswered = true;
+        return this.bg.getCount();
+      }
+      if (delivered === 0) await this.pace.sleep(Math.max(pauseMs, Math.min(this.pace.waitMs, deadline - Date.now())));
     }
     return this.bg.getCount();
   }

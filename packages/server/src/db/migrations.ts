@@ -5,12 +5,50 @@ interface Types {
   bigint: string;
   real: string;
   blob: string;
+  /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
+  appendOnly(table: string): string[];
 }
 
+const APPEND_ONLY_MESSAGE = 'append-only: rows are never changed or removed';
+
 const TYPES: Record<Database['dialect'], Types> = {
-  sqlite: { id: 'INTEGER PRIMARY KEY AUTOINCREMENT', bigint: 'INTEGER', real: 'REAL', blob: 'BLOB' },
-  postgres: { id: 'BIGSERIAL PRIMARY KEY', bigint: 'BIGINT', real: 'DOUBLE PRECISION', blob: 'BYTEA' },
+  sqlite: {
+    id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+    bigint: 'INTEGER',
+    real: 'REAL',
+    blob: 'BLOB',
+    appendOnly: (table) =>
+      ['UPDATE', 'DELETE'].map(
+        (op) =>
+          `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table}
+           BEGIN SELECT RAISE(ABORT, '${table} is ${APPEND_ONLY_MESSAGE}'); END`,
+      ),
+  },
+  postgres: {
+    id: 'BIGSERIAL PRIMARY KEY',
+    bigint: 'BIGINT',
+    real: 'DOUBLE PRECISION',
+    blob: 'BYTEA',
+    appendOnly: (table) => [
+      `CREATE FUNCTION ${table}_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION '${table} is ${APPEND_ONLY_MESSAGE}'; END $$`,
+      `CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
+       FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_change()`,
+    ],
+  },
 };
+
+// Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
+// (an SDK retry, the same batch sent three times) is kept once, so the device's counter, its
+// ledger and the metric count it once. Rows kept before get their uuid as identity (or their
+// own id when they had none), repeats are removed (the first kept), and the counters recounted.
+const quarantineIdentity = (): string[] => [
+  `ALTER TABLE quarantine ADD COLUMN identity TEXT`,
+  `UPDATE quarantine SET identity = COALESCE(uuid, 'row:' || CAST(id AS TEXT))`,
+  `DELETE FROM quarantine WHERE id NOT IN (SELECT MIN(id) FROM quarantine GROUP BY device_id, identity)`,
+  `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
+  `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
+];
 
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
 const MIGRATIONS: ((t: Types) => string[])[] = [
@@ -135,17 +173,7 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       WHERE id IN (SELECT device_id FROM device_event_state)`,
     `DROP TABLE device_event_state`,
   ],
-  // Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
-  // (an SDK retry, the same batch sent three times) is kept once, so the device's counter, its
-  // ledger and the metric count it once. Rows kept before get their uuid as identity (or their
-  // own id when they had none), repeats are removed (the first kept), and the counters recounted.
-  () => [
-    `ALTER TABLE quarantine ADD COLUMN identity TEXT`,
-    `UPDATE quarantine SET identity = COALESCE(uuid, 'row:' || CAST(id AS TEXT))`,
-    `DELETE FROM quarantine WHERE id NOT IN (SELECT MIN(id) FROM quarantine GROUP BY device_id, identity)`,
-    `CREATE UNIQUE INDEX quarantine_device_identity ON quarantine (device_id, identity)`,
-    `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
-  ],
+  quarantineIdentity,
   // One fleet across processes (issue 30): the version of the geofences and sinks, bumped in every
   // transaction that changes them and read by every ingest transaction (one row by its key), so a
   // process whose copy is older reads them again before it decides anything.
@@ -165,9 +193,32 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       inferred INTEGER NOT NULL, since ${t.bigint}, report TEXT)`,
     `CREATE INDEX device_health_device_time ON device_health (device_id, at, seq)`,
   ],
+  // Retention (issue 33): an organization's own retention period (days; null: the server's), and
+  // the sequence ranges retention removed, so the delivery ledger names them "expired", not missing.
+  // Retention deletes through the (device_id, recorded_at) index: no index is added to ingest's path.
+  (t) => [
+    `ALTER TABLE orgs ADD COLUMN retention_days ${t.real}`,
+    `CREATE TABLE expired_ranges (
+      id ${t.id}, device_id TEXT NOT NULL,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL, expired_at ${t.bigint} NOT NULL)`,
+    `CREATE INDEX expired_ranges_device ON expired_ranges (device_id, first_sequence)`,
+    `CREATE INDEX quarantine_device_time ON quarantine (device_id, received_at)`,
+    `CREATE INDEX logs_device_time ON logs (device_id, created_at)`,
+  ],
+  // The audit trail (issue 33): every operator's change, with who, when, from where and what,
+  // append-only in the database itself (a trigger refuses UPDATE and DELETE), so neither a bug nor
+  // a retention pass nor a device's deletion can rewrite it.
+  (t) => [
+    `CREATE TABLE audit_log (
+      seq ${t.id}, at ${t.bigint} NOT NULL, actor TEXT NOT NULL, address TEXT NOT NULL, action TEXT NOT NULL,
+      target TEXT, status INTEGER NOT NULL, detail TEXT)`,
+    ...t.appendOnly('audit_log'),
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+/** The version of quarantine's identity migration: its upgrade test migrates to the one before. */
+export const QUARANTINE_IDENTITY_VERSION = MIGRATIONS.indexOf(quarantineIdentity) + 1;
 
 async function currentVersion(tx: Queryable): Promise<number> {
   await tx.run(
@@ -181,11 +232,11 @@ async function currentVersion(tx: Queryable): Promise<number> {
  * Brings the schema up to date in one transaction. On PostgreSQL an advisory lock makes
  * processes starting together migrate one after the other.
  */
-export async function migrate(db: Database): Promise<void> {
+export async function migrate(db: Database, upTo: number = MIGRATIONS.length): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(7410420)`);
     const from = await currentVersion(tx);
-    for (let version = from + 1; version <= MIGRATIONS.length; version++) {
+    for (let version = from + 1; version <= upTo; version++) {
       for (const statement of MIGRATIONS[version - 1]!(TYPES[db.dialect])) await tx.run(statement);
       await tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, [version, Date.now()]);
     }

@@ -9,7 +9,7 @@ const csvField = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.
  * Text as a CSV cell a spreadsheet will not run: text that starts like a formula (= + - @, tab,
  * carriage return) gets a leading apostrophe. Header cells are record keys, as hostile as values.
  */
-const safeText = (value: string): string => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const safeText = (value: string): string => csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** A record's value as a cell: numbers (-73.5) stay numbers, unknown (null) is an empty cell. */
 function csvValue(value: FlatValue | undefined): string {

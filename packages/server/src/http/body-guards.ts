@@ -23,7 +23,6 @@ export const ACCEPTED_TYPES: Record<string, readonly string[]> = {
   '/owntracks': [JSON_TYPE],
   '/overland': [JSON_TYPE],
   '/osmand': [FORM, JSON_TYPE],
-  '/osmand/': [FORM, JSON_TYPE],
   '/capacitor': [JSON_TYPE],
   '/api/logs': [MULTIPART],
   '/auth/register': [FORM, JSON_TYPE],

@@ -37,6 +37,11 @@ export function refuseDevice(
       background_geolocation: STOP,
     });
   }
+  if (org?.status === 'deleted') {
+    return new HttpError(410, 'ORG_DELETED', `The organization "${org.name}" was deleted on this server`, {
+      background_geolocation: STOP,
+    });
+  }
   if (org?.status === 'banned') {
     return new HttpError(403, 'BANNED', `The organization "${org.name}" is banned on this server`, {
       background_geolocation: bannedCommands(org.name),

@@ -7,6 +7,7 @@ import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
+import { purgeDeviceData } from '../retention/purge-device.js';
 
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
 import { exportRoutes } from './exports.js';
@@ -52,7 +53,13 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
     deviceJson(await existing(request.params.id)),
   );
-  const deleteDevice = setStatus('deleted');
+  // Deleting a device removes all its data (issue 33); export it first (GET .../locations?format=).
+  const markDeleted = setStatus('deleted');
+  const deleteDevice = async (request: FastifyRequest<{ Params: Params }>) => {
+    await markDeleted(request);
+    await purgeDeviceData(ctx.db, request.params.id, ctx.options.retention.batchSize);
+    return deviceJson((await existing(request.params.id))!);
+  };
   app.delete('/api/devices/:id', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
     if (await speaksAnchor(ctx, request)) return anchorDelete(request);
     await requireAdmin(ctx, request);

@@ -6,7 +6,7 @@ import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { byDevice } from '../ingest/ingest-job.js';
 import { ingest, type IngestResult } from '../ingest/ingest-service.js';
 import { uploadingDevice } from '../ingest/uploading-device.js';
-import { verdicts } from '../ingest/verdicts.js';
+import { verdicts, type Translator } from '../ingest/verdicts.js';
 import { capacitorGroups } from '../presets/capacitor.js';
 import { osmandGroups, type TrackerGroup } from '../presets/osmand.js';
 import { overlandGroups } from '../presets/overland.js';
@@ -24,9 +24,20 @@ import {
 } from './upload-route.js';
 
 /**
+ * The translator of records whose upload names no device: each is kept in quarantine (NO_DEVICE),
+ * never stored as a track point, under the tracker's own `<tracker>-unnamed` device.
+ */
+const unnamedTranslator = (how: string): Translator => ({
+  record: () => {
+    throw badRequest('NO_DEVICE', `The upload names no device: ${how}`);
+  },
+});
+
+/**
  * Stores a tracker's records with a verdict each, as /locations does: a record that cannot be
  * stored (or is no track point) is quarantined with why, and the request still succeeds. Only what
- * makes the request unusable as a whole (no device named, too many records) refuses it.
+ * makes the request unusable as a whole (too many records; no device named, unless `unnamed` says
+ * where such records are kept) refuses it.
  */
 async function ingestGroups(
   ctx: AppContext,
@@ -35,6 +46,7 @@ async function ingestGroups(
   groups: TrackerGroup[],
   found: (records: number) => void,
   receivedAt: number,
+  unnamed?: { deviceId: string; how: string },
 ): Promise<IngestResult> {
   const count = groups.reduce((sum, g) => sum + g.found.length, 0);
   found(count);
@@ -43,8 +55,9 @@ async function ingestGroups(
   const outside = deviceOutsideBody(request);
   const batches = groups.map((group): DeviceBatch => {
     const device = uploadingDevice({ token, body: group.named, outside });
-    if (!device) throw noDevice();
-    return { deviceId: device.deviceId, ...verdicts(group.found, receivedAt, group.translator) };
+    if (device) return { deviceId: device.deviceId, ...verdicts(group.found, receivedAt, group.translator) };
+    if (!unnamed) throw noDevice();
+    return { deviceId: unnamed.deviceId, ...verdicts(group.found, receivedAt, unnamedTranslator(unnamed.how)) };
   });
   return ingest(ctx, byDevice(batches), null);
 }
@@ -55,6 +68,11 @@ const summary = (result: IngestResult) => ({
   duplicates: result.duplicates,
   ...quarantineReply(result.quarantined),
 });
+
+/** Where OwnTracks locations that name no device are kept (in quarantine, never as a track). */
+export const OWNTRACKS_UNNAMED = 'owntracks-unnamed';
+
+const OWNTRACKS_UNNAMED_HOW = 'set UserID and DeviceID in the OwnTracks app (Identification)';
 
 /**
  * An OwnTracks message, on /owntracks or /locations. The apps count any HTTP answer as delivered
@@ -71,11 +89,17 @@ export async function ingestOwnTracks(
   if (!takesOwnTracks(message)) return [];
   const named = ownTracksDevice(message, request.headers, request.query as JsonObject);
   const device = uploadingDevice({ token: tokenDevice(principal), body: named, outside: deviceOutsideBody(request) });
-  if (!device) throw noDevice();
+  // A location naming no user, device or tid is still delivered as far as the app knows: kept in
+  // quarantine under one device of its own rather than refused (a refusal would lose it).
+  const deviceId = device?.deviceId ?? OWNTRACKS_UNNAMED;
   request.uploadRecords = 1;
   const found = [{ value: message, path: 'owntracks' }];
-  const checked = verdicts(found, ctx.now(), ownTracksTranslator(device.deviceId));
-  await ingest(ctx, [{ deviceId: device.deviceId, ...checked }], null);
+  const checked = verdicts(
+    found,
+    ctx.now(),
+    device ? ownTracksTranslator(deviceId) : unnamedTranslator(OWNTRACKS_UNNAMED_HOW),
+  );
+  await ingest(ctx, [{ deviceId, ...checked }], null);
   return [];
 }
 
@@ -99,6 +123,8 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     { schema: { body: { type: 'object' }, response: OVERLAND_OK }, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
+      // Naming no device stays a 400: Overland keeps the batch and resends it once the URL or the
+      // Device ID is set, so nothing is lost (the Capacitor plugin, by contrast, drops it).
       await ingestGroups(ctx, request, principal, overlandGroups(request.body), found, now);
       return { result: 'ok' };
     }),
@@ -109,7 +135,9 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     { schema: { body: { type: 'object' }, response: UPLOAD_REPLY }, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
-      return summary(await ingestGroups(ctx, request, principal, capacitorGroups(request.body), found, now));
+      const unnamed = { deviceId: 'capacitor-unnamed', how: 'add ?device_id= to sync.url, or a device token' };
+      const groups = capacitorGroups(request.body);
+      return summary(await ingestGroups(ctx, request, principal, groups, found, now, unnamed));
     }),
   );
 
@@ -118,19 +146,15 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     const groups = osmandGroups(request.body, request.query as JsonObject, now);
     return summary(await ingestGroups(ctx, request, principal, groups, found, now));
   });
-  // Traccar's clients are often set up with a trailing slash; a router that ignores it has both already.
-  const slashFree = (app.initialConfig as { routerOptions?: { ignoreTrailingSlash?: boolean } }).routerOptions
-    ?.ignoreTrailingSlash;
-  for (const url of slashFree ? ['/osmand'] : ['/osmand', '/osmand/']) {
-    // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
-    app.route({
-      method: ['GET', 'POST', 'PUT'],
-      url,
-      exposeHeadRoute: false,
-      schema: { response: UPLOAD_REPLY },
-      config: INGEST_ROUTE,
-      handler: osmand,
-    });
-    app.head(url, { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
-  }
+  // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
+  // /osmand/ reaches these routes too (http/method-routing.ts): trackers' URL fields vary.
+  app.route({
+    method: ['GET', 'POST', 'PUT'],
+    url: '/osmand',
+    exposeHeadRoute: false,
+    schema: { response: UPLOAD_REPLY },
+    config: INGEST_ROUTE,
+    handler: osmand,
+  });
+  app.head('/osmand', { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
 }

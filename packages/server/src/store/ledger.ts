@@ -1,5 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import type { DropReason } from '@waypost/sdk/internal';
+import { readExpiredRanges } from '../retention/retention-store.js';
 import {
   countInRanges as countOf,
   normalizeRanges as normalize,
@@ -35,13 +36,16 @@ export interface Ledger {
   duplicates: number;
   quarantined: number;
   dropped: Record<DropReason, number>;
+  /** Numbers received (or quarantined) once and removed since by retention. */
+  expired: number;
+  expiredRanges: Range[];
   missing: number;
   missingRanges: Range[];
 }
 
 /**
  * A device's delivery ledger: every sequence number up to the highest seen is received, in
- * quarantine, reported dropped, or missing. Received wins over a drop report (a record dropped
+ * quarantine, reported dropped, expired (removed by retention), or missing. Received wins over a drop report (a record dropped
  * after it was delivered, or reported twice, counts once). The received numbers are read as ranges
  * (gaps and islands over the sequence index), so a device of a million records costs a scan of its
  * index, not a million objects.
@@ -68,7 +72,9 @@ export async function readLedger(
     `SELECT reason, first_sequence, last_sequence FROM dropped_ranges WHERE device_id = ?`,
     [deviceId],
   );
-  const accounted = normalize([...received, ...quarantined]);
+  // Removed by retention: received once, not counted missing (a resent record stored again wins).
+  const expiredRanges = subtract(await readExpiredRanges(db, deviceId), normalize([...received, ...quarantined]));
+  const accounted = normalize([...received, ...quarantined, ...expiredRanges]);
   const dropped = { ttl: 0, cap: 0, destroyed: 0 } as Record<DropReason, number>;
   let droppedRanges: Range[] = [];
   for (const reason of ['ttl', 'cap', 'destroyed'] as DropReason[]) {
@@ -91,6 +97,8 @@ export async function readLedger(
     duplicates: device.duplicates,
     quarantined: device.quarantined,
     dropped,
+    expired: countOf(expiredRanges),
+    expiredRanges,
     missing: countOf(missingRanges),
     missingRanges,
   };

@@ -1,15 +1,22 @@
 import type { Queryable } from '../db/database.js';
 
-export type OrgStatus = 'active' | 'banned';
+export type OrgStatus = 'active' | 'banned' | 'deleted';
 
 export interface OrgRow {
   id: number;
   name: string;
   status: OrgStatus;
   created_at: number;
+  /** Its own retention period in days (0: for ever), or null for the server's. */
+  retention_days: number | null;
 }
 
-const normalize = (row: OrgRow): OrgRow => ({ ...row, id: Number(row.id), created_at: Number(row.created_at) });
+const normalize = (row: OrgRow): OrgRow => ({
+  ...row,
+  id: Number(row.id),
+  created_at: Number(row.created_at),
+  retention_days: row.retention_days === null || row.retention_days === undefined ? null : Number(row.retention_days),
+});
 
 export async function findOrg(db: Queryable, name: string): Promise<OrgRow | null> {
   const rows = await db.query<OrgRow & Record<string, unknown>>(`SELECT * FROM orgs WHERE name = ?`, [name]);
@@ -33,8 +40,18 @@ export async function setOrgStatus(db: Queryable, name: string, status: OrgStatu
   return (await db.run(`UPDATE orgs SET status = ? WHERE name = ?`, [status, name])) > 0;
 }
 
+export async function setOrgRetention(db: Queryable, name: string, days: number | null): Promise<boolean> {
+  return (await db.run(`UPDATE orgs SET retention_days = ? WHERE name = ?`, [days, name])) > 0;
+}
+
 export function orgJson(row: OrgRow): Record<string, unknown> {
-  return { id: row.id, name: row.name, status: row.status, createdAt: new Date(row.created_at).toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    retentionDays: row.retention_days,
+  };
 }
 
 /** The name of the org a device belongs to, or null. */

@@ -1,0 +1,155 @@
+// Retention under load (issue 33): does enforcement keep pace with ingest, and what does it cost
+// ingest? A database is preloaded with PRELOAD records received 60 days ago (all past a 30-day
+// period), spread over the fleet's devices. Each round then runs the same ingest load (the ingest
+// bench's fleet: CLIENTS devices in batches of 100, from a load process of its own) twice, each on a
+// fresh copy of that database: once without retention (the floor), once with `retentionDays: 30`,
+// where the server's retention removes the preloaded millions while the load arrives.
+// Printed per backend: ingest with retention vs without (target >= 0.9, the issue's "within 10%"),
+// and retention's removal rate while the load runs vs the ingest rate (target >= 1: once due, rows
+// are removed at least as fast as they arrive, so a database under retention stops growing). The
+// backlog outlasts the load, so the removal rate is the one retention holds under full ingest.
+// Run after `npm run build`. WAYPOST_BENCH_RETENTION_PRELOAD changes the preloaded count (default 2M).
+import { copyFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { deviceOf, storedRate } from './lib/ingest-load.mjs';
+import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
+import { formatRate, median, reportRatio, scratchDir } from './lib/report.mjs';
+
+const PRELOAD = Number(process.env.WAYPOST_BENCH_RETENTION_PRELOAD ?? 2_000_000);
+const CLIENTS = 50;
+const LOAD = { batch: 100, records: 40_000 };
+const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
+const DAY = 24 * 3600 * 1000;
+const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
+const TARGET_INGEST = 0.9;
+const TARGET_PACE = 1;
+
+const { startServer } = await import('../packages/server/dist/index.js');
+
+/** The preloaded rows: `device_id, uuid, sequence, recorded_at, received_at`, 60 days old. */
+const PRELOAD_SQL = (n) => `INSERT INTO devices (id, created_at, last_seen)
+  SELECT 'bench-' || g, 0, 0 FROM generate_series(0, ${CLIENTS - 1}) g ON CONFLICT DO NOTHING;
+  INSERT INTO locations (device_id, uuid, sequence, recorded_at, received_at, latitude, longitude, record)
+  SELECT 'bench-' || (g % ${CLIENTS}), 'old-' || g, 1000000000 + g, $1::bigint + g, $1::bigint + g, 48.1, 11.5, '{}'
+  FROM generate_series(0, ${n - 1}) g`;
+
+async function preloadSqlite(dir) {
+  const file = join(dir, 'preloaded.db');
+  if (existsSync(file)) return file;
+  const server = await startServer({ port: 0, database: file }); // migrates
+  await server.close();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  const old = Date.now() - 60 * DAY;
+  const device = db.prepare(`INSERT INTO devices (id, created_at, last_seen) VALUES (?, 0, 0) ON CONFLICT DO NOTHING`);
+  const insert = db.prepare(
+    `INSERT INTO locations (device_id, uuid, sequence, recorded_at, received_at, latitude, longitude, record)
+     VALUES (?, ?, ?, ?, ?, 48.1, 11.5, '{}')`,
+  );
+  db.transaction(() => {
+    for (let c = 0; c < CLIENTS; c++) device.run(deviceOf(c));
+    for (let g = 0; g < PRELOAD; g++) insert.run(deviceOf(g % CLIENTS), `old-${g}`, 1e9 + g, old + g, old + g);
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return file;
+}
+
+const sqlite = {
+  name: 'sqlite',
+  async prepare(dir, i) {
+    const file = join(dir, `round-${i}.db`);
+    copyFileSync(await preloadSqlite(dir), file);
+    const reader = new Database(file, { readonly: true });
+    const count = reader.prepare(`SELECT COUNT(*) AS n FROM locations WHERE uuid LIKE 'old-%'`);
+    return {
+      options: { database: file },
+      remaining: async () => count.get().n,
+      close: async () => reader.close(),
+    };
+  },
+};
+
+const postgres = {
+  name: 'postgres',
+  async prepare(_dir, i) {
+    const schema = `bench_retention_${process.pid}_${i}`;
+    await dropSchema(schema);
+    await createSchema(schema);
+    const server = await startServer({ port: 0, databaseUrl: PG_URL, schema }); // migrates
+    await server.close();
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`SET search_path TO ${schema}`);
+    for (const statement of PRELOAD_SQL(PRELOAD).split(';\n')) {
+      await client.query(statement, statement.includes('$1') ? [Date.now() - 60 * DAY] : []);
+    }
+    await client.query('ANALYZE');
+    return {
+      options: { databaseUrl: PG_URL, schema },
+      remaining: async () =>
+        Number((await client.query(`SELECT COUNT(*) AS n FROM locations WHERE uuid LIKE 'old-%'`)).rows[0].n),
+      close: async () => (await client.end(), await dropSchema(schema)),
+    };
+  },
+};
+
+/** One measurement: the load against a server over a prepared copy; records/s, and removal when on. */
+async function measure(backend, dir, i, retention) {
+  const storage = await backend.prepare(dir, `${i}_${retention ? 'on' : 'off'}`);
+  try {
+    const before = await storage.remaining();
+    const server = await startServer({
+      port: 0,
+      ...storage.options,
+      ...NO_RATE_LIMITS,
+      ...(retention ? { retentionDays: 30 } : {}),
+    });
+    try {
+      const rate = await storedRate({ urls: [server.url], run: `r${i}-${retention}`, ...LOAD, clients: CLIENTS });
+      const removed = before - (await storage.remaining());
+      // Removed while the load arrived, per second of the load: the pace retention holds under it.
+      return { rate, removed, removalRate: removed / (LOAD.records / rate) };
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+let ok = true;
+for (const backend of [sqlite, postgres]) {
+  const dir = scratchDir(`retention-${backend.name}`);
+  const off = [];
+  const on = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    off.push(await measure(backend, dir, i, false));
+    on.push(await measure(backend, dir, i, true));
+  }
+  const label = `${backend.name}, ${(PRELOAD / 1e6).toFixed(1)}M records due, batches of ${LOAD.batch}:`;
+  ok =
+    reportRatio(
+      'retention',
+      `${label} ingest with retention removing`,
+      median(on.map((r) => r.rate)),
+      median(off.map((r) => r.rate)),
+      TARGET_INGEST,
+    ) && ok;
+  const removal = median(on.map((r) => r.removalRate));
+  ok =
+    reportRatio(
+      'retention',
+      `${label} removal rate vs ingest rate`,
+      removal,
+      median(on.map((r) => r.rate)),
+      TARGET_PACE,
+    ) && ok;
+  console.log(
+    `retention: ${backend.name}: removed while the load ran: ${on.map((r) => r.removed).join(', ')} rows ` +
+      `(${formatRate(removal)}, median)`,
+  );
+}
+process.exit(ok ? 0 : 1);

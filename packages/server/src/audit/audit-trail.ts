@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { principalOf, type Principal } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { appendAudit } from './audit-store.js';
+import { auditDetail } from './redact.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the audit trail names for this request, or null when it is no operator's change. */
+    auditActor: string | null;
+  }
+}
+
+/** Log code of an audit row that could not be written (the change itself stands). */
+export const AUDIT_FAILED = 'AUDIT_FAILED';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isLogin = (request: FastifyRequest): boolean => request.routeOptions.config.rateLimitScope === 'login';
+
+/**
+ * Whose change a write is: an operator's (the admin token, a dashboard session, the anchor's admin
+ * login token, an org's token) or, for the login routes, anyone who tries. A device's writes (its
+ * uploads, logs, registrations, token refreshes) are the data, not changes to the fleet: not kept.
+ */
+export function actorOf(principal: Principal | null, login: boolean): string | null {
+  if (principal?.kind === 'admin') {
+    return principal.via === 'secret' ? 'admin-token' : principal.via === 'session' ? 'admin-session' : 'admin-login';
+  }
+  if (principal?.kind === 'org') return `org:${principal.org}`;
+  return login ? 'anonymous' : null;
+}
+
+/** Which answers are kept: changes made (2xx), changes refused (403), and refused logins (401). */
+const kept = (status: number, login: boolean): boolean =>
+  (status >= 200 && status < 300) || status === 403 || (login && status === 401);
+
+/**
+ * The audit trail (issue 33): every write an operator makes through any route, now and added later,
+ * is appended to audit_log as it is answered (before the answer leaves), with who, when, from where,
+ * what and the redacted body. A hook rather than a line in each route: a new route cannot forget it.
+ * The row is written outside the change's transaction: a crash in between loses that row, never the
+ * change.
+ */
+export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auditActor', null);
+  app.addHook('preHandler', async (request) => {
+    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return;
+    request.auditActor = actorOf(await principalOf(ctx, request).catch(() => null), isLogin(request));
+  });
+  // Before the answer is sent: whoever reads the trail after an answer finds its row.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.auditActor;
+    const login = isLogin(request);
+    if (actor === null || !kept(reply.statusCode, login)) return payload;
+    const params = request.params as Record<string, unknown> | undefined;
+    await appendAudit(ctx.db, {
+      at: ctx.now(),
+      // A login that succeeded opened a session: the session is its actor from then on.
+      actor: login && reply.statusCode < 300 ? 'admin-session' : actor,
+      address: request.ip,
+      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      target: params && Object.keys(params).length > 0 ? JSON.stringify(params).slice(0, 500) : null,
+      status: reply.statusCode,
+      detail: auditDetail(request.body),
+    }).catch((err: unknown) => request.log.error({ code: AUDIT_FAILED, err }, 'audit trail: a row was not written'));
+    return payload;
+  });
+}

@@ -1,0 +1,112 @@
+import type { Queryable, SqlValue } from '../db/database.js';
+import { normalizeRanges, type SequenceRange } from '@waypost/sdk/internal';
+import type { RetentionKind } from './retention-options.js';
+
+/**
+ * Where each kind lives: its table, the time retention goes by, and whether its rows carry the
+ * ledger's sequence numbers. Every one is read through an index that starts with (device_id, time):
+ * the locations' is the track index every read uses, so retention adds nothing to ingest's path.
+ */
+const KIND_TABLES: Record<RetentionKind, { table: string; time: string; sequence: boolean }> = {
+  locations: { table: 'locations', time: 'recorded_at', sequence: true },
+  quarantine: { table: 'quarantine', time: 'received_at', sequence: true },
+  logs: { table: 'logs', time: 'created_at', sequence: false },
+  events: { table: 'fleet_events', time: 'at', sequence: false },
+};
+
+/** Before any time a row can have: a slice's lower bound before the first. */
+export const EARLIEST = Number.MIN_SAFE_INTEGER;
+
+/**
+ * The end of the next bounded slice of a device's rows of one kind in [from, cutoff): the time of
+ * the row `limit` rows on (read from the index alone), or the cutoff when fewer are left (then
+ * `last` is true). A slice never ends where it starts: rows sharing one instant go in one slice.
+ */
+export async function nextSlice(
+  db: Queryable,
+  kind: RetentionKind,
+  deviceId: string,
+  from: number,
+  cutoff: number,
+  limit: number,
+): Promise<{ until: number; last: boolean }> {
+  const { table, time } = KIND_TABLES[kind];
+  const rows = await db.query<{ t: number }>(
+    `SELECT ${time} AS t FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
+     ORDER BY ${time} LIMIT 1 OFFSET ?`,
+    [deviceId, from, cutoff, limit],
+  );
+  if (rows.length === 0) return { until: cutoff, last: true };
+  return { until: Math.max(Number(rows[0]!.t), from + 1), last: false };
+}
+
+/**
+ * Removes a device's rows of one kind in [from, until) (one range delete on the index: about twice
+ * as fast as deleting listed ids) and, for locations and quarantine, keeps the sequence numbers
+ * removed as expired ranges in the same transaction. Answers how many rows went.
+ */
+export async function expireSlice(
+  tx: Queryable,
+  kind: RetentionKind,
+  deviceId: string,
+  from: number,
+  until: number,
+  now: number,
+): Promise<number> {
+  const { table, time, sequence } = KIND_TABLES[kind];
+  const rows = await tx.query<{ sequence: number | null }>(
+    `DELETE FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
+     RETURNING ${sequence ? 'sequence' : 'NULL AS sequence'}`,
+    [deviceId, from, until],
+  );
+  const sequences = rows.flatMap((r) => (r.sequence === null ? [] : [Number(r.sequence)]));
+  if (sequences.length > 0) await insertExpiredRanges(tx, deviceId, normalizeRanges(sequences.map((s) => [s, s])), now);
+  return rows.length;
+}
+
+/** Logs uploaded without a device id follow the server's period. */
+const ORPHAN_LOGS_SQL = `DELETE FROM logs WHERE id IN (
+    SELECT id FROM logs WHERE device_id IS NULL AND created_at < ? ORDER BY created_at LIMIT ?)`;
+
+export async function expireOrphanLogs(tx: Queryable, cutoff: number, limit: number): Promise<number> {
+  return tx.run(ORPHAN_LOGS_SQL, [cutoff, limit]);
+}
+
+async function insertExpiredRanges(
+  tx: Queryable,
+  deviceId: string,
+  ranges: readonly SequenceRange[],
+  now: number,
+): Promise<void> {
+  const params: SqlValue[] = ranges.flatMap(([first, last]) => [deviceId, first, last, now]);
+  await tx.run(
+    `INSERT INTO expired_ranges (device_id, first_sequence, last_sequence, expired_at) VALUES ${ranges
+      .map(() => '(?, ?, ?, ?)')
+      .join(', ')}`,
+    params,
+  );
+}
+
+/** The sequence ranges retention removed from a device (received or quarantined once). */
+export async function readExpiredRanges(db: Queryable, deviceId: string): Promise<SequenceRange[]> {
+  const rows = await db.query<{ first_sequence: number; last_sequence: number }>(
+    `SELECT first_sequence, last_sequence FROM expired_ranges WHERE device_id = ?`,
+    [deviceId],
+  );
+  return normalizeRanges(rows.map((r) => [Number(r.first_sequence), Number(r.last_sequence)]));
+}
+
+export interface RetentionDevice {
+  id: string;
+  orgDays: number | null;
+}
+
+/** One page of devices in id order, each with its organization's own period. */
+export async function devicePage(db: Queryable, after: string | null, size: number): Promise<RetentionDevice[]> {
+  const rows = await db.query<{ id: string; retention_days: number | null }>(
+    `SELECT d.id, o.retention_days FROM devices d LEFT JOIN orgs o ON o.id = d.org_id
+     ${after === null ? '' : 'WHERE d.id > ?'} ORDER BY d.id LIMIT ?`,
+    after === null ? [size] : [after, size],
+  );
+  return rows.map((r) => ({ id: r.id, orgDays: r.retention_days === null ? null : Number(r.retention_days) }));
+}
