@@ -54,9 +54,9 @@ describe('waypost simulate with injected faults', () => {
       intervalMs: 120_000,
       upload: { batchSync: true, maxBatchSize: 100, autoSyncThreshold: 0 },
       startTime: START,
+      maxRetryAfterMs: 0,
       faults: FAULT_NAMES,
       presenceInterval: PRESENCE_S,
-      maxRetryAfterMs: 5_000,
     });
     // Six healthy minutes (every device has uploaded, and heard that the server reads reports).
     await runFleet(fleet, { durationMs: 6 * MIN, speedup: Infinity });

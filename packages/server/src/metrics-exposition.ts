@@ -75,8 +75,8 @@ export function createExposition(
   metrics: Metrics,
   db: Queryable,
   ledger: FleetLedger,
-  /** The fleet's devices by the health state the server names (docs/device-health.md). */
-  deviceStates: () => Promise<Record<string, number>>,
+  /** The fleet's devices by health state (docs/device-health.md), read at each scrape. */
+  healthCounts: () => Promise<Record<string, number>> = async () => ({}),
 ): Exposition {
   const registry = new Registry();
   mirrored(
@@ -154,14 +154,13 @@ export function createExposition(
     'kind',
   ]);
   const dead = gauge('waypost_sink_dead_events', 'Fleet events dead-lettered (replayable), by sink.', ['sink', 'kind']);
-  const states = gauge(
+  const byState = gauge(
     'waypost_devices',
     'Devices (not deleted) by the health state the server names (docs/device-health.md).',
     ['state'],
   );
   const refresh = async () => {
-    // Every state is set, 0 included, so a query never misses one.
-    for (const [state, count] of Object.entries(await deviceStates())) states.labels(state).set(count);
+    for (const [state, count] of Object.entries(await healthCounts())) byState.labels(state).set(count);
     const totals = await ledger.totals();
     ledgerDevices.set(totals.devices);
     ledgerIncomplete.set(totals.incomplete);

@@ -11,8 +11,8 @@ import { recordingStore, type QueueLedger } from './recording-store.js';
 import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
 import { describeUploadFailure } from '../upload-failure.js';
-import type { ServicePace } from './pacing.js';
 import { FaultProvider, FaultTransport, OffsetClock, RECORDS_NOTHING_AFTER, type Fault } from './faults.js';
+import type { ServicePace } from './pacing.js';
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -29,12 +29,12 @@ export interface DeviceOptions {
   random: Random;
   origin: Origin;
   upload: UploadSettings;
-  /** The fleet's pace on the service's terms (Retry-After in real time). */
-  pace: ServicePace;
   /** http.presenceInterval (seconds); default the SDK's. */
   presenceInterval?: number;
   /** The fault this device will be given (issue 31): a Wi-Fi-only device is configured so from the start. */
   fault?: Fault;
+  /** The fleet's pace on the service's terms (Retry-After in real time). */
+  pace: ServicePace;
 }
 
 /** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
@@ -101,7 +101,7 @@ export class SimulatedDevice {
     const { store, ledger } = recordingStore(openSqliteStore(options.databaseFile));
     const network = new ManualNetwork('wifi');
     const faults = {
-      // The fleet's pace observes the real service only; a fault's simulated replies come on top.
+      // The pace observes the service's own answers; a fault's answers come after it.
       transport: new FaultTransport(options.pace.observe(createFetchTransport())),
       provider: new FaultProvider(),
       clock: new OffsetClock(options.clock),

@@ -8,7 +8,7 @@ import { parseDeviceState, saveDeviceStates, type StoredDeviceState } from './de
 import { eventRowOf, writeEvents, type EventRow } from './event-rows.js';
 import { decideDeviceState, sameState } from '../health/decide-state.js';
 import { deviceHealthRow, saveNamedState } from '../health/health-store.js';
-import { stateChangeRow } from '../health/state-change.js';
+import { stateChangeRow } from '../health/state-change-row.js';
 
 /** Devices declared silent per check at most (the next check takes the rest). */
 const PER_CHECK = 200;
