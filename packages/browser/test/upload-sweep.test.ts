@@ -104,14 +104,24 @@ async function runInPage(page: Page, name: string, httpCase: HttpCase, path = 'u
       bg.onHttp((e: { success: boolean; status: number; error?: string }) => {
         if (!e.success) failures.push(`${e.status} ${e.error ?? ''}`);
       });
-      // Resolves once the queue is empty, woken by each upload's onHttp event.
+      // Resolves once the queue is empty, woken by each upload's onHttp event; a queue that stops
+      // draining (a 2xx that does not delete, a flush that stops) fails within 20 s, saying so.
+      const DRAIN_MS = 20_000;
       const drained = async () => {
+        const deadline = Date.now() + DRAIN_MS;
         for (;;) {
           const next = new Promise<void>((resolve) => {
             const s = bg.onHttp(() => (s.remove(), resolve()));
           });
-          if ((await bg.getCount()) === 0) return;
-          await next;
+          const left = await bg.getCount();
+          if (left === 0) return;
+          const late = new Promise<never>((_, reject) =>
+            setTimeout(
+              () => reject(new Error(`queue not drained within ${DRAIN_MS} ms: ${left} record(s) left`)),
+              Math.max(0, deadline - Date.now()),
+            ),
+          );
+          await Promise.race([next, late]);
         }
       };
       await bg.ready({ http: { url: `${location.origin}/${path}/${name}`, ...httpCase } });
@@ -120,7 +130,11 @@ async function runInPage(page: Page, name: string, httpCase: HttpCase, path = 'u
         recorded.push((await bg.recordLocation({ latitude: 45.5 + i * 1e-6, longitude: -73.56, accuracy: 5 })).uuid);
       }
       if (httpCase.autoSync === false) {
-        while ((await bg.getCount()) > 0) await bg.sync();
+        // Bounded: a sync() that leaves records queued every time fails instead of spinning.
+        for (let n = 0; (await bg.getCount()) > 0; n++) {
+          if (n >= 100) throw new Error(`100 calls of sync() left ${await bg.getCount()} record(s) queued`);
+          await bg.sync();
+        }
       } else {
         await drained();
       }

@@ -13,13 +13,24 @@ export interface Gate {
   url: string;
   /** uuids of records in uploads the server answered 2xx, in the order they arrived. */
   delivered: string[];
-  /** From now on, uploads get no answer until release(). Resolves when the first one is held. */
+  /** From now on, uploads get no answer until release(). Resolves when the first one is held (20 s at most). */
   hold(): Promise<void>;
   /** Drops the held uploads' connections unanswered (the server never sees them) and stops holding. */
   release(): void;
-  /** Resolves once every one of these uuids has been delivered. */
+  /** Resolves once every one of these uuids has been delivered; fails after 20 s naming those still missing. */
   delivers(uuids: readonly string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How long a test waits on the gate before a hang becomes a failure that names what it waited for. */
+const WAIT_MS = 20_000;
+
+function bounded<T>(work: Promise<T>, what: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`gate: ${what()} (waited ${WAIT_MS} ms)`)), WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 const isUpload = (req: http.IncomingMessage) => req.method === 'POST' && req.url?.split('?')[0] === '/locations';
@@ -99,13 +110,17 @@ export async function startGate(target: string): Promise<Gate> {
     delivered,
     hold() {
       holding = true;
-      return new Promise((resolve) => (onHeld = resolve));
+      return bounded(new Promise((resolve) => (onHeld = resolve)), () => 'no upload arrived to hold');
     },
     release,
     delivers(uuids) {
-      return new Promise((resolve) => {
+      const waiting = new Promise<void>((resolve) => {
         waiters.push({ uuids, resolve });
         settle();
+      });
+      return bounded(waiting, () => {
+        const missing = uuids.filter((u) => !delivered.includes(u));
+        return `${missing.length} of ${uuids.length} record(s) never delivered: ${missing.slice(0, 5).join(', ')}`;
       });
     },
     async close() {

@@ -1,3 +1,4 @@
+import { within } from './bounded.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -90,7 +91,13 @@ export async function startNmeaFeed(): Promise<NmeaFeed> {
   const feed: NmeaFeed = {
     port,
     connected: () =>
-      sockets.length > 0 ? Promise.resolve(sockets[0]!) : new Promise<Socket>((resolve) => waiting.push(resolve)),
+      sockets.length > 0
+        ? Promise.resolve(sockets[0]!)
+        : within(
+            new Promise<Socket>((resolve) => waiting.push(resolve)),
+            15_000,
+            'the agent never connected to the NMEA feed',
+          ),
     send: (lines) => sockets.forEach((s) => s.write(lines.map((l) => `${l}\r\n`).join(''))),
     down,
     up: async () => void (await listen(port)),
