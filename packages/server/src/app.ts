@@ -23,6 +23,7 @@ import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
+import { collectRoutes } from './http/route-list.js';
 import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -58,7 +59,9 @@ import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js
 import { mapSourcesOf } from './routes/basemap-config.js';
 import { retentionRoutes } from './routes/retention.js';
 import { auditRoutes } from './routes/audit.js';
+import { userRoutes } from './routes/users.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
+import { registerRoleGate } from './accounts/role-gate.js';
 import { RetentionWorker } from './retention/retention-worker.js';
 import { retentionLogTo } from './retention/retention-log.js';
 
@@ -71,6 +74,9 @@ export interface BuildOptions extends ServerOptions {
 
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
 const LOGIN_RATE_PER_SECOND = 0.5;
+
+/** Password logins per account: 10 at once, then one a minute (a wrong guess costs the guesser, and the account's owner little). */
+const ACCOUNT_LOGIN_RULE = { ratePerSecond: 1 / 60, burst: 10 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -154,6 +160,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         device: ruleFor(resolved.rateLimit),
         address: ruleFor(resolved.rateLimitPerAddress),
         login: ruleFor(LOGIN_RATE_PER_SECOND),
+        account: ACCOUNT_LOGIN_RULE,
       },
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
@@ -211,6 +218,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.server.maxConnections = resolved.maxConnections;
     routes.track(app);
+    collectRoutes(app);
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
@@ -270,6 +278,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     registerBodyGuards(app, ctx);
     registerAuditTrail(app, ctx);
+    registerRoleGate(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const where = `the body of ${request.method} ${routeOf(request)}`;
       const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
@@ -319,6 +328,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(shareRoutes, { ctx });
     await app.register(retentionRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
+    await app.register(userRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
