@@ -2,7 +2,15 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-artifacts/**', 'packages/server/public/vendor/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'test-artifacts/**',
+      'packages/server/public/vendor/**',
+      'packages/node/test/types/anchor-v4/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

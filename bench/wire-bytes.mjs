@@ -155,6 +155,9 @@ const sink = await startRawSink();
 const failures = [];
 try {
   console.log(`bytes on the wire per location (request line + headers + body), ${RECORDS} default-schema records`);
+  // Warm-up, not counted: each batches-of-100 case once, so that the JavaScript of both upload paths
+  // is compiled as in an app that has been running (gzip itself is native either way).
+  for (const c of CASES.filter((c) => c.key?.endsWith('-100'))) await measure(sink, walk, c.http, c.advertise);
   for (const [name, track] of [
     ['walk', walk],
     ['drive', drive],
@@ -176,13 +179,23 @@ try {
         `  ${c.label.padEnd(52)} ${r.perLocation.toFixed(1).padStart(7)} bytes/location, ${String(r.requests).padStart(4)} requests [${r.codings}]${verdict}`,
       );
     }
-    const ratio = results['columnar-100'].cpuMs / results['gzip-100'].cpuMs;
+    // CPU over 2,000 records is a few hundred ms: the median of this run and two more of each.
+    const ratios = [results['columnar-100'].cpuMs / results['gzip-100'].cpuMs];
+    const gzipCase = CASES.find((c) => c.key === 'gzip-100');
+    const columnarCase = CASES.find((c) => c.key === 'columnar-100');
+    for (let round = 0; round < 2; round++) {
+      const gz = await measure(sink, track, gzipCase.http, gzipCase.advertise);
+      const col = await measure(sink, track, columnarCase.http, columnarCase.advertise);
+      ratios.push(col.cpuMs / gz.cpuMs);
+    }
+    const ratio = ratios.sort((a, b) => a - b)[1];
     if (ratio > TARGET_CPU_RATIO) failures.push(`${name}: upload CPU columnar / gzip ${ratio.toFixed(2)}`);
     const bodies = results['plain-100'].bodies;
     const gzipMs = await cpuPerBody(bodies, (body) => encodeBody('gzip', body));
     const columnarMs = await cpuPerBody(bodies, (body) => encodeBody('x-waypost-columnar', body));
     console.log(
       `  CPU of the upload (whole process, batches of 100), columnar / JSON + gzip: ${ratio.toFixed(2)} ` +
+        `(median of ${ratios.map((r) => r.toFixed(2)).join(', ')}) ` +
         `(target <= ${TARGET_CPU_RATIO}: ${ratio <= TARGET_CPU_RATIO ? 'met' : 'NOT met'}); one by one: ` +
         `${(results.single.cpuMs / results['single-gzip'].cpuMs).toFixed(2)} (a report)`,
     );

@@ -20,3 +20,11 @@ export class CliError extends Error {
 }
 
 export const usageError = (message: string): CliError => new CliError('USAGE', message);
+
+/** A command stopped by a signal exits as a shell reports it: 128 + the signal's number. */
+export const EXIT_SIGINT = 130;
+export const EXIT_SIGTERM = 143;
+
+export function signalExitCode(signal: string): number {
+  return signal === 'SIGINT' ? EXIT_SIGINT : EXIT_SIGTERM;
+}

@@ -103,8 +103,8 @@ describe('every anchor configuration key is accepted', () => {
       'persistence.locationsOrderDirection',
     ],
     [
-      'a token without its url',
-      { transistorAuthorizationToken: { accessToken: 'a', refreshToken: 'r', expires: -1 } },
+      'a token whose url is not a URL string',
+      { transistorAuthorizationToken: { accessToken: 'a', refreshToken: 'r', expires: -1, url: 5 } },
       'transistorAuthorizationToken.url',
     ],
   ];
@@ -152,6 +152,22 @@ describe('transistorAuthorizationToken', () => {
     expect(refresh).toMatchObject({ url: '/api/refresh_token', text: 'refresh_token=R1' });
     expect(retry).toMatchObject({ url: '/api/locations', headers: { authorization: 'Bearer A2' } });
     expect(await bg.getCount()).toBe(0);
+  });
+});
+
+describe("a token without url (the anchor's v4 types declare it optional)", () => {
+  it("is the anchor demo server's, as the anchor applies it", async () => {
+    const bg = await openSdk();
+    const state = await bg.ready({
+      http: { autoSync: false },
+      transistorAuthorizationToken: { accessToken: 'A1', refreshToken: 'R1', expires: -1 },
+    });
+    expect(state.http.url).toBe('https://tracker.transistorsoft.com/api/locations');
+    expect(bg.config.current.authorization).toMatchObject({
+      strategy: 'JWT',
+      accessToken: 'A1',
+      refreshUrl: 'https://tracker.transistorsoft.com/api/refresh_token',
+    });
   });
 });
 

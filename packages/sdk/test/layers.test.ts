@@ -11,9 +11,11 @@ const LAYERS: readonly (readonly string[])[] = [
   // The vocabulary: errors, ports and the types everything speaks.
   ['errors.ts', 'device.ts', 'ports/', 'config/types.ts', 'records/location.ts', 'records/json-bounds.ts'],
   // Pure domain pieces and adapters of the core's own: clocks, geometry, configuration, records,
-  // payloads and transport, events, the log writer, option checks, stores, network types.
+  // payloads and transport, events, the log writer, option checks, stores, network types, the
+  // columnar upload coding.
   [
     'clock/',
+    'codec/',
     'geometry/',
     'config/',
     'records/',

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import { FleetLedger } from './ledger/fleet-ledger.js';
 import {
   COLUMNAR_CODING,
   DROPPED_HEADER,
@@ -24,7 +23,10 @@ import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { collectRoutes } from './http/route-list.js';
-import { EXPOSED_HEADERS, wrongMethodOrNotFound } from './http/not-found.js';
+import { registerCompression } from './http/compression.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerRequestMetrics } from './http/request-metrics.js';
+import { EXPOSED_HEADERS, registerMethodAnswers } from './http/not-found.js';
 import { requestLogOptions } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
@@ -148,7 +150,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
       {
         error: (error) => fleetLog.error(error),
-        round: (report) => fleetLog.round(report),
+        round: (report) => {
+          metrics.countRound(report);
+          fleetLog.round(report);
+        },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
       },
@@ -228,11 +233,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     if (liveSubscribed) logLiveSubscribed();
     app.decorate('waypost', ctx);
     registerSecurityHeaders(app, mapSourcesOf(resolved));
-    // An OPTIONS without Origin is no CORS preflight (the CORS plugin would answer 400): 204 with Allow.
-    app.addHook('onRequest', (request, reply, done) => {
-      if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
-      void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
-    });
+    registerMethodAnswers(app, routes);
     if (resolved.corsOrigins.length > 0) {
       await app.register(cors, {
         origin: resolved.corsOrigins,
@@ -251,6 +252,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         maxAge: 600,
       });
     }
+    await registerCompression(app);
+    await registerOpenApi(app);
     await app.register(cookie);
     await app.register(formbody);
     await app.register(multipart, { limits: { fileSize: resolved.bodyLimitBytes, files: 1, fields: 50 } });
@@ -286,19 +289,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(status).headers(headers).send(body);
     });
-    app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
-    // A callback hook, not an async one: no promise per response.
-    app.decorateRequest('uploadRecords', 0);
-    app.addHook('onResponse', (request, reply, done) => {
-      const status = reply.statusCode;
-      ctx.metrics.requestsByStatus.set(status, (ctx.metrics.requestsByStatus.get(status) ?? 0) + 1);
-      // The one place rejected records are counted: any 4xx of an upload route (refused type,
-      // size, body, device, rate), but 401, after which the SDK refreshes its token and resends.
-      if (status >= 400 && status < 500 && status !== 401 && isIngest(request)) {
-        ctx.metrics.rejected += Math.max(1, request.uploadRecords);
-      }
-      done();
-    });
+    registerRequestMetrics(app, ctx);
     app.addHook('onClose', async () => {
       await ctx.retention.close();
       await ctx.ingestQueue.drain();
@@ -306,10 +297,6 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    const fleetLedger = new FleetLedger(db, now);
-    app.get('/metrics', async (_request, reply) =>
-      reply.type('text/plain; version=0.0.4').send(ctx.metrics.render(await fleetLedger.totals())),
-    );
     app.get('/health', async () => ({ ok: true }));
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });

@@ -1,5 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
@@ -83,6 +84,12 @@ export interface ServerOptions extends RetentionServerOptions {
   mqttUrl?: string;
   /** A NATS server (nats://host:port) whose JetStream stream WAYPOST receives fleet events. */
   natsUrl?: string;
+  /** MQTT topics are `<mqttTopicPrefix>/<device>/<type>`; default "waypost" (one per instance on a shared broker). */
+  mqttTopicPrefix?: string;
+  /** The JetStream stream of fleet events; default "WAYPOST". */
+  natsStream?: string;
+  /** NATS subjects are `<natsSubjectPrefix>.<device>.<type>`; default "waypost". */
+  natsSubjectPrefix?: string;
   /** The event types the sinks above receive; default all but `location`. */
   sinkEvents?: string[];
   /** device.silent after this long without an upload; default 3600, 0 turns it off. */
@@ -112,6 +119,8 @@ export interface FleetOptions {
   webhooks: string[];
   mqttUrl: string | null;
   natsUrl: string | null;
+  /** Topic prefix, stream, subject prefix and JetStream duplicate window. */
+  brokers: BrokerNames;
   sinkEvents: EventType[] | null;
   silentAfterMs: number;
   lateAfterMs: number;
@@ -202,6 +211,11 @@ function fleetOf(options: ServerOptions): FleetOptions {
     });
   }
   const seconds = (name: string, value: number | undefined, fallback: number) => rate(name, value, fallback) * 1000;
+  const retry: RetryPolicy = {
+    baseDelayMs: positive('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULT_RETRY.baseDelayMs),
+    maxDelayMs: positive('retryMaxDelayMs', options.retryMaxDelayMs, DEFAULT_RETRY.maxDelayMs),
+    retryForMs: seconds('retryForSeconds', options.retryForSeconds, DEFAULT_RETRY.retryForMs / 1000),
+  };
   return {
     webhooks: (options.webhooks ?? []).map((url) => sinkUrl('webhooks', url, ['http:', 'https:'])),
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
@@ -209,11 +223,8 @@ function fleetOf(options: ServerOptions): FleetOptions {
     sinkEvents,
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),
-    retry: {
-      baseDelayMs: positive('retryBaseDelayMs', options.retryBaseDelayMs, DEFAULT_RETRY.baseDelayMs),
-      maxDelayMs: positive('retryMaxDelayMs', options.retryMaxDelayMs, DEFAULT_RETRY.maxDelayMs),
-      retryForMs: seconds('retryForSeconds', options.retryForSeconds, DEFAULT_RETRY.retryForMs / 1000),
-    },
+    retry,
+    brokers: brokerNamesOf(options, retry),
     pollMs: positive('deliveryPollMs', options.deliveryPollMs, DEFAULTS.deliveryPollMs),
     leaseMs: positive('deliveryLeaseMs', options.deliveryLeaseMs, DEFAULTS.deliveryLeaseMs),
   };

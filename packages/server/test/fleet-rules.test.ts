@@ -246,9 +246,9 @@ describe('delivery rules', () => {
   });
 
   it('gives every device its own topic level and subject token, and keeps credentials out of shown URLs', () => {
-    expect(mqttTopic('truck/7+#', 'geofence.enter')).toBe('waypost/truck%2F7%2B%23/geofence.enter');
-    expect(natsSubject('truck.7 *>', 'trip.end')).toBe('waypost.truck%2E7%20%2A%3E.trip.end');
-    expect(natsSubject('50%', 'location')).toBe('waypost.50%25.location');
+    expect(mqttTopic('waypost', 'truck/7+#', 'geofence.enter')).toBe('waypost/truck%2F7%2B%23/geofence.enter');
+    expect(natsSubject('waypost', 'truck.7 *>', 'trip.end')).toBe('waypost.truck%2E7%20%2A%3E.trip.end');
+    expect(natsSubject('waypost', '50%', 'location')).toBe('waypost.50%25.location');
     expect(redactedUrl('mqtt://user:pass@broker:1883')).toBe('mqtt://broker:1883');
   });
 

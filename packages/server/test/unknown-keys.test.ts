@@ -59,6 +59,12 @@ describe('unknown keys in admin bodies', () => {
       400,
       expect.objectContaining({ code: 'INVALID_OPTION', key: 'tokn', suggestion: 'token' }),
     ]);
+    // A route whose JSON schema refuses extra keys answers the same (the retention body).
+    const retention = await server.admin('/api/orgs/acme/retention', { method: 'PUT', body: { dayz: 30 } });
+    expect([retention.status, retention.body]).toEqual([
+      400,
+      expect.objectContaining({ code: 'INVALID_OPTION', key: 'dayz', suggestion: 'days' }),
+    ]);
     // A key far from every known one is named without a guess.
     const far = await refused('/api/geofences', { identifier: 'x', latitude: 1, longitude: 1, radius: 9, zzzzzzzz: 1 });
     expect(far.suggestion).toBeUndefined();

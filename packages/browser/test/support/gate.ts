@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateRawSync } from 'node:zlib';
+import { COLUMNAR_CODING, decodeColumnar } from '@waypost/sdk/internal';
 
 /**
  * A pass-through proxy in front of a real Waypost server that records which record uuids each
@@ -31,6 +32,15 @@ function uuidsIn(body: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * An upload's JSON body as the server reads it: the SDK sends it in the columnar coding or gzipped
+ * once the server has said it takes them (docs/wire-format.md: columnar bytes, then raw deflate).
+ */
+function plainBody(coding: string | undefined, body: Buffer): string {
+  if (coding === COLUMNAR_CODING) return decodeColumnar(inflateRawSync(body), 64 * 1024 * 1024);
+  return (coding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 }
 
 export async function startGate(target: string): Promise<Gate> {
@@ -65,9 +75,7 @@ export async function startGate(target: string): Promise<Gate> {
         reply.on('data', (c: Buffer) => parts.push(c));
         reply.on('end', () => {
           if (isUpload(req) && reply.statusCode! >= 200 && reply.statusCode! < 300) {
-            // The SDK gzips its uploads once the server has said it takes gzip.
-            const plain = req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
-            delivered.push(...uuidsIn(plain.toString('utf8')));
+            delivered.push(...uuidsIn(plainBody(req.headers['content-encoding'], body)));
             settle();
           }
           res.writeHead(reply.statusCode!, reply.headers);

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDuration } from '../args.js';
-import { EXIT_FAILURE, EXIT_OK } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, signalExitCode } from '../errors.js';
 import type { Io } from '../io.js';
 import { Progress } from '../progress.js';
 import { createAdminApi } from '../simulate/admin-api.js';
@@ -12,6 +12,7 @@ import { renderReports } from '../simulate/render.js';
 import { buildReports, type DeviceReport } from '../simulate/summary.js';
 import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
 import type { Command } from './command.js';
+import { SIGNAL_CLOSE_MS } from './simulate.js';
 
 /** The scenario's timeline, as fractions of the simulated duration. */
 export interface DemoPlan {
@@ -64,7 +65,11 @@ Options:
   --serve   keep the service and its dashboard up afterwards (Ctrl-C to stop)
   --short   a few seconds instead of about half a minute (used by the test suite)
 
-Exit codes: 0 nothing lost, nothing stored twice and every queue empty; 1 otherwise.
+Ctrl-C (SIGINT) or SIGTERM stops it: the table so far is printed, the temporary folder (service
+database, device queues) removed, and the exit code is 130 (SIGINT) or 143 (SIGTERM).
+
+Exit codes: 0 nothing lost, nothing stored twice and every queue empty; 1 otherwise; 130/143
+stopped by SIGINT/SIGTERM.
 `,
   async run(values, _positionals, io) {
     return runDemo(values['short'] === true ? SHORT_PLAN : FULL_PLAN, values['serve'] === true, io);
@@ -73,6 +78,17 @@ Exit codes: 0 nothing lost, nothing stored twice and every queue empty; 1 otherw
 
 export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<number> {
   const progress = new Progress(io.stderr);
+  // A signal stops the demo cleanly from the start: the table so far, the temporary folder removed.
+  const signalled = io.shutdown();
+  let signal: string | null = null;
+  let serving = false;
+  let halt = (): void => undefined;
+  void signalled.then((name) => {
+    if (serving) return; // --serve: the demo is over, the signal ends the serving
+    signal = name;
+    progress.note(`${name}: stopping; the table so far follows`);
+    halt();
+  });
   const dir = await mkdtemp(join(tmpdir(), 'waypost-demo-'));
   const database = join(dir, 'server.db');
   const adminToken = randomBytes(18).toString('base64url');
@@ -96,7 +112,10 @@ export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<n
     intervalMs: plan.intervalMs,
     upload: { batchSync: false, maxBatchSize: 100, autoSyncThreshold: 0 },
     startTime: Date.now() - plan.durationMs,
+    maxRetryAfterMs: plan.drainTimeoutMs,
   });
+  halt = () => fleet.halt();
+  if (signal !== null) halt();
   progress.note(
     `${DEVICES} devices driving for ${formatDuration(plan.durationMs)} of simulated time ` +
       `(${plan.speedup}x real time), a fix every ${plan.intervalMs / 1000} s`,
@@ -137,9 +156,10 @@ export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<n
         );
       },
     });
-    progress.note('waiting for every queue to empty...');
+    if (!fleet.halted) progress.note('waiting for every queue to empty...');
     const left = await fleet.drain(plan.drainTimeoutMs);
-    const reports = await buildReports(fleet.devices, admin);
+    // During the outage the service is down: the table is then from the devices' side only.
+    const reports = await buildReports(fleet.devices, server ? admin : null);
     io.stdout.write(renderReports(reports, demoColumns(fleet)));
     io.stdout.write(
       `req before/after: successful upload requests before/after the remote command was queued for ${COMMAND_DEVICE}\n`,
@@ -155,18 +175,23 @@ export async function runDemo(plan: DemoPlan, serve: boolean, io: Io): Promise<n
     if (commanded && commanded.remoteCommands.length === 0) {
       io.stdout.write(`${COMMAND_DEVICE} reported no remote command (this SDK build does not run them)\n`);
     }
+    if (signal !== null) {
+      io.stdout.write(`stopped by ${signal} after ${formatDuration(fleet.elapsedMs)} of simulated time\n`);
+      return signalExitCode(signal);
+    }
     const verdict = judge(reports, left);
     io.stdout.write(`${verdict.message}\n`);
+    serving = true;
     if (serve && server) {
-      // Listening before saying so: a SIGTERM sent as soon as the address is printed closes cleanly.
-      const signalled = io.shutdown();
+      // Listening since the start: a SIGTERM sent as soon as the address is printed closes cleanly.
       io.stdout.write(`dashboard: ${dashboardUrl(baseUrl)}\nadmin token: ${adminToken}\n`);
       progress.note('serving until Ctrl-C...');
       await signalled;
+      return verdict.ok ? EXIT_OK : EXIT_FAILURE;
     }
     return verdict.ok ? EXIT_OK : EXIT_FAILURE;
   } finally {
-    await fleet.close();
+    await fleet.close(signal === null ? Infinity : SIGNAL_CLOSE_MS);
     await (server as RunningServer | null)?.close();
     await rm(dir, { recursive: true, force: true });
   }

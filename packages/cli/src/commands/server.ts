@@ -24,6 +24,9 @@ const FLAG_OF_OPTION: Record<string, string> = {
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
+  mqttTopicPrefix: '--mqtt-topic-prefix',
+  natsStream: '--nats-stream',
+  natsSubjectPrefix: '--nats-subject-prefix',
   silentAfterSeconds: '--silent-after',
   retentionDays: '--retention-days',
 };
@@ -39,6 +42,16 @@ function optionFlag(error: unknown): string | null {
     word.startsWith('"') ? word : (FLAG_OF_OPTION[word] ?? word),
   );
   return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
+}
+
+/** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
+function brokerNameFlags(values: Record<string, string | boolean | undefined>) {
+  const names = {
+    mqttTopicPrefix: stringFlag(values, 'mqtt-topic-prefix'),
+    natsStream: stringFlag(values, 'nats-stream'),
+    natsSubjectPrefix: stringFlag(values, 'nats-subject-prefix'),
+  };
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => value !== undefined));
 }
 
 export const serverCommand: Command = {
@@ -64,6 +77,9 @@ export const serverCommand: Command = {
     mqtt: { type: 'string' },
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
+    'mqtt-topic-prefix': { type: 'string' },
+    'nats-stream': { type: 'string' },
+    'nats-subject-prefix': { type: 'string' },
     'silent-after': { type: 'string' },
     'retention-days': { type: 'string' },
   },
@@ -107,6 +123,9 @@ Fleet events (geofences, device silence, trips; see the README):
                       (mqtt://host:port)
   --nats URL          publish events to JetStream stream WAYPOST, subject
                       waypost.<device>.<type>, Nats-Msg-Id = event id (nats://host:port)
+  --mqtt-topic-prefix P  MQTT topics P/<device>/<type>; default waypost
+  --nats-stream S     the JetStream stream; default WAYPOST
+  --nats-subject-prefix P  NATS subjects P.<device>.<type>; default waypost
   --sink-events L     comma-separated event types these sinks receive; default all but
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
@@ -173,6 +192,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
+        ...brokerNameFlags(values),
         silentAfterSeconds,
         retentionDays,
       });

@@ -2,17 +2,20 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { durationFlag, formatDuration, integerFlag, numberFlag, requireFlag, stringFlag } from '../args.js';
-import { EXIT_FAILURE, EXIT_OK, usageError } from '../errors.js';
+import { EXIT_FAILURE, EXIT_OK, signalExitCode, usageError } from '../errors.js';
 import { Progress } from '../progress.js';
 import { createAdminApi } from '../simulate/admin-api.js';
 import { Fleet, runFleet } from '../simulate/fleet.js';
 import { renderReports } from '../simulate/render.js';
 import { buildReports, totalLost } from '../simulate/summary.js';
+import { explainUndelivered } from '../simulate/undelivered.js';
 import type { Command } from './command.js';
 
 const NAME = 'waypost simulate';
 export const DEFAULT_SPEEDUP = 60;
 const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
+/** After Ctrl-C, how long closing waits for uploads in flight: a person is waiting for the prompt. */
+export const SIGNAL_CLOSE_MS = 3_000;
 
 export const simulateCommand: Command = {
   name: 'simulate',
@@ -49,17 +52,23 @@ Options:
                         0 = as fast as possible
   --seed N              tracks are reproducible for a seed (default 1)
   --database-dir DIR    keep the devices' queue files sim-<n>.db in DIR (default: a temporary
-                        folder, removed afterwards)
+                        folder, removed afterwards, also after Ctrl-C)
   --batch               upload with http.batchSync (maxBatchSize 100)
   --threshold N         http.autoSyncThreshold (default 0: upload every fix at once)
   --admin-token T       the service's admin token (or env WAYPOST_ADMIN_TOKEN): count lost
                         records against what the service stored, duplicates from its devices API
   --drain-timeout D     how long to keep syncing at the end until every queue is empty, and to wait
-                        for uploads still unanswered when closing (default 30s)
+                        for uploads still unanswered when closing (default 30s); also the longest
+                        Retry-After the fleet pauses for (the service's rate limit is honoured in
+                        real time, whatever the speedup)
   --json                print the summary as JSON instead of a table
 
-Exit codes: 0 nothing lost (records still queued are not lost), 1 records lost, nothing
-delivered at all, or an error, 2 bad command line.
+Ctrl-C (SIGINT) or SIGTERM stops the run: the summary so far is printed, the temporary folder
+removed, and the exit code is 130 (SIGINT) or 143 (SIGTERM).
+
+Exit codes: 0 every record delivered, 1 records lost, records left undelivered in the queues
+(what to change is printed), nothing delivered at all, or an error, 2 bad command line,
+130/143 stopped by SIGINT/SIGTERM.
 `,
   async run(values, _positionals, io) {
     const url = requireFlag(NAME, values, 'url');
@@ -81,6 +90,13 @@ delivered at all, or an error, 2 bad command line.
     const admin = adminToken ? createAdminApi(url, adminToken) : null;
     await admin?.devices();
 
+    // From here on a signal stops the run cleanly: summary so far, temporary folder removed.
+    let signal: string | null = null;
+    let halt = () => undefined as void;
+    void io.shutdown().then((name) => {
+      signal = name;
+      halt();
+    });
     const givenDir = stringFlag(values, 'database-dir');
     const databaseDir = givenDir ?? (await mkdtemp(join(tmpdir(), 'waypost-simulate-')));
     await mkdir(databaseDir, { recursive: true });
@@ -98,7 +114,13 @@ delivered at all, or an error, 2 bad command line.
       intervalMs,
       upload: { batchSync: values['batch'] === true, maxBatchSize: 100, autoSyncThreshold: threshold },
       startTime: Date.now() - durationMs,
+      maxRetryAfterMs: drainTimeoutMs,
     });
+    halt = () => {
+      progress.note(`${signal}: stopping; the summary so far follows`);
+      fleet.halt();
+    };
+    if (signal !== null) halt();
     // The run and its report; closing follows whatever the outcome.
     const runAndReport = async (): Promise<number> => {
       await runFleet(fleet, {
@@ -113,9 +135,8 @@ delivered at all, or an error, 2 bad command line.
           );
         },
       });
-      progress.note('draining the queues...');
+      if (!fleet.halted) progress.note('draining the queues...');
       const left = await fleet.drain(drainTimeoutMs);
-      if (left > 0) progress.note(`${left} records still queued after ${formatDuration(drainTimeoutMs)}`);
       const reports = await buildReports(fleet.devices, admin);
       const lost = totalLost(reports);
       if (values['json'] === true) {
@@ -125,15 +146,24 @@ delivered at all, or an error, 2 bad command line.
       }
       if (!adminToken) progress.note("no --admin-token: lost and duplicates are counted from the devices' side only");
       if (lost > 0) progress.note(`${lost} records lost`);
-      const failure = fleet.devices.map((d) => d.lastUploadFailure).find((f) => f !== null);
-      if (left > 0 && failure) progress.note(`last failed upload: ${failure}`);
+      if (signal !== null) return signalExitCode(signal);
+      const failure = fleet.devices.map((d) => d.lastUploadFailure).find((f) => f !== null) ?? null;
+      const why = explainUndelivered({
+        left,
+        drainTimeoutMs,
+        throttled: fleet.pace.throttled,
+        tooLongMs: fleet.pace.tooLongMs,
+        unanswered: fleet.devices.some((d) => d.unanswered),
+        lastFailure: failure,
+        http: { url, timeout: fleet.devices[0]!.bg.config.current.http.timeout },
+      });
+      why.forEach((line) => progress.note(line));
       const recorded = reports.reduce((sum, r) => sum + r.recorded, 0);
       if (recorded > 0 && reports.every((r) => r.delivered === 0)) {
         progress.note(`nothing was delivered to ${url}${failure ? `: ${failure}` : ''}`);
         return EXIT_FAILURE;
       }
-      // Records still queued are safe on the device, not lost: the run reports them but passes.
-      return lost > 0 ? EXIT_FAILURE : EXIT_OK;
+      return lost > 0 || left > 0 ? EXIT_FAILURE : EXIT_OK;
     };
     let code: number = EXIT_FAILURE;
     try {
@@ -142,7 +172,7 @@ delivered at all, or an error, 2 bad command line.
     } finally {
       // Closing waits for uploads in flight no longer than the drain did: a server that never
       // answers would otherwise hold each one for http.timeout.
-      const released = await fleet.close(drainTimeoutMs);
+      const released = await fleet.close(signal === null ? drainTimeoutMs : Math.min(drainTimeoutMs, SIGNAL_CLOSE_MS));
       if (givenDir === undefined) await rm(databaseDir, { recursive: true, force: true });
       if (released > 0) {
         progress.note(

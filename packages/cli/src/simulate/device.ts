@@ -1,5 +1,6 @@
 import {
   createBackgroundGeolocation,
+  createFetchTransport,
   ManualNetwork,
   openSqliteStore,
   type BackgroundGeolocation,
@@ -10,6 +11,7 @@ import { recordingStore, type QueueLedger } from './recording-store.js';
 import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
 import { describeUploadFailure } from '../upload-failure.js';
+import type { ServicePace } from './pacing.js';
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -26,6 +28,8 @@ export interface DeviceOptions {
   random: Random;
   origin: Origin;
   upload: UploadSettings;
+  /** The fleet's pace on the service's terms (Retry-After in real time). */
+  pace: ServicePace;
 }
 
 /** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
@@ -49,6 +53,8 @@ export class SimulatedDevice {
   /** The last failed upload, as a person reads it (status and the server's reason, or why no answer came). */
   lastUploadFailure: string | null = null;
   phase = 'run';
+  /** The final drain stopped waiting for an upload the service never answered. */
+  unanswered = false;
   readonly requests = new Map<string, RequestCounts>();
   private acknowledgedSeen = 0;
   private battery = 1;
@@ -64,6 +70,7 @@ export class SimulatedDevice {
     private readonly unlockAll: () => Promise<number>,
     private readonly track: StreetTrack,
     random: Random,
+    private readonly pace: ServicePace,
   ) {
     this.battery = Math.round(random.between(0.5, 1) * 100) / 100;
     bg.onHttp((event) => {
@@ -88,6 +95,7 @@ export class SimulatedDevice {
       store,
       network,
       clock: options.clock,
+      transport: options.pace.observe(createFetchTransport()),
       device: { uuid: options.id, model: 'waypost-simulator', manufacturer: 'waypost', platform: 'simulated' },
     });
     const queue = async () => new Set((await store.locations.list({ order: 'ASC' })).map((record) => record.uuid));
@@ -100,6 +108,7 @@ export class SimulatedDevice {
       () => store.locations.unlockAll(),
       new StreetTrack(options.random, options.origin),
       options.random,
+      options.pace,
     );
     await bg.ready({
       http: {
@@ -151,13 +160,15 @@ export class SimulatedDevice {
   }
 
   /**
-   * Uploads until the queue is empty or the deadline passes; returns what is still queued. A request
-   * a server never answers (up to http.timeout, 60 s) does not hold the deadline.
+   * Uploads until the queue is empty, the deadline passes or the run is halted; returns what is
+   * still queued. A request a server never answers (up to http.timeout, 60 s) does not hold the
+   * deadline; a Retry-After the service gave is waited for (up to the deadline) before asking again.
    */
   async drain(deadline: number, pauseMs = 200): Promise<number> {
     for (let attempt = 0; attempt < 10_000; attempt++) {
       const queued = await this.bg.getCount();
-      if (queued === 0 || Date.now() >= deadline) return queued;
+      if (queued === 0 || Date.now() >= deadline || this.pace.isHalted) return queued;
+      await this.pace.awaitService(deadline);
       const delivered = await beforeDeadline(
         this.bg.sync().then(
           (records) => records.length,
@@ -165,8 +176,11 @@ export class SimulatedDevice {
         ),
         deadline,
       );
-      if (delivered === null) return this.bg.getCount();
-      if (delivered === 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (delivered === null) {
+        this.unanswered = true;
+        return this.bg.getCount();
+      }
+      if (delivered === 0) await this.pace.sleep(Math.max(pauseMs, Math.min(this.pace.waitMs, deadline - Date.now())));
     }
     return this.bg.getCount();
   }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ManualClock } from '@waypost/node';
 import { SimulatedDevice, type UploadSettings } from './device.js';
+import { ServicePace } from './pacing.js';
 import { createRandom } from './random.js';
 import type { Origin } from './street-grid.js';
 
@@ -17,6 +18,8 @@ export interface FleetOptions {
   upload: UploadSettings;
   /** Simulated time at which the run starts (epoch ms). */
   startTime: number;
+  /** The longest Retry-After the fleet waits for in real time (longer ones leave records queued). */
+  maxRetryAfterMs: number;
 }
 
 /** Totals across the fleet, for progress lines. */
@@ -40,10 +43,12 @@ export class Fleet {
     readonly clock: ManualClock,
     readonly devices: SimulatedDevice[],
     readonly intervalMs: number,
+    readonly pace: ServicePace,
   ) {}
 
   static async create(options: FleetOptions): Promise<Fleet> {
     const clock = new ManualClock(options.startTime);
+    const pace = new ServicePace(options.maxRetryAfterMs);
     const devices: SimulatedDevice[] = [];
     try {
       for (let n = 1; n <= options.devices; n++) {
@@ -56,6 +61,7 @@ export class Fleet {
             random: createRandom(options.seed * 7919 + n),
             origin: CITY_ORIGIN,
             upload: options.upload,
+            pace,
           }),
         );
       }
@@ -63,7 +69,7 @@ export class Fleet {
       await Promise.all(devices.map((device) => device.close()));
       throw error;
     }
-    return new Fleet(clock, devices, options.intervalMs);
+    return new Fleet(clock, devices, options.intervalMs, pace);
   }
 
   /** Simulated time since the start. */
@@ -75,6 +81,15 @@ export class Fleet {
     await this.clock.advance(this.intervalMs);
     this.elapsed += this.intervalMs;
     await Promise.all(this.devices.map((device) => device.step(this.intervalMs)));
+  }
+
+  /** Stops the run (a signal): no further step, the drain and every real-time wait end at once. */
+  halt(): void {
+    this.pace.halt();
+  }
+
+  get halted(): boolean {
+    return this.pace.isHalted;
   }
 
   setPhase(phase: string): void {
@@ -115,14 +130,22 @@ export interface RunOptions {
   onStep?: (elapsedMs: number) => Promise<void> | void;
 }
 
-/** Steps the fleet through `durationMs` of simulated time, paced to `speedup` against real time. */
+/**
+ * Steps the fleet through `durationMs` of simulated time, paced to `speedup` against real time and
+ * to the service's Retry-After, until halted.
+ */
 export async function runFleet(fleet: Fleet, options: RunOptions): Promise<void> {
   const started = Date.now();
+  let paused = 0;
   const steps = Math.ceil(options.durationMs / fleet.intervalMs);
-  for (let i = 0; i < steps; i++) {
+  for (let i = 0; i < steps && !fleet.halted; i++) {
     await fleet.step();
     await options.onStep?.(fleet.elapsedMs);
-    const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started);
-    if (dueMs > 1) await new Promise((resolve) => setTimeout(resolve, dueMs));
+    // Time spent waiting for the service does not count against the speedup's schedule.
+    const waitStarted = Date.now();
+    await fleet.pace.awaitService();
+    paused += Date.now() - waitStarted;
+    const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started - paused);
+    if (dueMs > 1) await fleet.pace.sleep(dueMs);
   }
 }

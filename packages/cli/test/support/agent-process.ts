@@ -10,6 +10,7 @@ export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 export interface AgentProcess {
   child: ChildProcess;
   stderr: () => string;
+  stdout: () => string;
   /** Resolves once stderr matches; fails (bounded) with what was printed. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
   /** Resolves with [exit code, signal]. */
@@ -17,7 +18,12 @@ export interface AgentProcess {
 }
 
 export function spawnAgent(args: string[]): AgentProcess {
-  const child = spawn(process.execPath, [BIN, 'agent', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawnCli(['agent', ...args]);
+}
+
+/** `waypost ARGS` as a child process that the test watches (stderr) and signals while it runs. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): AgentProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   onTestFinished(() => void child.kill('SIGKILL'));
   let stderr = '';
   const waiters: (() => void)[] = [];
@@ -25,7 +31,8 @@ export function spawnAgent(args: string[]): AgentProcess {
     stderr += chunk.toString();
     waiters.forEach((w) => w());
   });
-  child.stdout!.resume();
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   const waitFor = (pattern: RegExp, timeoutMs = 15_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -37,14 +44,14 @@ export function spawnAgent(args: string[]): AgentProcess {
         }
       };
       const timer = setTimeout(
-        () => reject(new Error(`agent never printed ${pattern}; stderr:\n${stderr}`)),
+        () => reject(new Error(`${args[0]} never printed ${pattern}; stderr:\n${stderr}`)),
         timeoutMs,
       );
       waiters.push(check);
       void exited.then(() => setTimeout(check, 0));
       check();
     });
-  return { child, stderr: () => stderr, waitFor, exited };
+  return { child, stderr: () => stderr, stdout: () => stdout, waitFor, exited };
 }
 
 /** An NMEA-over-TCP source the test writes to: what a receiver on the network would be. */

@@ -1,4 +1,4 @@
-import { baseUrl, LOCATIONS_PATH } from '../config/transistor-token.js';
+import { ANCHOR_DEMO_SERVER_URL, baseUrl, LOCATIONS_PATH } from '../config/transistor-token.js';
 import type { TransistorAuthorizationToken } from '../config/input-types.js';
 import type { DeviceInfo } from '../device.js';
 import { WaypostError } from '../errors.js';
@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
 
 /** The anchor's default demo server. */
-export const DEFAULT_REGISTRATION_URL = 'https://tracker.transistorsoft.com';
+export const DEFAULT_REGISTRATION_URL = ANCHOR_DEMO_SERVER_URL;
 export const REGISTER_PATH = '/api/register';
 /**
  * What the anchor hands out when registration fails for a reason other than a refusal (no

@@ -129,8 +129,8 @@ export class ByteReader {
   }
 }
 
-/** Four big-endian 32-bit words of 16 bytes (a uuid). */
-export const wordsOf = (data: Uint8Array): number[] =>
-  [0, 4, 8, 12].map((i) => ((data[i]! << 24) >>> 0) + (data[i + 1]! << 16) + (data[i + 2]! << 8) + data[i + 3]!);
+/** The last 4 of 16 bytes (a uuid) as a big-endian 32-bit word. */
+export const lastWord = (data: Uint8Array): number =>
+  data[12]! * 0x1000000 + (data[13]! << 16) + (data[14]! << 8) + data[15]!;
 
 export const addWrapping = (word: number, delta: number): number => (word + delta) % TWO_32;

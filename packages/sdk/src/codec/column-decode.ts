@@ -2,7 +2,7 @@ import { type ByteReader, invalid } from './bytes.js';
 import { ColumnMode } from './column-encode.js';
 import { fromScaled, MAX_DIGITS, MAX_SCALE } from './decimal.js';
 import { readInts } from './int-runs.js';
-import { isoText, readUuid, uuidText } from './leaf-forms.js';
+import { IsoTexts, readUuid, samePrefix, uuidText } from './leaf-forms.js';
 
 const MAX_SCALED = 10 ** MAX_DIGITS - 1;
 
@@ -22,7 +22,8 @@ function readExceptions(input: ByteReader, count: number): Map<number, string> {
 function merge(count: number, exceptions: Map<number, string>, regular: (i: number) => string): string[] {
   const texts = new Array<string>(count);
   let next = 0;
-  for (let i = 0; i < count; i++) texts[i] = exceptions.get(i) ?? regular(next++);
+  if (exceptions.size === 0) for (let i = 0; i < count; i++) texts[i] = regular(i);
+  else for (let i = 0; i < count; i++) texts[i] = exceptions.get(i) ?? regular(next++);
   return texts;
 }
 
@@ -53,14 +54,19 @@ export function decodeColumn(input: ByteReader, count: number): string[] {
     case ColumnMode.Time: {
       const exceptions = readExceptions(input, count);
       const values = readInts(input, count - exceptions.size);
-      return merge(count, exceptions, (i) => isoText(values[i]!));
+      const times = new IsoTexts();
+      return merge(count, exceptions, (i) => times.text(values[i]!));
     }
     case ColumnMode.Uuid: {
       const exceptions = readExceptions(input, count);
       let previous: Uint8Array = new Uint8Array(16);
+      let text = '';
       return merge(count, exceptions, () => {
-        previous = readUuid(input, previous);
-        return uuidText(previous);
+        const next = readUuid(input, previous);
+        // Sequential uuids share their first 12 bytes: only the last 4 are formatted anew.
+        text = uuidText(next, samePrefix(next, previous) && text !== '' ? text : null);
+        previous = next;
+        return text;
       });
     }
     default:

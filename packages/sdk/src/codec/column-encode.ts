@@ -68,7 +68,9 @@ function writeUuids(out: ByteWriter, values: readonly unknown[]): void {
 
 /** Dictionary when values repeat (half or fewer distinct), else each value's JSON text. */
 function writeTexts(out: ByteWriter, values: readonly unknown[]): void {
-  const texts = values.map((value) => JSON.stringify(value));
+  const texts = values.map((value) =>
+    value === true ? 'true' : value === false ? 'false' : value === null ? 'null' : JSON.stringify(value),
+  );
   const entries = new Map<string, number>();
   for (const text of texts) if (!entries.has(text)) entries.set(text, entries.size);
   if (values.length > 1 && entries.size <= values.length / 2) {

@@ -65,7 +65,8 @@ export function encodeColumnar(body: string): Uint8Array | null {
   writeBody(out, parsed);
   const bytes = out.result();
   try {
-    return decodeColumnar(bytes, body.length) === body ? bytes : null;
+    decodeColumnar(bytes, body.length, body);
+    return bytes;
   } catch {
     return null;
   }
@@ -87,13 +88,14 @@ function readValue(input: ByteReader, out: BoundedText, depth: number): void {
 
 /**
  * The JSON text of columnar bytes; throws CodecError (INVALID_COLUMNAR for malformed input,
- * BODY_TOO_LARGE the moment the text would pass `limit` characters).
+ * BODY_TOO_LARGE the moment the text would pass `limit` characters). With `expected` (the
+ * encoder's check), throws unless the text is exactly that, without building it.
  */
-export function decodeColumnar(bytes: Uint8Array, limit: number): string {
+export function decodeColumnar(bytes: Uint8Array, limit: number, expected: string | null = null): string {
   const input = new ByteReader(bytes);
   const version = input.byte();
   if (version !== COLUMNAR_VERSION) throw invalid(`columnar version ${version} is not ${COLUMNAR_VERSION}`);
-  const out = new BoundedText(limit);
+  const out = new BoundedText(limit, expected);
   readValue(input, out, 0);
   if (input.remaining !== 0) throw invalid(`${input.remaining} bytes follow the body`);
   return out.text();

@@ -11,26 +11,29 @@ const varintSize = (value: number): number => {
   return z < 0x80 ? 1 : z < 0x4000 ? 2 : z < 0x200000 ? 3 : z < 0x10000000 ? 4 : Math.ceil(Math.log2(z + 1) / 7);
 };
 
-function differences(values: readonly number[], order: 1 | 2): number[] {
-  const out: number[] = [];
+export function writeInts(out: ByteWriter, values: readonly number[]): void {
+  // Both orders' sizes in one pass; then the residuals of the cheaper one.
+  let first = 0;
+  let second = 0;
   let previous = 0;
   let previousStep = 0;
   for (const value of values) {
     const step = value - previous;
-    out.push(order === 1 ? step : step - previousStep);
+    first += varintSize(step);
+    second += varintSize(step - previousStep);
     previous = value;
     previousStep = step;
   }
-  return out;
-}
-
-export function writeInts(out: ByteWriter, values: readonly number[]): void {
-  const first = differences(values, 1);
-  const second = differences(values, 2);
-  const size = (list: number[]) => list.reduce((sum, v) => sum + varintSize(v), 0);
-  const order = size(second) < size(first) ? 2 : 1;
+  const order = second < first ? 2 : 1;
   out.byte(order);
-  for (const value of order === 1 ? first : second) out.int(value);
+  previous = 0;
+  previousStep = 0;
+  for (const value of values) {
+    const step = value - previous;
+    out.int(order === 1 ? step : step - previousStep);
+    previous = value;
+    previousStep = step;
+  }
 }
 
 export function readInts(input: ByteReader, count: number): number[] {

@@ -1,4 +1,4 @@
-import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from './bytes.js';
+import { addWrapping, type ByteReader, type ByteWriter, invalid, lastWord } from './bytes.js';
 
 /**
  * The two string forms a column may carry as numbers: ISO-8601 UTC timestamps with milliseconds
@@ -6,20 +6,72 @@ import { addWrapping, type ByteReader, type ByteWriter, invalid, wordsOf } from 
  * bytes, each a small difference from the one before when they are sequential (record uuids).
  */
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+/** `YYYY-MM-DDTHH:MM:SS.mmmZ`: 0 where a digit goes, else the character's code. */
+const SHAPE = Array.from('0000-00-00T00:00:00.000Z', (c) => (c === '0' ? 0 : c.charCodeAt(0)));
+const isDigit = (text: string, at: number) => text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
 
-/** Epoch milliseconds of an ISO text that Date.prototype.toISOString gives back exactly, else null. */
+const digits = (text: string, from: number, to: number): number => {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+};
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * Epoch milliseconds of `YYYY-MM-DDTHH:MM:SS.mmmZ` from 1970 on, else null. Every field is checked
+ * against its range (days against the month), so the text is exactly what toISOString writes for
+ * those milliseconds; read by hand, as it is on every record of every batch.
+ */
 export function readIsoMillis(value: unknown): number | null {
-  if (typeof value !== 'string' || value.length !== 24 || value.charCodeAt(23) !== 90 || !ISO.test(value)) return null;
-  const millis = Date.parse(value);
-  return millis >= 0 && new Date(millis).toISOString() === value ? millis : null;
+  if (typeof value !== 'string' || value.length !== 24) return null;
+  for (let i = 0; i < 24; i++)
+    if (value.charCodeAt(i) !== SHAPE[i] && !(SHAPE[i] === 0 && isDigit(value, i))) return null;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  const hour = digits(value, 11, 13);
+  const minute = digits(value, 14, 16);
+  const second = digits(value, 17, 19);
+  const milli = digits(value, 20, 23);
+  if (year < 1970 || month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  const days = month === 2 && leap(year) ? 29 : DAYS[month - 1]!;
+  if (day < 1 || day > days) return null;
+  return Date.UTC(year, month - 1, day, hour, minute, second, milli);
 }
 
-/** The JSON text (quoted) of a decoded timestamp. */
-export function isoText(millis: number): string {
-  // Years 0-9999 only: toISOString writes other years with a sign and six digits, never sent.
-  if (millis < 0 || millis > 253_402_300_799_999) throw invalid(`timestamp ${millis} is out of range`);
-  return `"${new Date(millis).toISOString()}"`;
+const DAY_MS = 86_400_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The JSON texts (quoted) of decoded timestamps, as toISOString writes them. A batch's fixes share
+ * their day: its text is made once and only the time of day is formatted per value.
+ */
+export class IsoTexts {
+  private day = -1;
+  private date = '';
+
+  text(millis: number): string {
+    // Years 1970-9999 only: toISOString writes other years with a sign and six digits.
+    if (millis < 0 || millis > 253_402_300_799_999) throw invalid(`timestamp ${millis} is out of range`);
+    const day = Math.floor(millis / DAY_MS);
+    if (day !== this.day) {
+      this.day = day;
+      this.date = `"${new Date(day * DAY_MS).toISOString().slice(0, 11)}`;
+    }
+    let rest = millis - day * DAY_MS;
+    const ms = rest % 1000;
+    rest = (rest - ms) / 1000;
+    const seconds = rest % 60;
+    rest = (rest - seconds) / 60;
+    const minutes = rest % 60;
+    const hours = (rest - minutes) / 60;
+    return `${this.date}${two(hours)}:${two(minutes)}:${two(seconds)}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
+  }
 }
 
 /** Hex digit values by character code (lower case only: upper case uuids stay verbatim). */
@@ -44,14 +96,18 @@ export function uuidBytes(value: unknown): Uint8Array | null {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** The JSON text (quoted) of a uuid's bytes. */
-export function uuidText(bytes: Uint8Array): string {
+/** The JSON text (quoted) of a uuid's bytes; `sharing` is a text with the same first 12 bytes. */
+export function uuidText(bytes: Uint8Array, sharing: string | null = null): string {
+  let tail = '';
+  for (let i = 12; i < 16; i++) tail += HEX[bytes[i]!]!;
+  if (sharing !== null) return `${sharing.slice(0, 29)}${tail}"`;
   let hex = '';
-  for (let i = 0; i < 16; i++) hex += HEX[bytes[i]!]!;
+  for (let i = 0; i < 12; i++) hex += HEX[bytes[i]!]!;
+  hex += tail;
   return `"${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}"`;
 }
 
-const samePrefix = (a: Uint8Array, b: Uint8Array): boolean => {
+export const samePrefix = (a: Uint8Array, b: Uint8Array): boolean => {
   for (let i = 0; i < 12; i++) if (a[i] !== b[i]) return false;
   return true;
 };
@@ -63,16 +119,14 @@ export function writeUuid(out: ByteWriter, bytes: Uint8Array, previous: Uint8Arr
     out.bytes(bytes);
     return;
   }
-  const [, , , last] = wordsOf(bytes);
-  const [, , , previousLast] = wordsOf(previous);
-  out.uint(addWrapping(last!, 2 ** 32 - previousLast!) + 1);
+  out.uint(addWrapping(lastWord(bytes), 2 ** 32 - lastWord(previous)) + 1);
 }
 
 export function readUuid(input: ByteReader, previous: Uint8Array): Uint8Array {
   const code = input.bounded(2 ** 32, 'a uuid step');
   if (code === 0) return input.bytes(16).slice();
   const bytes = previous.slice();
-  const last = addWrapping(wordsOf(previous)[3]!, code - 1);
+  const last = addWrapping(lastWord(previous), code - 1);
   bytes[12] = last >>> 24;
   bytes[13] = (last >>> 16) & 0xff;
   bytes[14] = (last >>> 8) & 0xff;

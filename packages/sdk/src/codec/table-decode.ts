@@ -3,7 +3,7 @@ import { decodeColumn } from './column-decode.js';
 import { readKey } from './known-keys.js';
 import { type BoundedText, checkCount, COLUMNAR_LIMITS } from './limits.js';
 
-/** A shape as read: each key's JSON text, and a column index or a nested shape. */
+/** A shape as read: each key as written (`{"key":` first, then `,"key":`), and a column index or a nested shape. */
 interface Shape {
   keys: string[];
   children: (number | Shape)[];
@@ -20,7 +20,7 @@ function readShape(input: ByteReader, columns: number, depth: number): Shape {
   for (let i = 0; i < count; i++) {
     const key = readKey(input);
     const ref = input.bounded(columns, 'a column reference');
-    shape.keys.push(key);
+    shape.keys.push(`${i === 0 ? '{' : ','}${key}:`);
     shape.minimum += key.length + 1;
     if (ref === 0) {
       const child = readShape(input, columns, depth + 1);
@@ -37,12 +37,16 @@ function readShape(input: ByteReader, columns: number, depth: number): Shape {
 }
 
 function writeRow(shape: Shape, columns: string[][], cursors: number[], out: BoundedText): void {
-  out.push('{');
-  for (let i = 0; i < shape.keys.length; i++) {
-    out.push(i === 0 ? `${shape.keys[i]}:` : `,${shape.keys[i]}:`);
-    const child = shape.children[i]!;
-    if (typeof child === 'number') out.push(columns[child]![cursors[child]!++]!);
-    else writeRow(child, columns, cursors, out);
+  const { keys, children } = shape;
+  if (keys.length === 0) return out.push('{}');
+  for (let i = 0; i < keys.length; i++) {
+    // keys[i] is already `{"key":` or `,"key":` (see readShape).
+    const child = children[i]!;
+    if (typeof child === 'number') out.push(keys[i]! + columns[child]![cursors[child]!++]!);
+    else {
+      out.push(keys[i]!);
+      writeRow(child, columns, cursors, out);
+    }
   }
   out.push('}');
 }

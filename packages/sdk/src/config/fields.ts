@@ -132,7 +132,7 @@ export const CONFIG_FIELDS: FieldTable = {
       type: 'enum',
       values: ['auto', 'gzip', 'none'],
       default: 'auto',
-      doc: 'Waypost: gzip upload bodies. auto: once the server said it takes gzip (Accept-Encoding on a response); gzip: always; none: never. A 415 or 400 to a compressed request turns it off for that URL.',
+      doc: 'Waypost: compress upload bodies. auto: in the columnar coding once the server said it takes x-waypost-columnar, else gzip once it said gzip (Accept-Encoding on a response); gzip: always gzip; none: never. A 415 or 400 to a coded request turns that coding off for that URL (columnar falls back to gzip, gzip to plain).',
     },
   },
   persistence: {

@@ -36,6 +36,13 @@ export interface TransistorAuthorizationToken {
   url: string;
 }
 
+/**
+ * A token as configuration accepts it: url optional, as the anchor's v4 types declare it (code
+ * typed with them compiles); without it the token is the anchor demo server's, as the anchor
+ * applies it. findOrCreateTransistorAuthorizationToken() always gives the url.
+ */
+export type TransistorAuthorizationTokenInput = Omit<TransistorAuthorizationToken, 'url'> & { url?: string };
+
 /** Every field Waypost acts on is derived from the resolved types, so a new field is accepted here too. */
 export interface HttpConfigInput extends Partial<Omit<HttpConfig, 'method'>> {
   method?: MethodInput;
@@ -157,5 +164,5 @@ export interface ConfigInput extends GroupedConfigInput, FlatConfigInput {
   /** ready() only: false keeps the saved configuration and applies this one over it. */
   reset?: boolean;
   /** The anchor's demo-server shortcut: sets http.url and the authorization to use the token. */
-  transistorAuthorizationToken?: TransistorAuthorizationToken;
+  transistorAuthorizationToken?: TransistorAuthorizationTokenInput;
 }

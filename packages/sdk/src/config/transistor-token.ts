@@ -7,6 +7,8 @@ export const TRANSISTOR_TOKEN_KEY = 'transistorAuthorizationToken';
 
 /** The anchor demo server's device API, relative to the token's url. */
 export const LOCATIONS_PATH = '/api/locations';
+/** The anchor's demo server: where its registration goes, and a token without a url points. */
+export const ANCHOR_DEMO_SERVER_URL = 'https://tracker.transistorsoft.com';
 export const REFRESH_TOKEN_PATH = '/api/refresh_token';
 
 function invalid(field: string, value: unknown, expected: string): never {
@@ -34,12 +36,14 @@ export function applyTransistorToken(groups: Record<GroupName, Record<string, un
     invalid('', token, 'an object { accessToken, refreshToken, expires, url }');
   }
   const t = token as Record<string, unknown>;
-  if (typeof t.url !== 'string') invalid('url', t.url, 'the server URL');
+  // v4 declares url optional: a token without one is the demo server's, as the anchor applies it.
+  const url = t.url ?? ANCHOR_DEMO_SERVER_URL;
+  if (typeof url !== 'string') invalid('url', t.url, 'the server URL');
   if (typeof t.accessToken !== 'string' || t.accessToken.length === 0)
     invalid('accessToken', '<hidden>', 'a non-empty string');
   if (typeof t.refreshToken !== 'string') invalid('refreshToken', '<hidden>', 'a string');
   const expires = t.expires ?? -1;
-  const base = baseUrl(t.url);
+  const base = baseUrl(url);
   const set = (group: GroupName, field: string, value: unknown) => {
     const spec = (CONFIG_FIELDS[group] as Record<string, Parameters<typeof validateField>[1]>)[field]!;
     groups[group][field] = validateField(`${TRANSISTOR_TOKEN_KEY}.${field}`, spec, value);

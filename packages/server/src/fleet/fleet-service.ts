@@ -53,7 +53,7 @@ export async function startFleet(
   worker = new DeliveryWorker(
     db,
     { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8, ingestBusy },
-    (sink) => connectSink(sink, now),
+    (sink) => connectSink(sink, now, options.brokers),
     () => cache.get().sinks,
     poll,
     log,

@@ -1,5 +1,5 @@
 import { RESPONSE_HEADERS_READ } from '@waypost/sdk/internal';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COLUMNS_OMITTED_HEADER, NEXT_CURSOR_HEADER } from '../routes/exports.js';
 
 /**
@@ -23,4 +23,16 @@ export function wrongMethodOrNotFound(request: FastifyRequest, reply: FastifyRep
     .code(405)
     .header('allow', allow)
     .send({ error: `${path} takes ${allow}, not ${request.method}`, code: 'METHOD_NOT_ALLOWED' });
+}
+
+/**
+ * Registers the answers above: as the not-found handler, and for an OPTIONS without Origin, which
+ * is no CORS preflight (the CORS plugin, registered after this, would answer it 400).
+ */
+export function registerMethodAnswers(app: FastifyInstance, routes: { allowed(url: string): string[] }): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'OPTIONS' || request.headers.origin !== undefined) return done();
+    void wrongMethodOrNotFound(request, reply, routes.allowed(request.url));
+  });
+  app.setNotFoundHandler((request, reply) => wrongMethodOrNotFound(request, reply, routes.allowed(request.url)));
 }

@@ -16,8 +16,10 @@ export const mqttDeviceLevel = encodeWith(/[%/+#\u0000]/g);
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must be encoded
 export const natsDeviceToken = encodeWith(/[%.*>\s\u0000-\u001f\u007f]/g);
 
-export const mqttTopic = (device: string, type: string): string => `waypost/${mqttDeviceLevel(device)}/${type}`;
-export const natsSubject = (device: string, type: string): string => `waypost.${natsDeviceToken(device)}.${type}`;
+export const mqttTopic = (prefix: string, device: string, type: string): string =>
+  `${prefix}/${mqttDeviceLevel(device)}/${type}`;
+export const natsSubject = (prefix: string, device: string, type: string): string =>
+  `${prefix}.${natsDeviceToken(device)}.${type}`;
 
 /** A URL as shown in lists and logs: without its user and password. */
 export function redactedUrl(url: string): string {

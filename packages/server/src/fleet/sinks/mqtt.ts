@@ -7,11 +7,11 @@ const PUBLISH_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5000;
 
 /**
- * Publishes each event at QoS 1 to `waypost/<device>/<type>`: delivered once the broker's PUBACK
+ * Publishes each event at QoS 1 to `<prefix>/<device>/<type>` (prefix default `waypost`): delivered once the broker's PUBACK
  * came. While the broker is away, sends fail at once (the delivery worker retries with backoff)
  * instead of piling up in the client's own offline queue.
  */
-export function mqttTransport(url: string): Transport {
+export function mqttTransport(url: string, topicPrefix: string): Transport {
   const client = mqtt.connect(url, {
     clientId: `waypost-${randomBytes(6).toString('hex')}`,
     reconnectPeriod: 1000,
@@ -32,7 +32,7 @@ export function mqttTransport(url: string): Transport {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          client.publishAsync(mqttTopic(event.device, event.type), body, { qos: 1 }),
+          client.publishAsync(mqttTopic(topicPrefix, event.device, event.type), body, { qos: 1 }),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('MQTT PUBACK timed out')), PUBLISH_TIMEOUT_MS);
           }),

@@ -1,0 +1,46 @@
+// The OpenAPI document (issue 28 item 7): generated from the routes' own schemas, served at
+// /openapi.json, valid per a third-party validator (@seriousme/openapi-schema-validator), and the
+// committed docs/openapi.json is what the server generates (`npm run docs` regenerates it).
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/backends.js';
+import { startTestServer, type TestServer } from './helpers/client.js';
+
+const COMMITTED = new URL('../../../docs/openapi.json', import.meta.url);
+
+describe('the OpenAPI document', () => {
+  let server: TestServer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let document: any;
+  beforeAll(async () => {
+    server = await startTestServer(backends[0]!);
+    const response = await fetch(`${server.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    document = await response.json();
+  });
+  afterAll(async () => server.stop());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('describes the routes with their own schemas', () => {
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/locations', '/api/devices/{id}/locations', '/api/session', '/metrics']),
+    );
+    // The login body's schema, as the route checks it (additionalProperties: false included).
+    const login = document.paths['/api/session'].post.requestBody.content['application/json'].schema;
+    expect(login).toMatchObject({ type: 'object', required: ['token'], additionalProperties: false });
+    expect(document.paths['/api/devices/{id}/locations'].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
+    );
+  });
+
+  it('is committed as docs/openapi.json, as generated (run npm run docs after changing a route)', () => {
+    expect(JSON.parse(readFileSync(COMMITTED, 'utf8'))).toEqual(document);
+  });
+});
