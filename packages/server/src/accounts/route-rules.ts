@@ -95,7 +95,7 @@ export const PUBLIC_ROUTES: readonly RegExp[] = [
   /^(GET|POST|PUT|PATCH|DELETE) \/(locations|devices|company_tokens|stats)(\/|$)/,
   /^(GET|POST|PUT) \/(osmand|overland|owntracks|capacitor|traccar)(\/|$)/,
   /^POST \/auth\/(register|refresh|revoke)$/,
-  /^GET \/(s\/|sdk\/|assets\/|vendor\/|tiles\/|track|favicon\.ico$|dashboard-config\.json$|health$|metrics$|$)/,
+  /^GET \/(s\/|sdk\/|assets\/|vendor\/|tiles\/|track|favicon\.ico$|openapi\.json$|dashboard-config\.json$|health$|metrics$|$)/,
 ];
 
 export const ruleOf = (method: string, url: string | undefined): RouteRule | null =>
