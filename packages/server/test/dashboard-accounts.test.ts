@@ -3,6 +3,7 @@
 // when an owner demotes them (their session ends at once).
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
@@ -71,6 +72,101 @@ describe('the dashboard with a user account', () => {
     await page.fill('#password-input', PASSWORD);
     await page.click('#login button[type=submit]');
     await page.locator('#whoami').filter({ hasText: 'dispatch (viewer)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(problems).toEqual([]);
+  });
+
+  it('gives an owner a Users panel to create a user, change a role, reset a password and delete, names as text', async () => {
+    expect(
+      (await server.admin('/api/users', { method: 'POST', body: { name: 'boss', password: PASSWORD, role: 'owner' } }))
+        .status,
+    ).toBe(201);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await keepLocal(page, problems);
+    await page.goto(`${server.url}/`);
+    await page.fill('#user-input', 'boss');
+    await page.fill('#password-input', PASSWORD);
+    await page.click('#login button[type=submit]');
+    await page.locator('#whoami').filter({ hasText: 'boss (owner)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.click('#users-panel summary');
+    const row = (name: string) => page.locator(`#users li[data-user="${name}"]`);
+    await row('dispatch').waitFor({ timeout: UI_TIMEOUT_MS });
+
+    await page.fill('#new-user-name', 'nina');
+    await page.fill('#new-user-password', PASSWORD);
+    await page.selectOption('#new-user-role', 'operator');
+    await page.click('#new-user button[type=submit]');
+    await page.locator('#users-status').filter({ hasText: 'User nina created' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // A refused name comes back as the server's message, as text.
+    await page.fill('#new-user-name', '<img src=x onerror=alert(1)>');
+    await page.fill('#new-user-password', PASSWORD);
+    await page.click('#new-user button[type=submit]');
+    await page
+      .locator('#users-status')
+      .filter({ hasText: 'body/name must match pattern' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('#users img').count()).toBe(0);
+
+    await row('nina').locator('select').selectOption('viewer');
+    await page.locator('#users-status').filter({ hasText: 'nina is now viewer' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await row('nina').locator('input[type=password]').fill('nina new passphrase');
+    await row('nina').locator('button.reset').click();
+    await page
+      .locator('#users-status')
+      .filter({ hasText: 'Password of nina reset' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    const users = (await server.admin('/api/users')).body as { name: string; role: string }[];
+    expect(users.find((u) => u.name === 'nina')).toMatchObject({ role: 'viewer' });
+    const login = await fetch(`${server.url}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'nina', password: 'nina new passphrase' }),
+    });
+    expect(login.status).toBe(204);
+
+    await row('nina').locator('button.delete').click();
+    await page.locator('#users-status').filter({ hasText: 'nina deleted' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await row('nina').count()).toBe(0);
+    expect(((await server.admin('/api/users')).body as { name: string }[]).map((u) => u.name)).not.toContain('nina');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows no Users panel to an operator or viewer', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await keepLocal(page, []);
+    await page.goto(`${server.url}/`);
+    await page.fill('#user-input', 'dispatch');
+    await page.fill('#password-input', PASSWORD);
+    await page.click('#login button[type=submit]');
+    await page.locator('#whoami').filter({ hasText: 'dispatch (viewer)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('#users-panel').isHidden()).toBe(true);
+  });
+
+  it("shows a user limited to org acme acme's device and never beta's", async () => {
+    for (const [org, uuid] of [
+      ['acme', 'acme-van'],
+      ['beta', 'beta-van'],
+    ]) {
+      const { accessToken } = await register(server, org, uuid);
+      expect(
+        (await call(server, 'POST', '/api/locations', { token: accessToken, body: { location: record(`${uuid}-1`) } }))
+          .status,
+      ).toBe(200);
+    }
+    const user = { name: 'acme-ops', password: PASSWORD, role: 'viewer', orgs: ['acme'] };
+    expect((await server.admin('/api/users', { method: 'POST', body: user })).status).toBe(201);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await keepLocal(page, problems);
+    await page.goto(`${server.url}/`);
+    await page.fill('#user-input', 'acme-ops');
+    await page.fill('#password-input', PASSWORD);
+    await page.click('#login button[type=submit]');
+    await page.locator('#devices li').filter({ hasText: 'acme-van' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('#devices li').count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toMatch(/beta|van-7/);
     expect(problems).toEqual([]);
   });
 });

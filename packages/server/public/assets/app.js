@@ -2,6 +2,7 @@
 // The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
+import { showUsers } from './users.js';
 import { apiJson, loggedIn, logIn, logInAs, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
@@ -305,6 +306,10 @@ $('login').addEventListener('submit', async (event) => {
 async function enter() {
   const session = await loggedIn().catch(() => null);
   $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
+  // Users are an owner's (and the admin token's) to manage.
+  const owner = Boolean(session) && (!session.user || session.role === 'owner');
+  $('users-panel').hidden = !owner;
+  if (owner) showUsers($('users')).catch(report);
   return start().catch(report);
 }
 $('logout').addEventListener('click', async () => {

@@ -5,10 +5,11 @@ import type { Role } from './roles.js';
  * - `device`: the route's `:id` is a device id; a device outside the user's orgs is a 404;
  * - `filtered`: the handler answers only what is inside the user's orgs (lists, the live feed);
  * - `self`: the user's own account (their password);
+ * - `global`: the answer holds nothing of any org (the dashboard's command help);
  * - `none`: the route reads or changes what is not any one org's (fleet-wide settings, lists not
  *   yet narrowed): a 404 for a limited user, so nothing of another org leaks by it.
  */
-export type ScopeRule = 'device' | 'filtered' | 'self' | 'none';
+export type ScopeRule = 'device' | 'filtered' | 'self' | 'global' | 'none';
 
 export interface RouteRule {
   role: Role;
@@ -43,7 +44,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/devices/:id/locations': read('device'),
   'GET /api/devices/:id/quarantine': read('device'),
   'GET /api/dashboard/devices': read('filtered'),
-  'GET /api/dashboard/commands': read(),
+  'GET /api/dashboard/commands': read('global'),
   'GET /api/dashboard/devices/:id/events': read('device'),
   'GET /api/dashboard/devices/:id/geofences': read('device'),
   'GET /api/dashboard/devices/:id/records': read('device'),

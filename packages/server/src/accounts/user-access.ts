@@ -23,7 +23,7 @@ export async function checkUserAccess(ctx: AppContext, request: FastifyRequest, 
   if (!roleAllows(user.role, rule.role)) {
     throw new HttpError(403, 'ROLE_FORBIDDEN', `This needs the ${rule.role} role; ${user.name} is a ${user.role}`);
   }
-  if (user.orgs === null || rule.scope === 'filtered' || rule.scope === 'self') return;
+  if (user.orgs === null || rule.scope === 'filtered' || rule.scope === 'self' || rule.scope === 'global') return;
   if (rule.scope === 'none') throw notFound();
   const id = (request.params as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string' || !inScope(user, await orgOfDevice(ctx.db, id))) throw notFound();
