@@ -55,6 +55,7 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
       ['vic', 'viewer', null],
       ['opal', 'operator', null],
       ['acme-viewer', 'viewer', ['acme']],
+      ['acme-op', 'operator', ['acme']],
     ] as const) {
       expect(
         (await server.admin('/api/users', { method: 'POST', body: { name, password: PASSWORD, role, orgs } })).status,
@@ -164,5 +165,27 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
       feed.close();
       all.close();
     }
+  });
+
+  it("lets an operator of org acme share, list and end acme's share links only", async () => {
+    const expiresAt = new Date(clockMs + 86_400_000).toISOString();
+    const op = (method: string, path: string, body?: unknown) =>
+      asSession(server, cookies['acme-op']!, method, path, body, { origin: server.url });
+    expect(await op('POST', '/api/shares', { device: betaDevice, expiresAt })).toMatchObject({
+      status: 404,
+      body: { code: 'UNKNOWN_DEVICE' },
+    });
+    const mine = await op('POST', '/api/shares', { device: acmeDevice, expiresAt });
+    expect(mine.status).toBe(201);
+    const theirs = await server.admin('/api/shares', { method: 'POST', body: { device: betaDevice, expiresAt } });
+    expect(theirs.status).toBe(201);
+    const listed = (await op('GET', '/api/shares')).body as Json[];
+    expect(listed.map((share) => share.id)).toEqual([(mine.body as Json).id]);
+    expect(JSON.stringify(listed)).not.toContain(betaDevice);
+    expect((await op('DELETE', `/api/shares/${theirs.body.id}`)).status).toBe(404);
+    expect(((await server.admin('/api/shares')).body as Json[]).find((s) => s.id === theirs.body.id)).toMatchObject({
+      deletedAt: null,
+    });
+    expect((await op('DELETE', `/api/shares/${(mine.body as Json).id}`)).status).toBe(204);
   });
 });

@@ -60,7 +60,7 @@ describe('the dashboard with a user account', () => {
     expect(await page.locator('#whoami').textContent()).toBe('dispatch (operator)');
     await expect.poll(() => page.locator('#devices li').count(), { timeout: UI_TIMEOUT_MS }).toBe(1);
     // The cookie is HttpOnly: page script cannot read the session.
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    expect(await page.evaluate('document.cookie')).toBe('');
 
     // An owner demotes the user: their session ends, and the next page load asks for a login.
     const demoted = await server.admin('/api/users/dispatch', { method: 'PATCH', body: { role: 'viewer' } });
@@ -147,7 +147,7 @@ describe('the dashboard with a user account', () => {
     for (const [org, uuid] of [
       ['acme', 'acme-van'],
       ['beta', 'beta-van'],
-    ]) {
+    ] as const) {
       const { accessToken } = await register(server, org, uuid);
       expect(
         (await call(server, 'POST', '/api/locations', { token: accessToken, body: { location: record(`${uuid}-1`) } }))

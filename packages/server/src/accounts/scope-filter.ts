@@ -37,3 +37,8 @@ export function liveScopeOf(ctx: AppContext, reader: Reader): (deviceId: string)
     return inScope(reader, org);
   };
 }
+
+/** Whether the reader may see this device (a device in no org is outside every limited user's orgs). */
+export async function deviceInScope(ctx: AppContext, reader: Reader, deviceId: string): Promise<boolean> {
+  return !limited(reader) || inScope(reader, await orgOfDevice(ctx.db, deviceId));
+}
