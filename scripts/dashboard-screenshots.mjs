@@ -1,13 +1,17 @@
 // The dashboard's screenshots in docs/ (shown in docs/dashboard.md), at 1440x900 and 390x844: the BUILT
 // server on a temporary SQLite file, a small fleet around Montreal (the example GPX walk replayed
-// today, six vans, a phone enrolled by name, a device with gaps in its ledger), the walker selected
-// with its trips, delivery health and playback. Run after `npm run build`:
+// today with records missing from its ledger, six vans, a phone enrolled by name, a named depot
+// geofence), the walker selected with its trips, the gap drawn dashed, delivery health and
+// playback. The street map is a synthetic city in a local vector MBTiles file (--tiles: the
+// built-in style, no network), since a screenshot run must not depend on a tile service. Run
+// after `npm run build`:
 //   node scripts/dashboard-screenshots.mjs
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../packages/server/dist/index.js';
+import { writeSyntheticCity } from './lib/synthetic-city.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const TOKEN = 'screenshot-admin';
@@ -29,7 +33,13 @@ const gpx = readFileSync(new URL('examples/track.gpx', ROOT), 'utf8');
 const walk = [...gpx.matchAll(/<trkpt lat="([-\d.]+)" lon="([-\d.]+)">/g)].map((m) => [Number(m[1]), Number(m[2])]);
 
 const dir = mkdtempSync(join(tmpdir(), 'waypost-screenshots-'));
-const server = await startServer({ port: 0, adminToken: TOKEN, database: join(dir, 'waypost.db') });
+writeSyntheticCity(join(dir, 'city.mbtiles'), 45.503, -73.56);
+const server = await startServer({
+  port: 0,
+  adminToken: TOKEN,
+  database: join(dir, 'waypost.db'),
+  tileFile: join(dir, 'city.mbtiles'),
+});
 const post = (body, path = '/locations') =>
   fetch(server.url + path, {
     method: 'POST',
@@ -47,7 +57,14 @@ try {
       }),
     ),
   );
-  await post({ location: walks, device_id: 'old-port-walker' });
+  // Records 60 to 89 of the first walk never arrive: the ledger's gap, drawn dashed.
+  const arrived = walks.filter((record) => record.sequence < 60 || record.sequence > 89);
+  await post({ location: arrived, device_id: 'old-port-walker' });
+  await fetch(server.url + '/api/geofences', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify({ identifier: 'Depot', latitude: 45.507, longitude: -73.566, radius: 120 }),
+  });
   // Six vans driving across the city, each its own line.
   for (let v = 0; v < 6; v++) {
     const angle = (v / 6) * 2 * Math.PI;
@@ -86,10 +103,13 @@ try {
     await page.fill('#token-input', TOKEN);
     await page.click('#login button[type=submit]');
     await page.locator('#status').filter({ hasText: 'live' }).waitFor();
+    await page.locator('#map.has-vector-basemap').waitFor({ timeout: 30_000 });
     await page.screenshot({ path: new URL(`docs/dashboard-fleet-${name}.png`, ROOT).pathname });
     await page.locator('#devices li[data-device="old-port-walker"]').click();
     await page.locator('#trips .trips-table tbody tr').first().waitFor();
     await page.locator('#health .health').waitFor();
+    await page.locator('path.gap').first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(1500); // the street map's tiles at the new view
     await page
       .locator('#playback-slider')
       .fill(String(Math.round(Number(await page.locator('#playback-slider').getAttribute('max')) * 0.3)));

@@ -132,7 +132,38 @@ async function ensureBroker(name, port, binary, debianPackage, args) {
   }
 }
 
+// The deployment test (packages/server/test/deploy/): hosts as network namespaces (iproute2's
+// `ip`, root), HAProxy in front, a NATS cluster of nats-server processes, a PostgreSQL cluster of
+// its own (Debian's postgresql binaries, run as the postgres user).
+function ensureTool(binary, debianPackage, what) {
+  if (existsSync(binary)) return;
+  console.error(`waypost: installing Debian ${debianPackage} for ${what} (apt-get)...`);
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${debianPackage}`,
+    ],
+    { stdio: 'inherit' },
+  );
+  if (!existsSync(binary)) {
+    console.error(
+      `waypost: ${binary} is missing and apt-get could not install it; run: apt-get install -y ${debianPackage}`,
+    );
+    process.exit(1);
+  }
+}
+
 await ensurePostgres();
+ensureTool('/usr/sbin/ip', 'iproute2', 'the deployment test');
+ensureTool('/usr/sbin/haproxy', 'haproxy', 'the deployment test');
+ensureTool('/usr/sbin/nats-server', 'nats-server', 'the deployment test');
+if (process.getuid?.() !== 0) {
+  console.error(
+    'waypost: the deployment test builds hosts as network namespaces and needs root; run the tests as root',
+  );
+  process.exit(1);
+}
 ensureChromium();
 ensureGpsd();
 ensureTools([

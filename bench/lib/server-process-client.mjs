@@ -18,6 +18,8 @@ export function startServerProcess(options) {
       child.once('exit', (code) => reject(new Error(`server process exited (${code})`)));
     });
   return {
+    /** The server process's pid (a benchmark reads its CPU time in /proc). */
+    pid: child.pid,
     /** Resolves with the server's URL once it listens. */
     async start() {
       await next('ready');

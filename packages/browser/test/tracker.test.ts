@@ -59,6 +59,10 @@ describe('the /track page in Chromium', () => {
     const uuids = [...(await recordFix(context, [page])), ...(await recordFix(context, [page]))];
     await gate.delivers(uuids);
     const deviceId = await page.locator('#device-id').textContent();
+    // The page names the device as the person typed it, on this visit and the next ones.
+    expect(await page.locator('#device-label').textContent()).toBe('phone of test');
+    await page.reload();
+    await page.locator('#device-label').filter({ hasText: 'phone of test' }).waitFor({ timeout: 10_000 });
     const devices = await server.admin('/api/devices');
     const device = devices.body.find((d: { id?: string; deviceId?: string }) => (d.id ?? d.deviceId) === deviceId);
     expect(device).toMatchObject({ name: 'phone of test' });

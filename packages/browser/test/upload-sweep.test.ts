@@ -20,6 +20,7 @@ interface Upload {
   method: string;
   uuids: string[];
   gzipped: boolean;
+  contentType: string | undefined;
 }
 
 /** The page's origin: the bundle, an empty page, and /upload/<name> recording what arrives. */
@@ -65,7 +66,12 @@ async function startSite() {
       ) {
         return res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"invalid record"}');
       }
-      const upload = { method: req.method!, uuids: records.map((r) => r.uuid), gzipped };
+      const upload = {
+        method: req.method!,
+        uuids: records.map((r) => r.uuid),
+        gzipped,
+        contentType: req.headers['content-type'],
+      };
       uploads.set(name, [...(uploads.get(name) ?? []), upload]);
       res.writeHead(200, { 'content-type': 'application/json', 'accept-encoding': 'gzip' }).end('{}');
     });
@@ -156,6 +162,8 @@ describe('uploads from Chromium over a grid of http configurations (IndexedDB)',
       const uploads = site.uploads.get(name) ?? [];
       expect([failures, left]).toEqual([[], 0]);
       expect(uploads.flatMap((u) => u.uuids)).toEqual(recorded);
+      // Compressed or not, the content is JSON (issue 29: no test checked a gzipped body's type).
+      expect(uploads.map((u) => u.contentType)).toEqual(uploads.map(() => 'application/json'));
       return uploads.map((u) => u.gzipped);
     };
     const auto = await gzippedBy('compress-auto', { batchSync: false });

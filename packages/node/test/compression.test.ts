@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
-import { at, openSdk } from './support/harness.js';
+import { at, openSdk, startHarness } from './support/harness.js';
 
 describe('http.compress', () => {
   it("against Waypost's server: it advertises gzip, takes the gzipped bodies and stores every record", async () => {
@@ -22,6 +22,27 @@ describe('http.compress', () => {
       expect(await bg.getCount()).toBe(0);
       const device = await fetch(`${server.url}/api/devices/${compress}`, { headers: { authorization: 'Bearer adm' } });
       expect(((await device.json()) as { records: number }).records).toBe(5);
+    }
+  });
+
+  it('a gzipped upload over real HTTP says Content-Encoding: gzip and Content-Type: application/json (issue 29)', async () => {
+    const advertises = { status: 200, json: {}, headers: { 'accept-encoding': 'gzip' } };
+    for (const compress of ['gzip', 'auto'] as const) {
+      const { bg, server } = await startHarness({ http: { compress } }, { replies: [advertises] });
+      server.setDefault(advertises);
+      await bg.start();
+      for (let i = 0; i < 3; i++) {
+        await bg.recordLocation(at(i));
+        await bg.idle();
+      }
+      const sent = server.requests.map((r) => [r.headers['content-encoding'] ?? 'identity', r.headers['content-type']]);
+      // 'auto' sends its first body plain, before the server has said it takes gzip.
+      const first = compress === 'gzip' ? 'gzip' : 'identity';
+      expect(sent, compress).toEqual([
+        [first, 'application/json'],
+        ['gzip', 'application/json'],
+        ['gzip', 'application/json'],
+      ]);
     }
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createBackgroundGeolocation, ManualNetwork, openSqliteStore } from '@waypost/node';
+import { within } from '@waypost/sdk/testing';
 import { tempDir, uuidsOf } from './support/harness.js';
 import { startScriptedServer } from './support/scripted-server.js';
 
@@ -60,15 +61,15 @@ describe('crash safety: SIGKILL mid-upload', () => {
       // Reopen in this process: locks are released at open, the queue is intact and uploads.
       server.setDefault({ status: 200 });
       const bg = await createBackgroundGeolocation({ database: file, network: new ManualNetwork('wifi') });
-      onTestFinished(() => bg.close());
+      onTestFinished(() => within(bg.close(), 20_000, () => 'close() of the reopened SDK'));
       expect(await bg.getCount()).toBe(rows.length);
       const check = openSqliteStore(file);
       expect((await check.locations.list({ order: 'ASC' })).some((r) => r.locked)).toBe(false);
       await check.close();
 
       await bg.ready({ http: { url: server.url, batchSync: true, maxBatchSize: 50 } });
-      await bg.sync();
-      await bg.idle();
+      await within(bg.sync(), 20_000, () => `sync() of the reopened queue (${server.requests.length} requests so far)`);
+      await within(bg.idle(), 20_000, () => "the reopened SDK's idle()");
       expect(await bg.getCount()).toBe(0);
 
       const received = server.requests

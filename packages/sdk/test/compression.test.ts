@@ -60,6 +60,8 @@ describe('http.compress', () => {
   it("'gzip' compresses from the first request; 'none' never does, advertised or not", async () => {
     const always = await recordThree({ http: { compress: 'gzip' } });
     expect(always.server.requests.map(gzipped)).toEqual([true, true, true]);
+    // The coding is gzip; the content is still JSON (issue 29: no test checked it).
+    expect(always.server.requests.map((r) => r.headers['content-type'])).toEqual(Array(3).fill('application/json'));
     expect(always.server.requests.flatMap(carried)).toEqual(always.uuids);
     const never = await recordThree({ http: { compress: 'none' } });
     expect(never.server.requests.map(gzipped)).toEqual([false, false, false]);

@@ -36,6 +36,14 @@ describe('spec 2.3 upload bodies, end to end', () => {
     expect(request.body).toEqual({ ...(stored[0] as object), device_id: 'd1' });
   });
 
+  it('root "." without params: the record itself is the body, not wrapped under "location" (issue 29)', async () => {
+    const { request, stored } = await uploadOne({ http: { rootProperty: '.' } });
+    expect(request.body).toEqual(stored[0]);
+    expect(request.body).not.toHaveProperty('location');
+    const batch = await uploadOne({ http: { rootProperty: '.', batchSync: true } }, 2);
+    expect(batch.request.body).toEqual(batch.stored);
+  });
+
   it('batchSync: always an array under the root key, even of one record, params beside it', async () => {
     const one = await uploadOne({ http: { batchSync: true, params: { a: 1 } } });
     expect(one.request.body).toEqual({ location: one.stored, a: 1 });

@@ -49,6 +49,7 @@ describe("@waypost/sdk's public entry", () => {
       'scriptedProvider',
       'startEngine',
       'uuidsOf',
+      'within',
     ]);
     for (const name of ['ManualClock', 'ManualNetwork', 'createMemoryStore'] as const)
       expect(testing[name]).toBe(publicApi[name]);

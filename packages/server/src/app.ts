@@ -48,6 +48,7 @@ import { healthRoutes } from './routes/health.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { dashboardApiRoutes } from './routes/dashboard-api.js';
+import { trackGapRoutes } from './routes/track-gaps.js';
 import { browserSdkRoutes } from './routes/browser-sdk.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { eventRoutes } from './routes/events.js';
@@ -312,6 +313,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(eventRoutes, { ctx });
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
+    await app.register(trackGapRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
     await app.register(retentionRoutes, { ctx });
     await app.register(auditRoutes, { ctx });

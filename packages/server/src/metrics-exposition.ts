@@ -71,7 +71,13 @@ export interface Exposition {
   render(): Promise<string>;
 }
 
-export function createExposition(metrics: Metrics, db: Queryable, ledger: FleetLedger): Exposition {
+export function createExposition(
+  metrics: Metrics,
+  db: Queryable,
+  ledger: FleetLedger,
+  /** The fleet's devices by the health state the server names (docs/device-health.md). */
+  deviceStates: () => Promise<Record<string, number>>,
+): Exposition {
   const registry = new Registry();
   mirrored(
     registry,
@@ -148,7 +154,14 @@ export function createExposition(metrics: Metrics, db: Queryable, ledger: FleetL
     'kind',
   ]);
   const dead = gauge('waypost_sink_dead_events', 'Fleet events dead-lettered (replayable), by sink.', ['sink', 'kind']);
+  const states = gauge(
+    'waypost_devices',
+    'Devices (not deleted) by the health state the server names (docs/device-health.md).',
+    ['state'],
+  );
   const refresh = async () => {
+    // Every state is set, 0 included, so a query never misses one.
+    for (const [state, count] of Object.entries(await deviceStates())) states.labels(state).set(count);
     const totals = await ledger.totals();
     ledgerDevices.set(totals.devices);
     ledgerIncomplete.set(totals.incomplete);

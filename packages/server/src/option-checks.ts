@@ -50,6 +50,12 @@ export function sinkUrl(name: string, url: string, protocols: readonly string[])
   return url;
 }
 
+/** A NATS cluster's URLs, comma-separated (a client reaches the others when one is down); each is checked. */
+export function natsUrls(name: string, urls: string): string {
+  for (const url of urls.split(',')) parsedUrl(name, url.trim(), ['nats:', 'tls:']);
+  return urls;
+}
+
 /**
  * A tile URL template: http(s) with {z}, {x} and {y}. Anything else would only show as a map that
  * never loads (and its host goes into the Content-Security-Policy).

@@ -16,6 +16,7 @@ export const SERVER_OPTION_KEYS = [
   'requireTokens',
   'accessTokenTtlSeconds',
   'refreshTokenTtlSeconds',
+  'mapStyle',
   'tileUrl',
   'tileFile',
   'mapStyle',

@@ -2,7 +2,16 @@ import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
 import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
-import { corsOriginsOf, mapStyleOf, positive, rate, ServerOptionError, sinkUrl, tileUrlOf } from './option-checks.js';
+import {
+  corsOriginsOf,
+  mapStyleOf,
+  natsUrls,
+  positive,
+  rate,
+  ServerOptionError,
+  sinkUrl,
+  tileUrlOf,
+} from './option-checks.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
@@ -219,7 +228,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
   return {
     webhooks: (options.webhooks ?? []).map((url) => sinkUrl('webhooks', url, ['http:', 'https:'])),
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
-    natsUrl: options.natsUrl ? sinkUrl('natsUrl', options.natsUrl, ['nats:', 'tls:']) : null,
+    natsUrl: options.natsUrl ? natsUrls('natsUrl', options.natsUrl) : null,
     sinkEvents,
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),

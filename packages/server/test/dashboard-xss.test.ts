@@ -204,6 +204,12 @@ describe('the new views render hostile data as text too', () => {
     const item = page.locator(`#devices li[data-device="${id}"]`);
     await item.waitFor();
     expect(await item.locator('strong').textContent()).toBe(payload('name'));
+    // The vehicle's label on the map and the geofences' names: text, never markup.
+    await page.locator('.vehicle-label .vehicle-name').waitFor();
+    expect(await page.locator('.vehicle-label .vehicle-name').textContent()).toBe(payload('name'));
+    await expect
+      .poll(() => page.locator('.geofence-label').allTextContents(), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining([payload('server-geofence'), payload('fleet-event-geofence')]));
     await page.locator('path.device-marker').dispatchEvent('mouseover');
     await page
       .locator('.leaflet-tooltip')

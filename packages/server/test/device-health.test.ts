@@ -6,16 +6,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { WebhookReceiver } from './helpers/webhook-receiver.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
 
 const START = Date.UTC(2026, 10, 26, 8);
 const clock = new ManualClock(START);
 
 describe.each(backends)('device health with the real SDK, on $name', (backend) => {
   let server: TestServer;
+  const receiver = new WebhookReceiver();
   beforeAll(async () => {
-    server = await startTestServer(backend, { now: () => clock.now(), silentAfterSeconds: 600 });
+    await receiver.start();
+    server = await startTestServer(backend, { now: () => clock.now(), silentAfterSeconds: 600, deliveryPollMs: 50 });
+    const hook = await server.admin('/api/webhooks', {
+      method: 'POST',
+      body: { url: receiver.url, events: ['device.state'] },
+    });
+    expect(hook.status).toBe(201);
   });
-  afterAll(async () => server.stop());
+  afterAll(async () => {
+    await server.stop();
+    await receiver.stop();
+  });
 
   const health = async (device: string): Promise<Json> => (await server.admin(`/api/devices/${device}/health`)).body;
 
@@ -73,6 +86,20 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
     expect(parked).toMatchObject({ state: 'parked', cause: 'stationary', inferred: false });
     expect(parked.since).toBe(new Date(clock.now() - 120_000).toISOString());
     expect(parked.history.map((h: Json) => h.cause)).toEqual(['stationary', 'wifi-only', 'tracking-stopped']);
+
+    // Each change is the fleet event device.state, in order, naming what it changed from.
+    const changes = () => receiver.accepted<Json>().filter((e) => e.device === id);
+    await receiver.waitFor(3, (r) => r.status < 300 && (JSON.parse(r.body) as Json).device === id);
+    expect(changes().map((e) => [e.type, e.data.cause, e.data.previous?.cause ?? null])).toEqual([
+      ['device.state', 'tracking-stopped', null],
+      ['device.state', 'wifi-only', 'tracking-stopped'],
+      ['device.state', 'stationary', 'wifi-only'],
+    ]);
+
+    // /metrics: the fleet's devices by state, every state listed.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/^waypost_devices\{state="parked"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^waypost_devices\{state="source-lost"\} 0$/m);
   });
 
   it('a device quiet beyond silentAfter is named from its last report, inferred; the fleet counts it', async () => {
@@ -98,6 +125,21 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
       'stopped',
       'silent',
     ]);
+  });
+
+  it("the dashboard's device list says each device's state in words", async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await logInThroughForm(page, server.url, 'admin-secret');
+      // Named in the tests above, all quiet by now (the clock moved on): from their last reports.
+      const row = (id: string) => page.locator(`#devices li[data-device="${backend.name}-${id}"] .health-state`);
+      await row('quiet').waitFor({ timeout: 10_000 });
+      expect(await row('quiet').textContent()).toBe(' · waiting for Wi-Fi (likely)');
+      expect(await row('live').textContent()).toBe(' · no network (likely)');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('a header that is not a Structured Field Dictionary is ignored; the upload is stored', async () => {

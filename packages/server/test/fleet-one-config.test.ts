@@ -36,7 +36,7 @@ describe('one fleet across two server processes (one PostgreSQL schema)', () => 
     sql = new pg.Client({ connectionString: PG_URL });
     await sql.connect();
     await sql.query(`SET search_path TO "${schema}"`);
-  });
+  }, 60_000); // a build and two processes starting, on a loaded machine
   afterAll(async () => {
     await sql?.end();
     for (const server of [a, b].filter(Boolean))

@@ -65,7 +65,14 @@ describe.each(backends)('device.silent/active and trips on $name', (backend) => 
       ['trip.end', iso(at(540))],
       ['device.silent', iso(lastSeen + 600_000)],
     ]);
-    expect(receiver.accepted<Event>()[4]!.data).toMatchObject({ lastSeen: iso(lastSeen), silentAfterSeconds: 600 });
+    // It names why, as well as the server can tell: these records say nothing of motion or battery.
+    expect(receiver.accepted<Event>()[4]!.data).toMatchObject({
+      lastSeen: iso(lastSeen),
+      silentAfterSeconds: 600,
+      state: 'silent',
+      cause: 'unexplained',
+      inferred: true,
+    });
 
     await server.post('/locations', { location: [fix('back', 5000, clock)], device_id: 'car' });
     await receiver.waitFor(6);

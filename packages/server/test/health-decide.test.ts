@@ -46,6 +46,13 @@ describe('decideDeviceState', () => {
     ],
     ['server errors', inputs(MIN, r({ failure: { class: 'server', ago: 10 } })), 'failing', 'server-errors', false],
     [
+      'told to wait, back after the hold',
+      inputs(MIN, r({ failure: { class: 'throttled', ago: 300, status: 503 } })),
+      'waiting',
+      'retry-after',
+      false,
+    ],
+    [
       'a Retry-After hold',
       inputs(MIN, r({ hold: { kind: 'retry-after', for: 900 } })),
       'waiting',

@@ -18,6 +18,8 @@ describe('startServer() options', () => {
     [{ registration: 'secret', registrationSecret: '' }, 'registrationSecret'],
     [{ sinkEvents: ['geofence.entered'] }, 'sinkEvents'],
     [{ webhooks: ['backend/hooks'] }, 'webhooks'],
+    // A NATS cluster's list: every member is checked (docs/deploy/).
+    [{ natsUrl: 'nats://10.0.0.1:4222,http://10.0.0.2:4222' }, 'natsUrl'],
     [{ maxConnections: 0 }, 'maxConnections'],
     [{ rateLimit: -1 }, 'rateLimit'],
   ])('%j is refused as option %s', async (options, option) => {

@@ -12,6 +12,7 @@ import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
 import { describeUploadFailure } from '../upload-failure.js';
 import type { ServicePace } from './pacing.js';
+import { FaultProvider, FaultTransport, OffsetClock, RECORDS_NOTHING_AFTER, type Fault } from './faults.js';
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -30,6 +31,10 @@ export interface DeviceOptions {
   upload: UploadSettings;
   /** The fleet's pace on the service's terms (Retry-After in real time). */
   pace: ServicePace;
+  /** http.presenceInterval (seconds); default the SDK's. */
+  presenceInterval?: number;
+  /** The fault this device will be given (issue 31): a Wi-Fi-only device is configured so from the start. */
+  fault?: Fault;
 }
 
 /** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
@@ -58,6 +63,10 @@ export class SimulatedDevice {
   readonly requests = new Map<string, RequestCounts>();
   private acknowledgedSeen = 0;
   private battery = 1;
+  /** The fault injected into this device, once it is (issue 31). */
+  fault: Fault | null = null;
+  /** What the faults act through: the answers it gets, its location source, its clock. */
+  faults!: { transport: FaultTransport; provider: FaultProvider; clock: OffsetClock };
 
   private constructor(
     readonly id: string,
@@ -91,11 +100,18 @@ export class SimulatedDevice {
   static async create(options: DeviceOptions): Promise<SimulatedDevice> {
     const { store, ledger } = recordingStore(openSqliteStore(options.databaseFile));
     const network = new ManualNetwork('wifi');
+    const faults = {
+      // The fleet's pace observes the real service only; a fault's simulated replies come on top.
+      transport: new FaultTransport(options.pace.observe(createFetchTransport())),
+      provider: new FaultProvider(),
+      clock: new OffsetClock(options.clock),
+    };
     const bg = await createBackgroundGeolocation({
       store,
       network,
-      clock: options.clock,
-      transport: options.pace.observe(createFetchTransport()),
+      clock: faults.clock,
+      transport: faults.transport,
+      trackingProvider: faults.provider,
       device: { uuid: options.id, model: 'waypost-simulator', manufacturer: 'waypost', platform: 'simulated' },
     });
     const queue = async () => new Set((await store.locations.list({ order: 'ASC' })).map((record) => record.uuid));
@@ -110,6 +126,7 @@ export class SimulatedDevice {
       options.random,
       options.pace,
     );
+    device.faults = faults;
     await bg.ready({
       http: {
         url: options.url,
@@ -117,11 +134,18 @@ export class SimulatedDevice {
         batchSync: options.upload.batchSync,
         maxBatchSize: options.upload.maxBatchSize,
         autoSyncThreshold: options.upload.autoSyncThreshold,
+        ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
+        disableAutoSyncOnCellular: options.fault === 'wifi-only-cellular',
       },
       logger: { logLevel: 'INFO' },
     });
     await bg.start();
     return device;
+  }
+
+  /** A dying battery: the next fixes carry this level (before a fault that kills the device). */
+  drainBattery(level: number): void {
+    this.battery = level;
   }
 
   get driving(): boolean {
@@ -139,6 +163,7 @@ export class SimulatedDevice {
 
   /** Moves along the track by `ms` of simulated time and records the fix there. */
   async step(ms: number): Promise<void> {
+    if (this.fault !== null && RECORDS_NOTHING_AFTER.has(this.fault)) return;
     this.track.advance(ms);
     const fix = this.track.fix();
     this.battery = Math.max(0.05, this.battery - ms / 3_600_000 / 20);

@@ -4,6 +4,8 @@ import { SimulatedDevice, type UploadSettings } from './device.js';
 import { ServicePace } from './pacing.js';
 import { createRandom } from './random.js';
 import type { Origin } from './street-grid.js';
+import type { Fault } from './faults.js';
+import { injectFault } from './inject-fault.js';
 
 /** Where the simulated city lies (central Berlin); every device drives on the same grid. */
 export const CITY_ORIGIN: Origin = { latitude: 52.5163, longitude: 13.3777 };
@@ -20,6 +22,10 @@ export interface FleetOptions {
   startTime: number;
   /** The longest Retry-After the fleet waits for in real time (longer ones leave records queued). */
   maxRetryAfterMs: number;
+  /** One fault per device, in turn (device n gets faults[(n - 1) % length]); injected by injectFaults(). */
+  faults?: readonly Fault[];
+  /** http.presenceInterval of every device (seconds); default the SDK's. */
+  presenceInterval?: number;
 }
 
 /** Totals across the fleet, for progress lines. */
@@ -44,7 +50,20 @@ export class Fleet {
     readonly devices: SimulatedDevice[],
     readonly intervalMs: number,
     readonly pace: ServicePace,
+    private readonly faults: readonly Fault[],
   ) {}
+
+  /** Injects each device's fault (issue 31); returns which device got which. */
+  async injectFaults(): Promise<Map<string, Fault>> {
+    const given = new Map<string, Fault>();
+    if (this.faults.length === 0) return given;
+    for (const [index, device] of this.devices.entries()) {
+      const fault = this.faults[index % this.faults.length]!;
+      await injectFault(device, fault, this.intervalMs);
+      given.set(device.id, fault);
+    }
+    return given;
+  }
 
   static async create(options: FleetOptions): Promise<Fleet> {
     const clock = new ManualClock(options.startTime);
@@ -52,6 +71,7 @@ export class Fleet {
     const devices: SimulatedDevice[] = [];
     try {
       for (let n = 1; n <= options.devices; n++) {
+        const fault = options.faults?.length ? options.faults[(n - 1) % options.faults.length] : undefined;
         devices.push(
           await SimulatedDevice.create({
             id: `sim-${n}`,
@@ -62,6 +82,8 @@ export class Fleet {
             origin: CITY_ORIGIN,
             upload: options.upload,
             pace,
+            ...(fault ? { fault } : {}),
+            ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
           }),
         );
       }
@@ -69,7 +91,7 @@ export class Fleet {
       await Promise.all(devices.map((device) => device.close()));
       throw error;
     }
-    return new Fleet(clock, devices, options.intervalMs, pace);
+    return new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
   }
 
   /** Simulated time since the start. */

@@ -10,6 +10,7 @@ import {
   type CreateOptions,
   type HttpEvent,
 } from '@waypost/node';
+import { within } from '@waypost/sdk/testing';
 import { startScriptedServer, type Responder, type ScriptedServer } from './scripted-server.js';
 
 // The kit's record helpers, so that node's tests and the sdk's describe records the same way.
@@ -23,6 +24,27 @@ export interface Harness {
   http: HttpEvent[];
 }
 
+/** How long a test waits, in real time, for the SDK to idle or close before failing, named. */
+const SDK_WAIT_MS = 20_000;
+
+/**
+ * The instance with a bounded idle(): an SDK that never idles (an upload that never ends) fails the
+ * wait with what it was doing, before the test's own timeout and without a name.
+ */
+function bounded(bg: BackgroundGeolocation, server?: ScriptedServer): BackgroundGeolocation {
+  const idle = bg.idle;
+  bg.idle = () =>
+    within(idle(), SDK_WAIT_MS, () => {
+      const seen = server ? ` (${server.requests.length} requests so far, ${server.pending} held)` : '';
+      return `the SDK's idle()${seen}${server?.runaway ? `: ${server.runaway.message}` : ''}`;
+    });
+  return bg;
+}
+
+/** close(), bounded: an SDK whose upload never ends fails the test with that, not a hook timeout. */
+const closeWithin = (bg: BackgroundGeolocation) =>
+  within(bg.close(), SDK_WAIT_MS, () => "the SDK's close() (an upload in flight that never ends?)");
+
 /** Opens the SDK (':memory:' SQLite, a ManualNetwork on wifi); closed when the test finishes. */
 export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
   const bg = await createBackgroundGeolocation({
@@ -30,8 +52,8 @@ export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGe
     network: new ManualNetwork('wifi'),
     ...options,
   });
-  onTestFinished(() => bg.close());
-  return bg;
+  onTestFinished(() => closeWithin(bg));
+  return bounded(bg);
 }
 
 /**
@@ -46,10 +68,13 @@ export async function startHarness(
   const { replies = [], ...createOptions } = options;
   const server = await startScriptedServer(...replies);
   const network = (createOptions.network as ManualNetwork | undefined) ?? new ManualNetwork('wifi');
-  const bg = await createBackgroundGeolocation({ database: ':memory:', ...createOptions, network });
+  const bg = bounded(await createBackgroundGeolocation({ database: ':memory:', ...createOptions, network }), server);
   onTestFinished(async () => {
-    await server.close();
-    await bg.close();
+    try {
+      await server.close();
+    } finally {
+      await closeWithin(bg);
+    }
   });
   const http: HttpEvent[] = [];
   bg.onHttp((event) => http.push(event));

@@ -48,8 +48,17 @@ export interface ScriptedServer {
   received(count: number): Promise<RecordedRequest>;
   /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). */
   holding(count?: number): Promise<void>;
+  /**
+   * Set once more than MAX_REQUESTS requests came: an SDK that never stops uploading (a flush
+   * that never ends, records sent again after a 2xx). Later requests get a 500, so its flush ends;
+   * waits reject with this error at once, and close() rejects with it.
+   */
+  readonly runaway: Error | null;
   close(): Promise<void>;
 }
+
+/** More requests than this to one scripted server is a runaway SDK, not a test (the largest sends a few hundred). */
+const MAX_REQUESTS = 2000;
 
 const ok: Reply = { status: 200, json: {} };
 
@@ -81,6 +90,7 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
+  let runaway: Error | null = null;
   const waiters = new Set<() => boolean>();
   const changed = () => {
     for (const check of [...waiters]) if (check()) waiters.delete(check);
@@ -93,12 +103,13 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
         reject(new Error(`scripted server: still waiting after ${timeoutMs} ms for ${explain()}`));
       }, timeoutMs).unref();
       const check = () => {
-        if (!holds()) return false;
+        if (holds()) resolve();
+        else if (runaway) reject(new Error(`scripted server: gave up waiting for ${explain()}: ${runaway.message}`));
+        else return false;
         clearTimeout(timer);
-        resolve();
         return true;
       };
-      waiters.add(check);
+      if (!check()) waiters.add(check);
     });
 
   const server: Server = createServer((req, res) => {
@@ -122,6 +133,15 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
         body,
       };
       requests.push(recorded);
+      if (requests.length > MAX_REQUESTS || runaway) {
+        runaway ??= new Error(
+          `scripted server: more than ${MAX_REQUESTS} requests, so the SDK was cut off (answered 500): it never ` +
+            `stops uploading (a flush that never ends, records sent again after a 2xx?); the last one carried ` +
+            text.slice(0, 160),
+        );
+        answer(res, { status: 500, json: { error: 'runaway' } });
+        return changed();
+      }
       const responder = queue.shift() ?? fallback;
       const reply = typeof responder === 'function' ? responder(recorded) : responder;
       if ('hang' in reply || 'stall' in reply) {
@@ -171,6 +191,9 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
     get pending() {
       return pending;
     },
+    get runaway() {
+      return runaway;
+    },
     script: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
     when,
@@ -191,6 +214,7 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
       timers.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (runaway) throw runaway;
     },
   };
 }

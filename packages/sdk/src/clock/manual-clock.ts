@@ -6,6 +6,9 @@ interface Timer {
   callback: () => void;
 }
 
+/** More timers than this due at one instant is a loop, not a schedule. */
+const MAX_TIMERS_PER_INSTANT = 100_000;
+
 /** Waits for the work a fired timer started: an engine's idle(), for instance. */
 export type Settler = () => Promise<void>;
 
@@ -66,9 +69,19 @@ export class ManualClock implements Clock {
   async advance(ms: number): Promise<void> {
     const target = this.time + ms;
     await this.settle();
+    // Timers that keep re-arming at the same instant would make time stand still for ever: a
+    // bounded number fire per instant, then advance() fails, naming it, instead of hanging.
+    let atThisInstant = 0;
     for (;;) {
       const next = this.timers.filter((t) => t.due <= target).sort((a, b) => a.due - b.due || a.id - b.id)[0];
       if (!next) break;
+      atThisInstant = next.due === this.time ? atThisInstant + 1 : 1;
+      if (atThisInstant > MAX_TIMERS_PER_INSTANT) {
+        throw new Error(
+          `ManualClock.advance(${ms}): more than ${MAX_TIMERS_PER_INSTANT} timers fired at ${new Date(this.time).toISOString()} ` +
+            'without time moving (a timer that re-arms itself with no delay?)',
+        );
+      }
       this.timers = this.timers.filter((t) => t !== next);
       this.time = next.due;
       next.callback();

@@ -122,6 +122,13 @@ export const CONFIG_FIELDS: FieldTable = {
       default: 900,
       doc: 'Seconds between automatic retries while the queue is not empty, started or stopped ([spec 7.3](http-upload-spec.md#7-errors) background fetch).',
     },
+    presenceInterval: {
+      type: 'integer',
+      min: 0,
+      max: Math.floor(MAX_TIMER_MS / 1000),
+      default: 900,
+      doc: 'Waypost: seconds without any upload after which the SDK sends a presence report (an upload with no records, carrying its health report: docs/device-health.md), so the server can tell parked from lost; 0 = never. Honours autoSync, Retry-After and the Wi-Fi policy; only to a server that reads health reports.',
+    },
     remoteCommands: {
       type: 'list',
       values: REMOTE_COMMANDS,

@@ -34,6 +34,8 @@ export interface HttpConfig {
   timeout: number;
   /** Seconds between automatic retries while the queue is not empty (spec 7.3 background fetch). */
   retryInterval: number;
+  /** Waypost: seconds without an upload before a presence report (no records, the health report); 0 = never. */
+  presenceInterval: number;
   remoteCommands: RemoteCommandName[];
   /** Waypost: when upload bodies are gzipped (auto: after the server advertised gzip). */
   compress: 'auto' | 'gzip' | 'none';

@@ -19,6 +19,8 @@ export function failureClassOf(outcome: UploadOutcome): FailureClass | null {
       return 'client';
     case 'retry':
       if (outcome.reason !== 'status') return outcome.reason;
+      // A 429 or 503 with Retry-After: the server asked it to wait (the hold follows).
+      if (outcome.retryAfter !== undefined) return 'throttled';
       if (AUTH_STATUSES.has(outcome.status)) return 'auth';
       return outcome.status >= 500 || outcome.status === 429 ? 'server' : 'client';
   }

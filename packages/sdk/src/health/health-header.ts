@@ -22,7 +22,7 @@ export const HEALTH_ACCEPTED_HEADER = 'waypost-health-accepted';
 export const MAX_HEALTH_HEADER_CHARS = 512;
 
 /** The last upload failure's class (since the last delivered upload). */
-export const FAILURE_CLASSES = ['network', 'timeout', 'server', 'client', 'auth', 'refused'] as const;
+export const FAILURE_CLASSES = ['network', 'timeout', 'server', 'throttled', 'client', 'auth', 'refused'] as const;
 export type FailureClass = (typeof FAILURE_CLASSES)[number];
 /** What holds automatic uploads back: Wi-Fi only on cellular, no network, a Retry-After, autoSync off. */
 export const HOLDS = ['wifi', 'offline', 'retry-after', 'autosync-off'] as const;

@@ -79,9 +79,10 @@ export class BatchSender {
     try {
       drops = await this.deps.tombstones.take(http.url!);
       const health = (await this.deps.health?.header(http.url!)) ?? null;
+      // A presence report (no records) is an empty batch whatever batchSync says.
       const payload = buildPayload(
         batch.map((r) => r.json),
-        http,
+        batch.length === 0 ? { ...http, batchSync: true } : http,
       );
       if (payload.paramsDropped) {
         this.deps.logger.warn(
@@ -122,7 +123,7 @@ export class BatchSender {
       }
     } catch (error) {
       // Anything unexpected (a store or adapter bug): never leave the records locked.
-      await this.deps.queue.unlock(ids);
+      if (ids.length > 0) await this.deps.queue.unlock(ids);
       this.deps.logger.error('HTTP', `UNLOCK ${describeBatch(batch)} after an error: ${(error as Error).message}`);
       throw error;
     }
@@ -131,11 +132,11 @@ export class BatchSender {
     for (const action of actions) {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
-        await this.deps.queue.remove(ids);
+        if (ids.length > 0) await this.deps.queue.remove(ids);
         if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
       } else if (action.type === 'unlock') {
-        await this.deps.queue.unlock(ids);
+        if (ids.length > 0) await this.deps.queue.unlock(ids);
         this.deps.logger.info('HTTP', `UNLOCK ${describeBatch(batch)}`);
       } else if (action.type === 'limitBatch') {
         this.deps.logger.info('HTTP', `${outcome.status}: batches of ${action.size} for the rest of this flush`);

@@ -60,6 +60,25 @@ export class Uploader {
     return run;
   }
 
+  /**
+   * A presence report (issue 31): one request with no records, after any running drain, so a
+   * server that reads health reports hears from a device that has nothing to upload. Its outcome
+   * is handled as any upload's (a 401 refresh, a Retry-After, onHttp); nothing is thrown.
+   */
+  presence(): Promise<void> {
+    this.pending++;
+    const run = this.tail.then(async () => {
+      try {
+        await this.sender.send([], this.deps.config(), 0);
+      } catch (error) {
+        const message = (error as Error)?.message ?? String(error);
+        this.deps.logger.error('HTTP', `${UPLOAD_ERROR}: presence report failed before an answer: ${message}`);
+      }
+    });
+    this.tail = run.finally(() => this.pending--);
+    return run;
+  }
+
   /** Waits until no drain is running. */
   async idle(): Promise<void> {
     while (this.pending > 0) await this.tail;

@@ -182,6 +182,7 @@ export function composeSdk<F extends CommandTarget>(
   const logUploader = new LogUploader({ transport: deps.transport, logger: log, authorizer, clock, config, device });
   session.onChange(({ changed }) => {
     if (changed.includes('http.retryInterval')) scheduler.retryIntervalChanged();
+    if (changed.includes('http.presenceInterval')) scheduler.presenceIntervalChanged();
   });
   const lifecycle = new Lifecycle({
     store,

@@ -15,6 +15,7 @@ import type { AppStateMonitor } from '../ports/app-state.js';
 import type { KeyValueStore } from '../ports/store.js';
 import { decideAutoUpload, type AutoTrigger } from '../queue/upload-policy.js';
 import { Uploader } from '../queue/uploader.js';
+import { PresenceReports } from './presence-reports.js';
 import type { Location } from '../records/location.js';
 
 export interface SyncSchedulerDeps {
@@ -58,6 +59,7 @@ export class SyncScheduler {
   private readonly unsubscribe: (() => void)[];
   private readonly retryTimer: OneShotTimer;
   private readonly deferralTimer: OneShotTimer;
+  private readonly presence: PresenceReports;
   private active = false;
   private closed = false;
   /** Triggers waiting to be evaluated (coalesced: one evaluation covers any number of them). */
@@ -90,6 +92,16 @@ export class SyncScheduler {
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });
     this.deferralTimer = new OneShotTimer(deps.clock, { background: true });
+    this.presence = new PresenceReports({
+      clock: deps.clock,
+      config: deps.config,
+      logger: deps.logger,
+      network: deps.network,
+      gate: deps.gate,
+      health: deps.health,
+      uploader: this.uploader,
+      retryAfter: () => this.retryAfter,
+    });
     this.unsubscribe = [
       deps.network.subscribe((type) => this.onNetworkChange(type)),
       // Leading now: what the other instances queued is this one's to upload.
@@ -103,6 +115,7 @@ export class SyncScheduler {
   activate(): void {
     this.active = true;
     this.scheduleRetry();
+    this.presence.schedule();
   }
 
   /**
@@ -117,6 +130,11 @@ export class SyncScheduler {
   /** http.retryInterval changed: the next periodic retry is counted from now. */
   retryIntervalChanged(): void {
     if (this.active && !this.closed) this.scheduleRetry();
+  }
+
+  /** http.presenceInterval changed: the next presence report is due that long after the last upload. */
+  presenceIntervalChanged(): void {
+    if (this.active && !this.closed) this.presence.schedule();
   }
 
   /** When automatic uploads may resume after a Retry-After; null when none holds them. */
@@ -175,6 +193,7 @@ export class SyncScheduler {
     this.pending.clear();
     this.retryTimer.clear();
     this.deferralTimer.clear();
+    this.presence.close();
     this.unsubscribe.forEach((unsubscribe) => unsubscribe());
     await this.idle();
   }
@@ -247,6 +266,7 @@ export class SyncScheduler {
   }
 
   private onHttp(event: HttpEvent): void {
+    this.presence.contact();
     // A response proves the network works; a failed request is a reason to look again.
     this.deps.network.hint?.(event.status > 0 ? 'reachable' : 'unreachable');
     this.deps.events.emit('http', event);

@@ -13,3 +13,4 @@ export {
 } from './scripted-fetch.js';
 export { openEngine, startEngine, advanceUntil, at, uuidsOf, type Engine, type EngineOptions } from './start-engine.js';
 export { scriptedProvider, type ScriptedProvider } from './scripted-provider.js';
+export { within } from './bounded.js';

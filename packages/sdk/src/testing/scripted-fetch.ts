@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.js';
+import { KIT_WAIT_MS, within } from './bounded.js';
 
 /** What the scripted server does with one request. */
 export type Reply =
@@ -47,10 +48,20 @@ export interface ScriptedServer {
   script(...replies: Responder[]): void;
   /** The reply used when the script is empty (initially 200 with `{}`). */
   setDefault(reply: Responder): void;
-  /** Resolves once `count` requests have arrived in all (at once if they already have). */
-  received(count: number): Promise<RecordedRequest>;
-  /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). */
-  holding(count?: number): Promise<void>;
+  /**
+   * Resolves once `count` requests have arrived in all (at once if they already have). Bounded:
+   * rejects, saying what it waited for and what came, after `timeoutMs` of real time (10 s), or as
+   * soon as the server has cut a runaway engine off.
+   */
+  received(count: number, timeoutMs?: number): Promise<RecordedRequest>;
+  /** Resolves once at least `count` requests are held unanswered (a delay, a hang, a stall). Bounded as received(). */
+  holding(count?: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Set once more than `maxRequests` requests arrived: an engine that never stops uploading (a
+   * flush that never ends, records sent again after a 2xx). From then on every request is refused,
+   * so the engine's flush ends and the test goes on to fail with this error (Engine.close throws it).
+   */
+  readonly runaway: Error | null;
   /**
    * The server goes away: held requests fail at once (a reset) and later ones are refused, so
    * that closing an engine never waits on a request that nobody will answer.
@@ -68,8 +79,16 @@ export const SCRIPTED_URL = 'http://waypost.test/locations';
  * Given to createFetchTransport, requests go through the real HTTP port: headers, bodies,
  * compression, bounded reads, Retry-After, the timeout.
  */
-export function createScriptedServer(options: { clock: Clock; replies?: Responder[] }): ScriptedServer {
-  const { clock } = options;
+export function createScriptedServer(options: {
+  clock: Clock;
+  replies?: Responder[];
+  /** More requests than this is a runaway engine (default 5000; far above any test's needs). */
+  maxRequests?: number;
+  /** The real time received() and holding() wait by default (10 s). */
+  waitMs?: number;
+}): ScriptedServer {
+  const { clock, maxRequests = 5000, waitMs = KIT_WAIT_MS } = options;
+  let runaway: Error | null = null;
   const queue: Responder[] = [...(options.replies ?? [])];
   let fallback: Responder = OK;
   const requests: RecordedRequest[] = [];
@@ -79,16 +98,20 @@ export function createScriptedServer(options: { clock: Clock; replies?: Responde
   const cutters = new Set<() => void>();
   const waiters = new Set<() => void>();
   const changed = () => [...waiters].forEach((wake) => wake());
-  const waitFor = (ready: () => boolean) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (!ready()) return;
+  const waitFor = (ready: () => boolean, timeoutMs: number, what: () => string) => {
+    let check = () => {};
+    const met = new Promise<void>((resolve, reject) => {
+      check = () => {
+        if (!ready() && runaway === null) return;
         waiters.delete(check);
-        resolve();
+        if (ready()) resolve();
+        else reject(runaway!);
       };
       waiters.add(check);
       check();
     });
+    return within(met, timeoutMs, what).finally(() => waiters.delete(check));
+  };
   const hold = () => {
     pending++;
     changed();
@@ -116,8 +139,20 @@ export function createScriptedServer(options: { clock: Clock; replies?: Responde
       body: parseJson(text),
       receivedAt: clock.now(),
     };
-    if (closed) throw refused();
+    if (closed || runaway) throw refused();
     requests.push(recorded);
+    if (requests.length > maxRequests) {
+      runaway = new Error(
+        `scripted server: more than ${maxRequests} requests, so the engine was cut off: it never stops ` +
+          `uploading (a flush that never ends, records sent again after a 2xx?); the last ones carried ` +
+          `${requests
+            .slice(-3)
+            .map((r) => r.text.slice(0, 120))
+            .join(' | ')}`,
+      );
+      changed();
+      throw refused();
+    }
     changed();
     const responder = queue.shift() ?? fallback;
     const reply = typeof responder === 'function' ? responder(recorded) : responder;
@@ -171,11 +206,23 @@ export function createScriptedServer(options: { clock: Clock; replies?: Responde
     fetch: scriptedFetch as typeof fetch,
     script: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
-    received: async (count) => {
-      await waitFor(() => requests.length >= count);
+    get runaway() {
+      return runaway;
+    },
+    received: async (count, timeoutMs = waitMs) => {
+      await waitFor(
+        () => requests.length >= count,
+        timeoutMs,
+        () => `request ${count} at the scripted server (${requests.length} arrived)`,
+      );
       return requests[count - 1]!;
     },
-    holding: (count = 1) => waitFor(() => pending >= count),
+    holding: (count = 1, timeoutMs = waitMs) =>
+      waitFor(
+        () => pending >= count,
+        timeoutMs,
+        () => `${count} request(s) held unanswered by the scripted server (${pending} are)`,
+      ),
     close() {
       closed = true;
       for (const abort of cutters) abort();

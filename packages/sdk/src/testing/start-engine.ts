@@ -8,6 +8,7 @@ import type { Store } from '../ports/store.js';
 import type { Transport } from '../ports/transport.js';
 import type { BackgroundGeolocationDeps } from '../sdk/compose.js';
 import { createMemoryStore } from '../store/memory-store.js';
+import { KIT_WAIT_MS, within } from './bounded.js';
 import { createScriptedServer, type Responder, type ScriptedServer } from './scripted-fetch.js';
 
 export interface EngineOptions extends Partial<Omit<BackgroundGeolocationDeps, 'clock' | 'network' | 'store'>> {
@@ -21,6 +22,10 @@ export interface EngineOptions extends Partial<Omit<BackgroundGeolocationDeps, '
   replies?: Responder[];
   /** Wraps the fetch transport over the scripted server (a transport that breaks, for instance). */
   wrapTransport?: (transport: Transport) => Transport;
+  /** Requests after which the scripted server cuts a runaway engine off (default 5000). */
+  maxRequests?: number;
+  /** Real time the kit waits for idle() and the scripted server's waits before failing (10 s). */
+  waitMs?: number;
 }
 
 export interface Engine {
@@ -31,7 +36,10 @@ export interface Engine {
   store: Store;
   /** Every http event, in order. */
   http: HttpEvent[];
-  /** Fails what the server holds, then closes the engine (its store too). */
+  /**
+   * Fails what the server holds, then closes the engine (its store too). Rejects with the
+   * scripted server's runaway error when the engine had to be cut off.
+   */
   close(): Promise<void>;
 }
 
@@ -42,9 +50,22 @@ export interface Engine {
  * waiting on the clock itself (a delayed or unanswered request). Not readied: see startEngine.
  */
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
-  const { replies, wrapTransport, clock = new ManualClock(), network = new ManualNetwork('wifi'), ...deps } = options;
+  const {
+    replies,
+    wrapTransport,
+    maxRequests,
+    waitMs = KIT_WAIT_MS,
+    clock = new ManualClock(),
+    network = new ManualNetwork('wifi'),
+    ...deps
+  } = options;
   const store = options.store ?? createMemoryStore();
-  const server = createScriptedServer({ clock, replies });
+  const server = createScriptedServer({
+    clock,
+    replies,
+    waitMs,
+    ...(maxRequests === undefined ? {} : { maxRequests }),
+  });
   const transport = createFetchTransport({ fetch: server.fetch, timers: clock });
   const bg = await BackgroundGeolocation.open({
     transport: wrapTransport ? wrapTransport(transport) : transport,
@@ -53,7 +74,15 @@ export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
     network,
     clock,
   });
-  const unregister = clock.settleWith(() => Promise.race([bg.idle(), server.holding(1)]));
+  // idle() is bounded here: an engine that never idles fails the wait that needed it, named.
+  const idle = bg.idle;
+  const what = () =>
+    `the engine's idle() (${server.requests.length} requests so far, ${server.pending} held unanswered)` +
+    (server.runaway ? `: ${server.runaway.message}` : '');
+  bg.idle = () => within(idle(), waitMs, what);
+  const unregister = clock.settleWith(() =>
+    within(Promise.race([idle(), server.holding(1, Infinity)]), waitMs, () => `ManualClock.advance: ${what()}`),
+  );
   const http: HttpEvent[] = [];
   bg.onHttp((event) => http.push(event));
   let closing: Promise<void> | null = null;
@@ -69,6 +98,7 @@ export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
         unregister();
         server.close();
         await bg.close();
+        if (server.runaway) throw server.runaway;
       })()),
   };
 }

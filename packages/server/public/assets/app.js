@@ -10,9 +10,8 @@ import { addCommandDevices, setUpCommandForm } from './commands.js';
 import { addDetailsSection, renderDetails } from './details.js';
 import { DeviceList } from './device-list.js';
 import { renderItem } from './device-row.js';
-import { $, el } from './dom.js';
+import { $ } from './dom.js';
 import { drawServerGeofences, showSinks } from './fleet-events.js';
-import * as fmt from './format.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
 import { Playback } from './playback.js';
@@ -22,7 +21,9 @@ import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
 import { timelineSection } from './timeline.js';
-import { activeDevices, fitTo } from './view.js';
+import { activeDevices, fitTo, focusOn, showEmptyHint } from './view.js';
+import { deviceInAddress, startMapLife, writeAddress } from './map-life.js';
+import { setSilentAfter } from './vehicle-marker.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
 const MAP_DEVICES = 200;
@@ -39,9 +40,9 @@ let map = null;
 let range = { from: null, to: null };
 let selected = null;
 let source = null;
-let focusMarker = null;
 let playback = null;
 let serverFences = null;
+let reclusters = () => undefined;
 const table = new RecordsTable((record) => focusRecord(record));
 addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
@@ -93,15 +94,27 @@ function mapDevice(device, force = false) {
   if (device.layer) return true;
   const drawn = [...devices.values()].filter((d) => d.layer).length;
   if (!force && drawn >= MAP_DEVICES) return false;
-  device.layer = new DeviceLayer(map, device.info.id, device.colour, (id) => select(id, false), labelOf(device.info));
+  const heardAt = () => Date.parse(device.info.lastSeen);
+  device.layer = new DeviceLayer(
+    map,
+    device.info.id,
+    device.colour,
+    (id) => select(id, false),
+    labelOf(device.info),
+    heardAt,
+  );
   return true;
 }
 
 async function loadTrack(device) {
   const zoom = map.getZoom();
-  const track = await apiJson(devicePath(device.info.id, 'track') + '?' + rangeQuery({ zoom: String(zoom) }));
+  // The ledger's holes first: the track is cut at them (breaks), so their edges stay drawn.
+  const { gaps } = await apiJson(devicePath(device.info.id, 'gaps'));
+  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
+  const query = rangeQuery({ zoom: String(zoom), ...(breaks.length > 0 ? { breaks: breaks.join(',') } : {}) });
+  const track = await apiJson(devicePath(device.info.id, 'track') + '?' + query);
   device.track = track;
-  device.layer.drawTrack(track);
+  device.layer.drawTrack(track, gaps);
   if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
 }
 
@@ -136,10 +149,11 @@ async function select(id, fromList) {
     device.tracked = true;
     await Promise.all([loadTrack(device), loadOverlays(device)]).catch(report);
   }
-  for (const other of devices.values()) {
-    if (other.layer && (other.info.id === id || other.info.id === previous))
-      other.layer.setHighlighted(other.info.id === id);
-  }
+  // The selected device over the others, which step back.
+  for (const other of devices.values())
+    if (other.layer) other.layer.setEmphasis(other.info.id === id ? 'selected' : 'dimmed');
+  if (previous !== id) writeAddress(id);
+  reclusters();
   list.redraw();
   if (!fromList) list.reveal(id);
   $('command-device').value = id;
@@ -152,21 +166,7 @@ async function select(id, fromList) {
   if (device.track) playback.useTrack(id, device.colour, device.track.trips);
 }
 
-function focusRecord(record) {
-  if (typeof record.latitude !== 'number' || typeof record.longitude !== 'number') return;
-  const point = [record.latitude, record.longitude];
-  if (!focusMarker) {
-    focusMarker = L.circleMarker(point, {
-      radius: 12,
-      color: '#000',
-      weight: 2,
-      fill: false,
-      className: 'record-focus',
-    }).addTo(map);
-  } else focusMarker.setLatLng(point);
-  focusMarker.bindTooltip(el('div', {}, fmt.time(record.recordedAt)));
-  map.panTo(point);
-}
+const focusRecord = (record) => focusOn(map, record);
 
 function onPosition(message) {
   const position = JSON.parse(message.data);
@@ -183,6 +183,7 @@ function onPosition(message) {
   if (isLive(range) && mapDevice(device)) {
     if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
+    reclusters();
   }
   if (selected === position.deviceId) scheduleTableRefresh();
   $('status').textContent = 'live · last update ' + new Date().toLocaleTimeString();
@@ -203,17 +204,11 @@ function report(error) {
   $('status').textContent = 'error: ' + (error && error.message ? error.message : String(error));
 }
 
-/** No devices yet: say how to get one instead of showing an empty map. */
-function showEmptyState() {
-  const empty = devices.size === 0;
-  $('empty-state').hidden = !empty;
-  if (empty)
-    for (const span of document.querySelectorAll('#empty-state .origin')) span.textContent = window.location.origin;
-}
+const showEmptyState = () => showEmptyHint(devices.size === 0);
 
 /** The first view: the device named in the address (#device=id), else the active devices. */
 function firstView() {
-  const wanted = new URLSearchParams(window.location.hash.slice(1)).get('device');
+  const wanted = deviceInAddress();
   if (wanted && devices.has(wanted)) return select(wanted, false);
   const active = activeDevices([...devices.values()].map((device) => device.info));
   fitTo(
@@ -227,7 +222,13 @@ async function start() {
   $('app').hidden = false;
   if (!map) {
     const config = await (await fetch('/dashboard-config.json')).json();
+    setSilentAfter(config.silentAfterSeconds * 1000);
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
+    reclusters = startMapLife(map, {
+      layers: () => drawnDevices().map((device) => device.layer),
+      selected: () => selected,
+      select: (id) => devices.has(id) && select(id, false).catch(report),
+    });
     // Not awaited: the outline's data (a world at 1:50m) loads while the devices do.
     addBasemap(map, config).catch(() => undefined);
     let zoomTimer = null;
@@ -261,7 +262,10 @@ async function start() {
   }
   range = currentRange();
   const infos = await apiJson('/api/dashboard/devices');
-  for (const info of infos) ensureDevice(info);
+  // Each device's health state and cause (docs/device-health.md), shown in its row.
+  const health = await apiJson('/api/health').catch(() => ({ devices: [] }));
+  const healthOf = new Map(health.devices.map((d) => [d.id, d]));
+  for (const info of infos) ensureDevice({ ...info, health: healthOf.get(info.id) ?? null });
   list.flush();
   showEmptyState();
   // The most recently seen devices go on the map; the others wait in the list until picked.
@@ -279,6 +283,7 @@ async function start() {
   drawServerGeofences(map, serverFences).catch(report);
   showSinks(report).catch(report);
   await firstView();
+  reclusters();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
   source.addEventListener('open', () => ($('status').textContent = 'live'));

@@ -1,30 +1,32 @@
 // A device's colour comes from its id alone: the same device has the same colour on every page
 // load, whatever other devices exist or how the list sorts. The id's hash (FNV-1a, then a final
-// mix so ids that differ in one character land far apart) picks one of twenty colours chosen to
-// stay apart from each other and readable as lines on the light map. Twenty is not enough for a
-// fleet never to repeat one: the list's swatch and the name in every tooltip tell such devices apart.
+// mix so ids that differ in one character land far apart) picks one of twenty colours, readable as
+// lines on the street map and far from the state colours (vehicle-state.js: green moving, amber
+// parked, grey silent) and the geofence events' yellow: reds, pinks, purples and blues only (each
+// at least 40 CIE76 ΔE from every state colour, picked greedily to stay apart from each other), so
+// a colour means one thing. Twenty repeat in a fleet: the name beside every marker tells them apart.
 
-const PALETTE = [
+export const PALETTE = [
   '#e6194b',
-  '#3cb44b',
-  '#4363d8',
-  '#f58231',
-  '#911eb4',
-  '#0f9bb5',
-  '#d6249f',
-  '#9a6324',
-  '#800000',
-  '#469990',
+  '#00bfff',
+  '#7209b7',
+  '#e377c2',
+  '#023e8a',
+  '#1e90ff',
+  '#ff1493',
+  '#c77dff',
+  '#b5179e',
   '#000075',
-  '#808000',
-  '#c79100',
-  '#5d5d5d',
   '#ff6f91',
-  '#2e7d32',
+  '#6a5acd',
+  '#5b2c83',
   '#7b61ff',
-  '#b5651d',
-  '#00897b',
-  '#c2185b',
+  '#b8006b',
+  '#ff006e',
+  '#800020',
+  '#dda0dd',
+  '#9d4edd',
+  '#191970',
 ];
 
 function hashOf(text) {

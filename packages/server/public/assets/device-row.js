@@ -1,6 +1,7 @@
 // A device's row in the list, built from its info as text (never HTML).
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
+import { healthWords } from './health-words.js';
 
 /** One row of the device list: colour, name (or id), model, status, records, last seen, position. */
 export function renderItem(device, li, selected) {
@@ -22,6 +23,9 @@ export function renderItem(device, li, selected) {
       'div',
       { className: 'meta' },
       fmt.text(info.status) + ' · ' + fmt.text(info.records) + ' records · ' + seen,
+      info.health
+        ? el('span', { className: 'health-state ' + info.health.state }, ' · ' + healthWords(info.health))
+        : null,
       info.quarantined > 0 ? el('span', { className: 'quarantined' }, ' · ' + info.quarantined + ' quarantined') : null,
     ),
     el('div', { className: 'position' }, positionText(info.lastPosition)),

@@ -24,3 +24,15 @@ export const $ = (id) => document.getElementById(id);
 export function fill(element, ...children) {
   element.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
 }
+
+/**
+ * Shows text in the JSON viewer (a record, a quarantined record, a log) and brings it into view:
+ * on a phone it sits below the records table in the sheet, off-screen unless scrolled to.
+ */
+export function showInViewer(text) {
+  const viewer = $('record-json');
+  viewer.hidden = false;
+  viewer.textContent = text;
+  viewer.scrollTop = 0;
+  viewer.scrollIntoView({ block: 'nearest' });
+}

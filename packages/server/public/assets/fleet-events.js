@@ -7,6 +7,19 @@ import * as fmt from './format.js';
 
 const FENCE_STYLE = { color: '#7b2cbf', weight: 2, dashArray: '6 4', fillOpacity: 0.06, className: 'server-geofence' };
 
+/** A geofence's name on the map at its centre, always shown (text, never HTML). */
+export function fenceLabel(at, name) {
+  return L.marker(at, {
+    icon: L.divIcon({
+      className: 'geofence-label-icon',
+      html: el('span', { className: 'geofence-label' }, name),
+      iconSize: null,
+    }),
+    interactive: false,
+    keyboard: false,
+  });
+}
+
 /** The server-side geofences (POST /api/geofences), drawn for every device. */
 export async function drawServerGeofences(map, layer) {
   const geofences = await apiJson('/api/geofences');
@@ -18,6 +31,9 @@ export async function drawServerGeofences(map, layer) {
     const size = fence.vertices ? fence.vertices.length + ' corners' : fence.radius + ' m';
     shape.bindTooltip(el('div', {}, el('strong', {}, fence.identifier), el('div', {}, 'server geofence · ' + size)));
     shape.addTo(layer);
+    layer.addLayer(
+      fenceLabel(fence.vertices ? shape.getBounds().getCenter() : [fence.latitude, fence.longitude], fence.identifier),
+    );
   }
   if (!map.hasLayer(layer)) layer.addTo(map);
   return geofences.length;

@@ -70,3 +70,16 @@ export function clock(ms) {
   const full = time(ms);
   return full === DASH ? DASH : full.slice(11);
 }
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+
+/** How long ago, in the browser's language ("2 min. ago", "now"). */
+export function ago(ms, now = Date.now()) {
+  const seconds = Math.round((ms - now) / 1000);
+  if (!Number.isFinite(seconds)) return DASH;
+  const abs = Math.abs(seconds);
+  if (abs < 45) return relative.format(abs < 10 ? 0 : seconds, 'second');
+  if (abs < 90 * 60) return relative.format(Math.round(seconds / 60), 'minute');
+  if (abs < 36 * 3600) return relative.format(Math.round(seconds / 3600), 'hour');
+  return relative.format(Math.round(seconds / 86400), 'day');
+}

@@ -3,7 +3,7 @@
 // missing and which; what it reported dropped and what the server quarantined, with the
 // quarantined records themselves (reason, time, raw JSON as text) and their CSV export.
 import { apiJson } from './api.js';
-import { $, el, fill } from './dom.js';
+import { el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
 
 const SHOWN_RANGES = 8;
@@ -53,9 +53,7 @@ function quarantineList(deviceId, records) {
           record.code + ' · ' + fmt.time(Date.parse(record.receivedAt)),
         );
         button.addEventListener('click', () => {
-          const viewer = $('record-json');
-          viewer.hidden = false;
-          viewer.textContent = record.code + ': ' + record.message + '\n\n' + record.raw;
+          showInViewer(record.code + ': ' + record.message + '\n\n' + record.raw);
         });
         return el('li', {}, button, el('div', { className: 'hint' }, record.message));
       }),

@@ -1,6 +1,6 @@
 // The SDK logs a device uploaded (uploadLog): listed in the device's details, shown as text.
 import { api, apiJson } from './api.js';
-import { $, el, fill } from './dom.js';
+import { el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
 
 export async function showLogList(deviceId, container) {
@@ -30,7 +30,5 @@ export async function showLogList(deviceId, container) {
 
 async function openLog(log) {
   const response = await api('/api/logs/' + encodeURIComponent(log.id));
-  const viewer = $('record-json');
-  viewer.hidden = false;
-  viewer.textContent = response.ok ? await response.text() : 'Log ' + log.id + ' cannot be read';
+  showInViewer(response.ok ? await response.text() : 'Log ' + log.id + ' cannot be read');
 }

@@ -2,7 +2,7 @@
 // The records table of the selected device: newest first, paged on the server (keyset cursors),
 // and a record's full JSON when its row is clicked.
 import { apiJson } from './api.js';
-import { $, el, fill } from './dom.js';
+import { $, el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
 
 const PAGE_SIZE = 50;
@@ -88,17 +88,17 @@ export class RecordsTable {
 
   open(record, row) {
     for (const other of $('records').tBodies[0].rows) other.classList.toggle('selected', other === row);
-    const json = $('record-json');
-    json.hidden = false;
-    json.textContent = JSON.stringify(
-      {
-        uuid: record.uuid,
-        recorded_at: fmt.time(record.recordedAt),
-        received_at: fmt.time(record.receivedAt),
-        record: record.record,
-      },
-      null,
-      2,
+    showInViewer(
+      JSON.stringify(
+        {
+          uuid: record.uuid,
+          recorded_at: fmt.time(record.recordedAt),
+          received_at: fmt.time(record.receivedAt),
+          record: record.record,
+        },
+        null,
+        2,
+      ),
     );
     this.onOpen(record);
   }

@@ -3,13 +3,24 @@
 // its motion-change and geofence event markers, and the geofences it was told to monitor.
 // Tooltips and popups are elements built with el(), never HTML strings.
 import { el } from './dom.js';
+import { fenceLabel } from './fleet-events.js';
+import { gapText, splitAtGaps } from './gaps.js';
 import * as fmt from './format.js';
+import { STATE_COLOURS } from './vehicle-state.js';
+import { VehicleMarker } from './vehicle-marker.js';
 
 /** Mirrors the server's trip rule for live points: a longer pause starts a new line. */
 const LIVE_GAP_MS = 10 * 60_000;
 
+const lineStyle = (mode) =>
+  mode === 'selected'
+    ? { weight: 5, opacity: 1 }
+    : mode === 'dimmed'
+      ? { weight: 3, opacity: 0.3 }
+      : { weight: 3, opacity: 0.8 };
+
 export class DeviceLayer {
-  constructor(map, id, colour, onSelect, label = id) {
+  constructor(map, id, colour, onSelect, label = id, heardAt = () => NaN) {
     this.map = map;
     this.id = id;
     this.label = label;
@@ -19,8 +30,17 @@ export class DeviceLayer {
     this.events = L.layerGroup().addTo(map);
     this.fences = L.layerGroup().addTo(map);
     this.trips = [];
-    this.marker = null;
+    this.marker = new VehicleMarker(map, {
+      id,
+      label,
+      colour,
+      onSelect,
+      heardAt,
+      tag: (layer, name) => this.tag(layer, name),
+    });
     this.lastPoint = null;
+    this.previousPoint = null;
+    this.emphasis = 'normal';
   }
 
   tag(layer, className) {
@@ -32,28 +52,35 @@ export class DeviceLayer {
     return layer;
   }
 
-  drawTrack(track) {
+  /** The track's trips, broken and bridged with a dashed line where the ledger's `gaps` lie. */
+  drawTrack(track, gaps = []) {
     this.tracks.clearLayers();
     this.trips = [];
-    for (const trip of track.trips) this.addTrip(trip.map((p) => [p[0], p[1]]));
+    let previous = null;
+    for (const trip of track.trips) {
+      // A gap between two trips (records missing across a pause) is bridged too.
+      if (previous) for (const bridge of splitAtGaps([previous, trip[0]], gaps).bridges) this.addBridge(bridge);
+      const { pieces, bridges } = splitAtGaps(trip, gaps);
+      for (const piece of pieces) this.addTrip(piece.map((p) => [p[0], p[1]]));
+      for (const bridge of bridges) this.addBridge(bridge);
+      previous = trip[trip.length - 1];
+    }
     const last = track.trips.length > 0 ? track.trips[track.trips.length - 1] : null;
     this.lastPoint = last ? last[last.length - 1] : null;
-    if (track.newest) this.placeMarker(track.newest.lat, track.newest.lon, track.newest.t);
-    else if (this.marker) {
-      this.marker.remove();
-      this.marker = null;
-    }
-    this.raiseMarkers();
+    this.previousPoint = last && last.length > 1 ? last[last.length - 2] : null;
+    if (track.newest) this.placeMarker(track.newest.lat, track.newest.lon, track.newest.t, this.previousPoint);
+    else this.marker.remove();
+    this.setEmphasis(this.emphasis);
   }
 
   /** Event markers and the device marker over the lines (redrawn lines go on top), so they can be pointed at. */
   raiseMarkers() {
     this.events.eachLayer((layer) => layer.bringToFront());
-    if (this.marker) this.marker.bringToFront();
+    this.marker.bringToFront();
   }
 
   addTrip(points) {
-    const line = L.polyline(points, { color: this.colour, weight: 3, opacity: 0.8, className: 'trip' });
+    const line = L.polyline(points, { color: this.colour, ...lineStyle(this.emphasis), className: 'trip' });
     line.on('click', () => this.onSelect(this.id));
     line.addTo(this.tracks);
     this.tag(line, 'trip');
@@ -61,35 +88,23 @@ export class DeviceLayer {
     return line;
   }
 
-  placeMarker(latitude, longitude, t) {
-    const point = [latitude, longitude];
-    if (!this.marker) {
-      this.marker = L.circleMarker(point, {
-        radius: 8,
-        color: '#fff',
-        weight: 2,
-        fillColor: this.colour,
-        fillOpacity: 1,
-        className: 'device-marker',
-      });
-      this.marker.on('click', () => this.onSelect(this.id));
-      this.marker.addTo(this.map);
-      this.tag(this.marker, 'device-marker');
-    } else {
-      this.marker.setLatLng(point);
-    }
-    this.marker.bindTooltip(
-      el(
-        'div',
-        {},
-        el('strong', {}, this.label),
-        this.label === this.id ? null : el('div', {}, this.id),
-        el('div', {}, fmt.coordinates(latitude, longitude)),
-        el('div', {}, fmt.time(t)),
-      ),
+  /** A dashed line over a hole in the record: [p, q, gap]. */
+  addBridge([p, q, gap]) {
+    const line = L.polyline(
+      [
+        [p[0], p[1]],
+        [q[0], q[1]],
+      ],
+      { color: this.colour, weight: 2, opacity: 0.9, dashArray: '2 7', className: 'gap' },
     );
-    const element = this.marker.getElement();
-    if (element) element.setAttribute('data-latlng', latitude + ',' + longitude);
+    line.bindTooltip(el('div', {}, el('strong', {}, this.label), el('div', {}, gapText(gap))));
+    line.addTo(this.tracks);
+    this.tag(line, 'gap');
+    return line;
+  }
+
+  placeMarker(latitude, longitude, t, previous = null) {
+    this.marker.place(latitude, longitude, t, previous);
   }
 
   /**
@@ -101,10 +116,7 @@ export class DeviceLayer {
     const inRange =
       Number.isFinite(t) && (range.from === null || t >= range.from) && (range.to === null || t <= range.to);
     if (inRange) this.placeMarker(position.latitude, position.longitude, t);
-    else if (this.marker) {
-      this.marker.remove();
-      this.marker = null;
-    }
+    else this.marker.remove();
   }
 
   /** A live position: extends the newest trip, or starts one after a pause. */
@@ -116,8 +128,9 @@ export class DeviceLayer {
         [this.lastPoint[0], this.lastPoint[1]],
         [latitude, longitude],
       ]);
+    this.previousPoint = this.lastPoint;
     this.lastPoint = [latitude, longitude, t];
-    this.placeMarker(latitude, longitude, t);
+    this.placeMarker(latitude, longitude, t, this.previousPoint);
   }
 
   drawEvents(records) {
@@ -133,7 +146,7 @@ export class DeviceLayer {
         radius: 5,
         color: this.colour,
         weight: 2,
-        fillColor: isGeofence ? '#ffd400' : record.isMoving ? '#2ca02c' : '#d62728',
+        fillColor: isGeofence ? '#ffd400' : record.isMoving ? STATE_COLOURS.moving : STATE_COLOURS.parked,
         fillOpacity: 1,
         className: isGeofence ? 'event-geofence' : 'event-motionchange',
       });
@@ -163,6 +176,8 @@ export class DeviceLayer {
       circle.bindTooltip(
         el('div', {}, el('strong', {}, fence.identifier), el('div', {}, this.id + ' · ' + fence.radius + ' m')),
       );
+      // Its name on the map, always: a fence is read without pointing at it.
+      fenceLabel([fence.latitude, fence.longitude], fence.identifier).addTo(this.fences);
       circle.addTo(this.fences);
       this.tag(circle, null);
     }
@@ -172,13 +187,14 @@ export class DeviceLayer {
   bounds() {
     const bounds = L.latLngBounds([]);
     if (this.tracks.getLayers().length > 0) bounds.extend(this.tracks.getBounds());
-    if (this.marker) bounds.extend(this.marker.getLatLng());
+    if (this.marker.latLng()) bounds.extend(this.marker.latLng());
     return bounds;
   }
 
   /** Where the device is now (its marker), for fitting a fleet. */
   markerBounds() {
-    return this.marker ? L.latLngBounds([this.marker.getLatLng()]) : null;
+    const at = this.marker.latLng();
+    return at ? L.latLngBounds([at]) : null;
   }
 
   /** Off the map (a device no longer among those drawn). */
@@ -186,15 +202,27 @@ export class DeviceLayer {
     this.tracks.remove();
     this.events.remove();
     this.fences.remove();
-    if (this.marker) this.marker.remove();
+    this.marker.remove();
   }
 
-  setHighlighted(on) {
-    for (const line of this.trips) line.setStyle({ weight: on ? 5 : 3, opacity: on ? 1 : 0.8 });
-    if (this.marker) this.marker.setRadius(on ? 11 : 8);
-    if (on) {
+  /** 'selected': drawn over every other device, thicker; 'dimmed': another device is selected. */
+  setEmphasis(mode) {
+    this.emphasis = mode;
+    const style = lineStyle(mode);
+    for (const line of this.trips) line.setStyle(style);
+    this.tracks.eachLayer((layer) => {
+      const element = layer.getElement && layer.getElement();
+      if (element) element.setAttribute('data-emphasis', mode);
+    });
+    this.marker.setEmphasis(mode);
+    if (mode === 'selected') {
       this.tracks.bringToFront();
       this.raiseMarkers();
     }
+  }
+
+  /** The clock moved on: ages and states. */
+  refresh(now) {
+    this.marker.refresh(now);
   }
 }

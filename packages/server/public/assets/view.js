@@ -1,6 +1,9 @@
 /* global L */
 // The first view: fitted to the devices that are active now, so a fleet in one city opens on that
-// city rather than on an ocean between it and a device that stopped reporting months ago.
+// city rather than on an ocean between it and a device that stopped reporting months ago. And the
+// map's other framing: a picked record ringed, and the empty state.
+import { $, el } from './dom.js';
+import * as fmt from './format.js';
 
 /** A device reporting within this long of the newest report counts as active. */
 export const ACTIVE_MS = 24 * 3600_000;
@@ -37,4 +40,30 @@ export function fitTo(map, devices) {
   if (!bounds.isValid()) return false;
   map.fitBounds(bounds.pad(0.15), { maxZoom: 15, animate: false });
   return true;
+}
+
+let focusMarker = null;
+
+/** A record picked in a table: ringed on the map, which pans to it. */
+export function focusOn(map, record) {
+  if (typeof record.latitude !== 'number' || typeof record.longitude !== 'number') return;
+  const point = [record.latitude, record.longitude];
+  if (!focusMarker) {
+    focusMarker = L.circleMarker(point, {
+      radius: 12,
+      color: '#000',
+      weight: 2,
+      fill: false,
+      className: 'record-focus',
+    }).addTo(map);
+  } else focusMarker.setLatLng(point);
+  focusMarker.bindTooltip(el('div', {}, fmt.time(record.recordedAt)));
+  map.panTo(point);
+}
+
+/** No devices yet: say how to get one instead of showing an empty map. */
+export function showEmptyHint(empty) {
+  $('empty-state').hidden = !empty;
+  if (empty)
+    for (const span of document.querySelectorAll('#empty-state .origin')) span.textContent = window.location.origin;
 }

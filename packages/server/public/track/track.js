@@ -14,6 +14,8 @@ import {
 
 const DATABASE = 'waypost-track';
 const PAUSED_KEY = 'waypost.track.paused';
+/** The name typed at enrollment, shown on every later visit (the uuid is for the server). */
+const NAME_KEY = 'waypost.track.name';
 const origin = location.origin;
 
 const bg = await createBackgroundGeolocation({ database: DATABASE });
@@ -87,6 +89,7 @@ async function refreshView() {
 async function startTracking() {
   show('enroll', false);
   show('tracker', true);
+  setText('device-label', localStorage.getItem(NAME_KEY) || 'This device');
   setText('device-id', bg.device.uuid);
   if (localStorage.getItem(PAUSED_KEY) !== '1') await bg.start();
   tracker.started = true;
@@ -122,7 +125,9 @@ byId('enroll-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   setText('enroll-error', '');
   try {
-    const tokens = await register(byId('device-name').value.trim(), byId('enroll-code').value);
+    const name = byId('device-name').value.trim();
+    const tokens = await register(name, byId('enroll-code').value);
+    localStorage.setItem(NAME_KEY, name);
     await configure(tokens);
     tracker.enrolled = true;
     await startTracking();

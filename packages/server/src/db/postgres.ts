@@ -2,6 +2,8 @@ import pg from 'pg';
 import type { Database, Queryable, Row, SqlValue, TransactionOptions } from './database.js';
 
 const INT8_OID = 20;
+/** A transaction idle this long is ended by PostgreSQL (see openPostgres). */
+const IDLE_IN_TRANSACTION_MS = 5000;
 
 /** `?` placeholders to PostgreSQL's `$1..$n` (our SQL has no `?` inside literals). */
 function numbered(sql: string): string {
@@ -78,8 +80,25 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
       await admin.end();
     }
   }
-  const pool = new pg.Pool({ connectionString, max: poolSize, types, options: `-c search_path="${schema}"` });
+  // idle_in_transaction_session_timeout: a transaction whose process went silent (its host cut off
+  // from the network, frozen) would hold its device rows and the fleet configuration's shared lock
+  // until TCP gave up, hours later; the server's own transactions never pause between statements
+  // for more than milliseconds, so PostgreSQL ends such a session after a few seconds and its
+  // unacknowledged upload is resent by the device. keepAlive: this side notices a dead server too.
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types,
+    options: `-c search_path="${schema}" -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS}`,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   pool.on('error', () => undefined); // an idle client's broken connection is replaced on next use
+  // A client checked out for a transaction has no pool listener: its connection ended by the server
+  // (a PostgreSQL restart: "terminating connection due to administrator command") between two
+  // statements would be an unhandled 'error' event and end the process. The transaction's next
+  // statement fails instead, and the pool drops the client when it is released with that error.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const config = preparedCache();
   return {
     dialect: 'postgres',
@@ -89,6 +108,7 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
       options: TransactionOptions = {},
     ): Promise<T> {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         const begun = await client.query(options.begin ? `BEGIN; ${options.begin}` : 'BEGIN');
         // Several statements give one result each: the caller wants the last one's rows.
@@ -97,10 +117,11 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
         throw error;
       } finally {
-        client.release();
+        // A client whose connection failed is destroyed, not put back for the next transaction.
+        client.release(broken);
       }
     },
     async close(): Promise<void> {

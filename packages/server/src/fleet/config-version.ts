@@ -1,4 +1,5 @@
 import type { Database, Queryable, Row } from '../db/database.js';
+import { HttpError } from '../errors.js';
 
 /**
  * The fleet configuration (geofences, sinks) is versioned so that every process decides with the
@@ -25,12 +26,35 @@ export function versionOf(begun: readonly Row[]): number {
   return Number(version);
 }
 
+/**
+ * How long a change waits for the uploads deciding now. Uploads that start meanwhile queue behind
+ * it, so it is bounded: an upload stuck on a host cut off from the network keeps its shared lock
+ * until PostgreSQL ends its session (idle_in_transaction_session_timeout, db/postgres.ts).
+ */
+const CHANGE_LOCK_TIMEOUT = '5s';
+
 /** Runs a change of the geofences or sinks in a transaction that bumps the version. */
 export async function changeFleetConfig<T>(db: Database, change: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    if (db.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(${CONFIG_LOCK})`);
-    const value = await change(tx);
-    await tx.run(`UPDATE fleet_config SET version = version + 1 WHERE id = 1`);
-    return value;
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      if (db.dialect === 'postgres') {
+        await tx.query(`SET LOCAL lock_timeout = '${CHANGE_LOCK_TIMEOUT}'`);
+        await tx.query(`SELECT pg_advisory_xact_lock(${CONFIG_LOCK})`);
+      }
+      const value = await change(tx);
+      await tx.run(`UPDATE fleet_config SET version = version + 1 WHERE id = 1`);
+      return value;
+    });
+  } catch (error) {
+    // lock_not_available: nothing was changed; the caller may try again.
+    if ((error as { code?: string }).code === '55P03')
+      throw new HttpError(
+        503,
+        'FLEET_CONFIG_BUSY',
+        `uploads in progress held the fleet configuration for ${CHANGE_LOCK_TIMEOUT}; nothing was changed, try again`,
+        {},
+        { 'retry-after': '1' },
+      );
+    throw error;
+  }
 }

@@ -7,6 +7,8 @@ export const EVENT_TYPES = [
   'geofence.dwell',
   'device.silent',
   'device.active',
+  /** The health state the server names for a device changed (docs/device-health.md). */
+  'device.state',
   'trip.start',
   'trip.end',
   'location',

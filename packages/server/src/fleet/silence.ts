@@ -6,6 +6,9 @@ import { closeDeviceTrip } from './evaluate-device.js';
 import { DEFAULT_EVENT_TYPES, toFleetEvent, type DecidedEvent, type EventType } from './fleet-event.js';
 import { parseDeviceState, saveDeviceStates, type StoredDeviceState } from './device-state-store.js';
 import { eventRowOf, writeEvents, type EventRow } from './event-rows.js';
+import { decideDeviceState, sameState } from '../health/decide-state.js';
+import { deviceHealthRow, saveNamedState } from '../health/health-store.js';
+import { stateChangeRow } from '../health/state-change.js';
 
 /** Devices declared silent per check at most (the next check takes the rest). */
 const PER_CHECK = 200;
@@ -50,6 +53,15 @@ export async function checkSilence(
         states.push(state);
         const lastSeen = Number(row.last_seen);
         const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
+        // Why it is quiet, as well as the server can tell (docs/device-health.md): from its last
+        // health report or its records, so always inferred.
+        const health = await deviceHealthRow(tx, row.id);
+        const named = health ? decideDeviceState({ ...health.inputs, now, silentAfterMs }) : null;
+        if (health && named && !sameState(health.named, named)) {
+          // The change silence makes is kept and told like one a report makes (health/state-change.ts).
+          await saveNamedState(tx, row.id, named, health.inputs.report, now);
+          events.push(stateChangeRow(row.id, health.named, named, now, Number(row.last_seen) + silentAfterMs));
+        }
         decided.push({
           type: 'device.silent',
           at: lastSeen + silentAfterMs,
@@ -59,6 +71,7 @@ export async function checkSilence(
             lastSeen: new Date(lastSeen).toISOString(),
             lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
             silentAfterSeconds: silentAfterMs / 1000,
+            ...(named ? { state: named.state, cause: named.cause, inferred: named.inferred } : {}),
           },
         });
         state.silentSince = now;

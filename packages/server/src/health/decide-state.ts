@@ -75,6 +75,7 @@ const FAILURE_CAUSES: Record<NonNullable<HealthReport['failure']>['class'], Caus
   auth: 'auth-refused',
   refused: 'records-refused',
   server: 'server-errors',
+  throttled: 'retry-after',
   timeout: 'timeouts',
   network: 'no-network',
   client: 'client-errors',
@@ -157,3 +158,7 @@ export function decideDeviceState(input: HealthInputs): NamedState {
   if (report !== null && reportAt !== null) return fromLastReport(report, reportAt);
   return fromRecords(input.lastRecord, lastSeen, true);
 }
+
+/** Whether two named states are the same (a change of any of state, cause or inferred is a change). */
+export const sameState = (a: NamedState | null, b: NamedState): boolean =>
+  a !== null && a.state === b.state && a.cause === b.cause && a.inferred === b.inferred;

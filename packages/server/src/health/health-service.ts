@@ -1,14 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { HEALTH_HEADER, parseHealthHeader, type HealthReport } from '@waypost/sdk/internal';
 import type { AppContext } from '../context.js';
-import { decideDeviceState, DEVICE_STATES, type DeviceState, type NamedState } from './decide-state.js';
-import {
-  deviceHealthRow,
-  fleetHealthRows,
-  saveHealthReport,
-  saveNamedState,
-  type DeviceHealthRow,
-} from './health-store.js';
+import { decideDeviceState, DEVICE_STATES, sameState, type DeviceState, type NamedState } from './decide-state.js';
+import { deviceHealthRow, fleetHealthRows, saveHealthReport, type DeviceHealthRow } from './health-store.js';
+import { recordStateChange } from './state-change.js';
 
 /**
  * The device health report an upload carries (Waypost-Health), or null. A header that does not
@@ -23,30 +18,36 @@ export function healthReportOf(request: FastifyRequest): HealthReport | null {
   return null;
 }
 
-const same = (a: NamedState | null, b: NamedState) =>
-  a !== null && a.state === b.state && a.cause === b.cause && a.inferred === b.inferred;
-
-/** Names a device's state from its row now; a change is kept (devices.health_state and the history). */
-async function nameRow(ctx: AppContext, row: DeviceHealthRow): Promise<NamedState> {
-  const now = ctx.now();
-  const named = decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs });
-  if (!same(row.named, named)) await saveNamedState(ctx.db, row.id, named, row.inputs.report, now);
-  return named;
-}
+/** A device's state from its row, now. Pure reading: a GET never writes. */
+const nameNow = (ctx: AppContext, row: DeviceHealthRow): NamedState =>
+  decideDeviceState({ ...row.inputs, now: ctx.now(), silentAfterMs: ctx.options.fleet.silentAfterMs });
 
 /** An upload carried a report: it is kept, and the device's state named from it. */
 export async function noteHealthReport(ctx: AppContext, deviceId: string, report: HealthReport): Promise<void> {
   await saveHealthReport(ctx.db, deviceId, report, ctx.now());
   const row = await deviceHealthRow(ctx.db, deviceId);
-  if (row) await nameRow(ctx, row);
+  if (!row) return;
+  // A change the report makes is kept (history) and told (device.state); the silence check
+  // does the same for devices that go quiet (fleet/silence.ts).
+  const named = nameNow(ctx, row);
+  if (!sameState(row.named, named)) await recordStateChange(ctx, row.id, row.named, named, row.inputs.report);
 }
 
 /** One device's health answer; null when no such device. */
 export async function deviceHealth(ctx: AppContext, deviceId: string) {
   const row = await deviceHealthRow(ctx.db, deviceId);
   if (!row) return null;
-  const named = await nameRow(ctx, row);
-  return { row, named };
+  return { row, named: nameNow(ctx, row) };
+}
+
+/** The fleet's counts by state, read only (a /metrics scrape writes nothing). */
+export async function fleetCounts(ctx: AppContext): Promise<Record<DeviceState, number>> {
+  const counts = Object.fromEntries(DEVICE_STATES.map((s) => [s, 0])) as Record<DeviceState, number>;
+  const now = ctx.now();
+  for (const row of await fleetHealthRows(ctx.db)) {
+    counts[decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs }).state]++;
+  }
+  return counts;
 }
 
 /** The fleet's devices (not deleted) with their state, and the counts by state. */
@@ -55,7 +56,7 @@ export async function fleetHealth(ctx: AppContext) {
   const counts = Object.fromEntries(DEVICE_STATES.map((s) => [s, 0])) as Record<DeviceState, number>;
   const devices: { id: string; named: NamedState }[] = [];
   for (const row of rows) {
-    const named = await nameRow(ctx, row);
+    const named = nameNow(ctx, row);
     counts[named.state]++;
     devices.push({ id: row.id, named });
   }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { FleetLedger } from '../ledger/fleet-ledger.js';
 import { createExposition } from '../metrics-exposition.js';
+import { fleetCounts } from '../health/health-service.js';
 
 /**
  * Counts every answered request (by status, and its latency by route pattern: label values stay
  * bounded whatever paths clients ask for) and serves GET /metrics (docs/outputs.md).
  */
 export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): void {
-  const exposition = createExposition(ctx.metrics, ctx.db, new FleetLedger(ctx.db, ctx.now));
+  const exposition = createExposition(ctx.metrics, ctx.db, new FleetLedger(ctx.db, ctx.now), () => fleetCounts(ctx));
   // A callback hook, not an async one: no promise per response.
   app.decorateRequest('uploadRecords', 0);
   app.addHook('onResponse', (request, reply, done) => {

@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from 'nats';
 import type { LiveEvents } from '../live-events.js';
 import type { LiveFeed } from './live-feed.js';
 import { createCoalescer } from './coalescer.js';
+import { natsServers } from '../fleet/sinks/broker-names.js';
 import { emitPayload, FLUSH_EVERY_MS, packPayloads } from './postgres-feed.js';
 
 /** A message carries at most this much JSON (NATS allows 1 MB by default). */
@@ -32,7 +33,7 @@ export function createNatsFeed(
   let closed = false;
   let nc: NatsConnection | null = null;
   const connecting = connect({
-    servers: url,
+    servers: natsServers(url),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
     waitOnFirstConnect: true,

@@ -20,6 +20,7 @@ import { geofencesFromCommands } from '../tracks/known-geofences.js';
 import { summarizeRecord } from '../tracks/record-summary.js';
 import { MAX_TRACK_POINTS, MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
 import { splitTrips } from '../tracks/split-trips.js';
+import { breaksParam, splitAtBreaks } from '../tracks/split-at-breaks.js';
 import { tripTable } from '../tracks/trip-table.js';
 
 /** Positions read for one track answer at most (the newest ones): bounds memory per request. */
@@ -92,7 +93,8 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       const range = await rangeOf(request);
       const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 12);
       const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
-      const trips = splitTrips(points);
+      // The ledger's holes (breaks=from:to,...) cut the trips, so their edges survive simplification.
+      const trips = splitAtBreaks(splitTrips(points), breaksParam(request.query.breaks));
       const drawn = simplifyTrips(trips.slice(-MAX_TRIPS), zoom);
       const newest = points[points.length - 1] ?? null;
       return {

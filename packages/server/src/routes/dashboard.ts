@@ -54,7 +54,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
   // The basemap: a style, a raster template, this server's own tile file, or the outline.
   const basemap = basemapOf(ctx.options, tiles);
-  app.get('/dashboard-config.json', async () => ({ basemap }));
+  // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
+  const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
+  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds }));
   if (tiles?.vector) {
     const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
     app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));

@@ -21,8 +21,11 @@ export class WebhookReceiver {
   private port = 0;
   private waiters: { count: number; accept: (r: Received) => boolean; resolve: () => void }[] = [];
 
+  /** host: the address it listens on (a test's bridge address, for servers in other network namespaces). */
+  constructor(private readonly host = '127.0.0.1') {}
+
   get url(): string {
-    return `http://127.0.0.1:${this.port}/hook`;
+    return `http://${this.host}:${this.port}/hook`;
   }
 
   async start(): Promise<this> {
@@ -36,7 +39,7 @@ export class WebhookReceiver {
         this.wake();
       });
     });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(this.port, this.host, resolve));
     this.port = (server.address() as AddressInfo).port;
     this.server = server;
     return this;

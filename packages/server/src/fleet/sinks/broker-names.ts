@@ -21,8 +21,12 @@ export const mqttTopic = (prefix: string, device: string, type: string): string 
 export const natsSubject = (prefix: string, device: string, type: string): string =>
   `${prefix}.${natsDeviceToken(device)}.${type}`;
 
-/** A URL as shown in lists and logs: without its user and password. */
+/** The servers of a NATS URL list (`nats://a:4222,nats://b:4222`: the nodes of a cluster). */
+export const natsServers = (urls: string): string[] => urls.split(',').map((url) => url.trim());
+
+/** A URL (or a comma-separated list of them) as shown in lists and logs: without user and password. */
 export function redactedUrl(url: string): string {
+  if (url.includes(',')) return natsServers(url).map(redactedUrl).join(',');
   try {
     const parsed = new URL(url);
     if (!parsed.username && !parsed.password) return url;

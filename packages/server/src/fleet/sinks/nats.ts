@@ -1,6 +1,6 @@
 import { connect, type JetStreamClient, type NatsConnection } from 'nats';
 import type { EventHead, Transport } from '../transport.js';
-import { natsSubject } from './broker-names.js';
+import { natsServers, natsSubject } from './broker-names.js';
 import { NATS_PUBLISH_TIMEOUT_MS, type BrokerNames } from './broker-options.js';
 
 type NatsNames = Pick<BrokerNames, 'natsStream' | 'natsSubjectPrefix' | 'natsDuplicateWindowMs'>;
@@ -9,7 +9,9 @@ const nanos = (ms: number): number => ms * 1_000_000;
 
 /**
  * The stream events go to, created when missing (subjects `<prefix>.>`), its duplicate window
- * widened when an existing stream (made by an older Waypost, or by hand) has a shorter one.
+ * widened when an existing stream (made by an older Waypost, or by hand) has a shorter one. On a
+ * clustered NATS it has three replicas, so that a node going down loses no acknowledged event and
+ * stops no publishing (docs/deploy/); where the cluster cannot place three (a single server), one.
  */
 async function ensureStream(nc: NatsConnection, names: NatsNames): Promise<void> {
   const jsm = await nc.jetstreamManager();
@@ -18,11 +20,16 @@ async function ensureStream(nc: NatsConnection, names: NatsNames): Promise<void>
   try {
     info = await jsm.streams.info(names.natsStream);
   } catch {
-    await jsm.streams.add({
-      name: names.natsStream,
-      subjects: [`${names.natsSubjectPrefix}.>`],
-      duplicate_window: window,
-    });
+    const config = { name: names.natsStream, subjects: [`${names.natsSubjectPrefix}.>`], duplicate_window: window };
+    if (nc.info?.cluster) {
+      try {
+        await jsm.streams.add({ ...config, num_replicas: 3 });
+        return;
+      } catch {
+        // fewer than three JetStream nodes: one replica below
+      }
+    }
+    await jsm.streams.add(config);
     return;
   }
   if ((info.config.duplicate_window ?? 0) < window) {
@@ -39,7 +46,12 @@ async function ensureStream(nc: NatsConnection, names: NatsNames): Promise<void>
 export function natsTransport(url: string, names: NatsNames): Transport {
   let ready: Promise<{ nc: NatsConnection; js: JetStreamClient }> | null = null;
   const open = async () => {
-    const nc = await connect({ servers: url, maxReconnectAttempts: -1, reconnectTimeWait: 1000, timeout: 5000 });
+    const nc = await connect({
+      servers: natsServers(url),
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+      timeout: 5000,
+    });
     try {
       await ensureStream(nc, names);
     } catch (error) {

@@ -1,0 +1,47 @@
+// What a vehicle is doing now, from its newest positions: moving, parked or silent. Pure: the
+// clock and the silence threshold (the server's --silent-after) are given. The state colours are
+// kept apart from every device colour (colour.js): a colour on the map means one thing.
+
+export const STATE_COLOURS = { moving: '#15803d', parked: '#b45309', silent: '#6b7280' };
+export const STATE_NAMES = { moving: 'moving', parked: 'parked', silent: 'silent' };
+
+/** Faster than a walk's drift: below it a "moving" fix is GPS wander around a parked car. */
+const MOVING_SPEED_MPS = 1;
+/** The newest fix older than this says nothing about moving now. */
+const MOVING_FRESH_MS = 5 * 60_000;
+
+const EARTH_M = 6_371_000;
+const rad = (deg) => (deg * Math.PI) / 180;
+
+export function metresBetween(a, b) {
+  const dLat = rad(b[0] - a[0]);
+  const dLon = rad(b[1] - a[1]);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_M * Math.asin(Math.sqrt(h));
+}
+
+/** Compass bearing (0 = north, clockwise) from a to b, points as [lat, lon]. */
+export function bearing(a, b) {
+  const y = Math.sin(rad(b[1] - a[1])) * Math.cos(rad(b[0]));
+  const x =
+    Math.cos(rad(a[0])) * Math.sin(rad(b[0])) - Math.sin(rad(a[0])) * Math.cos(rad(b[0])) * Math.cos(rad(b[1] - a[1]));
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
+}
+
+/**
+ * The vehicle now, from its newest point and the one before it ([lat, lon, t] each, previous may
+ * be null) and when it was last heard from (its last upload, ms; NaN when unknown): silent as the
+ * server's device.silent rule says (nothing heard for silentAfterMs), else moving or parked; and
+ * its heading (null when it has not moved).
+ */
+export function vehicleNow(newest, previous, now, silentAfterMs, heardAt = NaN) {
+  const age = now - newest[2];
+  const heard = Number.isFinite(heardAt) ? Math.max(heardAt, newest[2]) : newest[2];
+  if (now - heard > silentAfterMs) return { state: 'silent', heading: null };
+  if (!previous || newest[2] <= previous[2]) return { state: 'parked', heading: null };
+  const metres = metresBetween(previous, newest);
+  const speed = metres / ((newest[2] - previous[2]) / 1000);
+  const heading = metres > 2 ? bearing(previous, newest) : null;
+  const moving = speed >= MOVING_SPEED_MPS && age <= MOVING_FRESH_MS;
+  return { state: moving ? 'moving' : 'parked', heading };
+}
