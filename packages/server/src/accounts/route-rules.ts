@@ -46,6 +46,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/dashboard/devices': read('filtered'),
   'GET /api/dashboard/commands': read('global'),
   'GET /api/dashboard/devices/:id/events': read('device'),
+  'GET /api/dashboard/devices/:id/gaps': read('device'),
   'GET /api/dashboard/devices/:id/geofences': read('device'),
   'GET /api/dashboard/devices/:id/records': read('device'),
   'GET /api/dashboard/devices/:id/track': read('device'),
