@@ -188,4 +188,25 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
     });
     expect((await op('DELETE', `/api/shares/${(mine.body as Json).id}`)).status).toBe(204);
   });
+
+  it("lists and reads only the logs of the user's org's devices", async () => {
+    const upload = async (deviceId: string) => {
+      const form = new FormData();
+      form.append('log', new Blob([`log of ${deviceId}`]), 'log.txt');
+      form.append('device_id', deviceId);
+      const reply = await fetch(`${server.url}/api/logs`, { method: 'POST', body: form });
+      expect(reply.status).toBe(201);
+      return ((await reply.json()) as { id: number }).id;
+    };
+    const acmeLog = await upload(acmeDevice);
+    const betaLog = await upload(betaDevice);
+    const limited = (path: string) => asSession(server, cookies['acme-viewer']!, 'GET', path);
+    const listed = (await limited('/api/logs')).body as Json[];
+    expect(listed.map((log) => log.id)).toEqual([acmeLog]);
+    expect(await limited(`/api/logs/${acmeLog}`)).toEqual({ status: 200, body: `log of ${acmeDevice}` });
+    expect(await limited(`/api/logs/${betaLog}`)).toMatchObject({ status: 404 });
+    expect(JSON.stringify((await limited(`/api/logs/${betaLog}`)).body)).not.toContain(betaDevice);
+    // An unlimited viewer reads both.
+    expect(((await asSession(server, cookies.vic!, 'GET', '/api/logs')).body as Json[]).length).toBe(2);
+  });
 });
