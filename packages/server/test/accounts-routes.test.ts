@@ -209,4 +209,16 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
     // An unlimited viewer reads both.
     expect(((await asSession(server, cookies.vic!, 'GET', '/api/logs')).body as Json[]).length).toBe(2);
   });
+
+  it("counts the fleet's health over the user's org's devices only", async () => {
+    const limited = (await asSession(server, cookies['acme-viewer']!, 'GET', '/api/health')).body as Json;
+    const all = (await asSession(server, cookies.vic!, 'GET', '/api/health')).body as Json;
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(limited.devices.map((d: Json) => d.id).every((id: string) => id.startsWith('phone-a'))).toBe(true);
+    expect(limited.devices.map((d: Json) => d.id)).toContain(acmeDevice);
+    expect(total(limited.counts)).toBe(limited.devices.length);
+    expect(total(all.counts)).toBe(all.devices.length);
+    expect(all.devices.length).toBeGreaterThan(limited.devices.length);
+    expect(JSON.stringify(limited)).not.toContain(betaDevice);
+  });
 });

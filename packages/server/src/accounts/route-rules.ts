@@ -52,7 +52,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/dashboard/devices/:id/track': read('device'),
   'GET /api/dashboard/devices/:id/trips': read('device'),
   'GET /api/events': read('filtered'),
-  'GET /api/health': read(),
+  'GET /api/health': read('filtered'),
   'GET /api/logs': read('filtered'),
   'GET /api/logs/:id': read('filtered'),
   'GET /api/geofences': read(),
