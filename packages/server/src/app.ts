@@ -22,6 +22,7 @@ import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
+import { collectRoutes } from './http/route-list.js';
 import { registerCompression } from './http/compression.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerRequestMetrics } from './http/request-metrics.js';
@@ -61,7 +62,9 @@ import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js
 import { mapSourcesOf } from './routes/basemap-config.js';
 import { retentionRoutes } from './routes/retention.js';
 import { auditRoutes } from './routes/audit.js';
+import { userRoutes } from './routes/users.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
+import { registerRoleGate } from './accounts/role-gate.js';
 import { RetentionWorker } from './retention/retention-worker.js';
 import { retentionLogTo } from './retention/retention-log.js';
 
@@ -74,6 +77,9 @@ export interface BuildOptions extends ServerOptions {
 
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
 const LOGIN_RATE_PER_SECOND = 0.5;
+
+/** Password logins per account: 10 at once, then one a minute (a wrong guess costs the guesser, and the account's owner little). */
+const ACCOUNT_LOGIN_RULE = { ratePerSecond: 1 / 60, burst: 10 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -160,6 +166,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         device: ruleFor(resolved.rateLimit),
         address: ruleFor(resolved.rateLimitPerAddress),
         login: ruleFor(LOGIN_RATE_PER_SECOND),
+        account: ACCOUNT_LOGIN_RULE,
       },
       now,
       (scope) => metrics.rateLimited.set(scope, (metrics.rateLimited.get(scope) ?? 0) + 1),
@@ -217,6 +224,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     app.server.maxConnections = resolved.maxConnections;
     routes.track(app);
+    collectRoutes(app);
     closeKeepAliveOnClose(app);
     const log = app.log;
     fleetLog = fleetLogTo(log);
@@ -274,6 +282,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
     registerBodyGuards(app, ctx);
     registerAuditTrail(app, ctx);
+    registerRoleGate(app, ctx);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const where = `the body of ${request.method} ${routeOf(request)}`;
       const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
@@ -308,6 +317,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(shareRoutes, { ctx });
     await app.register(retentionRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
+    await app.register(userRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');

@@ -34,7 +34,12 @@ describe('the OpenAPI document', () => {
     );
     // The login body's schema, as the route checks it (additionalProperties: false included).
     const login = document.paths['/api/session'].post.requestBody.content['application/json'].schema;
-    expect(login).toMatchObject({ type: 'object', required: ['token'], additionalProperties: false });
+    // The admin token, or a user's name and password (issue 33).
+    expect(login).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+      oneOf: [{ required: ['token'] }, { required: ['user', 'password'] }],
+    });
     expect(document.paths['/api/devices/{id}/locations'].get.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
     );

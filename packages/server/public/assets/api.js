@@ -35,9 +35,21 @@ export async function logIn(token) {
   return response.ok;
 }
 
+/** A user's login (issue 33): their name and password, for the same session cookie. */
+export async function logInAs(user, password) {
+  const response = await fetch('/api/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user, password }),
+    credentials: 'same-origin',
+  });
+  return response.status === 429 ? 'limited' : response.ok;
+}
+
+/** The session: null when none, else who it is ({user, role, orgs} for a user, {} for the admin). */
 export async function loggedIn() {
   const response = await fetch('/api/session', { credentials: 'same-origin' });
-  return response.ok;
+  return response.ok ? response.json() : null;
 }
 
 export async function logOut() {

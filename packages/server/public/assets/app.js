@@ -2,7 +2,8 @@
 // The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
-import { apiJson, loggedIn, logIn, logOut, Unauthorized, whenUnauthorized } from './api.js';
+import { showUsers } from './users.js';
+import { apiJson, loggedIn, logIn, logInAs, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
 import { addCommandDevices, setUpCommandForm } from './commands.js';
@@ -63,7 +64,7 @@ function showLogin(message) {
   $('app').hidden = true;
   $('login').hidden = false;
   $('login-error').textContent = message || '';
-  $('token-input').focus();
+  $('user-input').focus();
 }
 
 /** New devices' command-form options, added together once the current batch is done. */
@@ -293,16 +294,34 @@ async function start() {
 whenUnauthorized(() => showLogin('Your session ended: log in again.'));
 $('login').addEventListener('submit', async (event) => {
   event.preventDefault();
-  const ok = await logIn($('token-input').value.trim());
+  const user = $('user-input').value.trim();
+  const password = $('password-input').value;
+  const token = $('token-input').value.trim();
+  $('password-input').value = '';
   $('token-input').value = '';
-  if (ok) start().catch(report);
-  else showLogin('That is not the admin token.');
+  if (user) {
+    const ok = await logInAs(user, password);
+    if (ok === true) return enter();
+    return showLogin(ok === 'limited' ? 'Too many tries: wait a minute.' : 'Wrong user name or password.');
+  }
+  if (await logIn(token)) return enter();
+  showLogin('That is not the admin token.');
 });
+/** Into the dashboard, saying who is logged in (a user's name and role, as text). */
+async function enter() {
+  const session = await loggedIn().catch(() => null);
+  $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
+  // Users are an owner's (and the admin token's) to manage.
+  const owner = Boolean(session) && (!session.user || session.role === 'owner');
+  $('users-panel').hidden = !owner;
+  if (owner) showUsers($('users')).catch(report);
+  return start().catch(report);
+}
 $('logout').addEventListener('click', async () => {
   await logOut();
   window.location.reload();
 });
 loggedIn().then(
-  (yes) => (yes ? start().catch(report) : showLogin()),
+  (session) => (session ? enter() : showLogin()),
   () => showLogin(),
 );

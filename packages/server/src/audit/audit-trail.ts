@@ -16,16 +16,23 @@ export const AUDIT_FAILED = 'AUDIT_FAILED';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isLogin = (request: FastifyRequest): boolean => request.routeOptions.config.rateLimitScope === 'login';
+/** Who a login that succeeded made the caller: a user (routes/session.ts says which) or the admin. */
+const loginActor = (request: FastifyRequest): string => {
+  const user = (request as { loggedInAs?: string | null }).loggedInAs;
+  return user ? `user:${user}` : 'admin-session';
+};
 
 /**
- * Whose change a write is: an operator's (the admin token, a dashboard session, the anchor's admin
- * login token, an org's token) or, for the login routes, anyone who tries. A device's writes (its
+ * Whose change a write is: an operator's (the admin token, an admin dashboard session, the anchor's
+ * admin login token, a user's session as `user:<name>`, an org's token) or, for the login routes,
+ * anyone who tries. A device's writes (its
  * uploads, logs, registrations, token refreshes) are the data, not changes to the fleet: not kept.
  */
 export function actorOf(principal: Principal | null, login: boolean): string | null {
   if (principal?.kind === 'admin') {
     return principal.via === 'secret' ? 'admin-token' : principal.via === 'session' ? 'admin-session' : 'admin-login';
   }
+  if (principal?.kind === 'user') return `user:${principal.name}`;
   if (principal?.kind === 'org') return `org:${principal.org}`;
   return login ? 'anonymous' : null;
 }
@@ -43,7 +50,8 @@ const kept = (status: number, login: boolean): boolean =>
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auditActor', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation and the role gate (accounts/role-gate.ts): a refused change is kept too.
+  app.addHook('preValidation', async (request) => {
     if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return;
     request.auditActor = actorOf(await principalOf(ctx, request).catch(() => null), isLogin(request));
   });
@@ -56,7 +64,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     await appendAudit(ctx.db, {
       at: ctx.now(),
       // A login that succeeded opened a session: the session is its actor from then on.
-      actor: login && reply.statusCode < 300 ? 'admin-session' : actor,
+      actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
       address: request.ip,
       action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
       target: params && Object.keys(params).length > 0 ? JSON.stringify(params).slice(0, 500) : null,

@@ -2,7 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { hasSession, isCrossOriginWrite } from './sessions.js';
+import type { UserPrincipal } from '../accounts/roles.js';
+import { checkUserAccess } from '../accounts/user-access.js';
+import { findUser } from '../store/users.js';
+import { isCrossOriginWrite, sessionOf } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
 /**
@@ -14,6 +17,7 @@ export type Principal =
   | { kind: 'admin'; via: 'secret' | 'session' | 'jwt' }
   | { kind: 'device'; deviceId: string; org: string | null }
   | { kind: 'org'; org: string }
+  | UserPrincipal
   | { kind: 'anonymous' };
 
 /**
@@ -21,6 +25,8 @@ export type Principal =
  * the anchor answers 406 so that it registers again.
  */
 export const DUMMY_TOKEN = 'DUMMY_TOKEN';
+
+export type { UserPrincipal };
 
 /** Constant-time comparison of two secrets. */
 export function sameSecret(a: string, b: string): boolean {
@@ -47,8 +53,12 @@ function bearerOf(request: FastifyRequest): string | null {
 export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearerOf(request);
   if (!token) {
-    const session = !isCrossOriginWrite(request) && (await hasSession(ctx, request));
-    return session ? { kind: 'admin', via: 'session' } : { kind: 'anonymous' };
+    const session = isCrossOriginWrite(request) ? null : await sessionOf(ctx, request);
+    if (!session) return { kind: 'anonymous' };
+    if (session.user === null) return { kind: 'admin', via: 'session' };
+    // Read on every request: a role changed or a user removed counts at once (their sessions also end).
+    const user = await findUser(ctx.db, session.user);
+    return user ? { kind: 'user', name: user.name, role: user.role, orgs: user.orgs } : { kind: 'anonymous' };
   }
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
   if (token === DUMMY_TOKEN) {
@@ -59,10 +69,22 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
   return subject.kind === 'admin' ? { kind: 'admin', via: 'jwt' } : subject;
 }
 
-export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<void> {
+/**
+ * The gate of every operator route: the admin (token, admin session, login token) may do anything;
+ * a user what the route's rule in accounts/route-rules.ts allows their role, inside their orgs (a
+ * route without a rule is refused to users: a new route cannot forget it). Returns the caller.
+ */
+export async function requireAdmin(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ kind: 'admin' } | UserPrincipal> {
   const principal = await principalOf(ctx, request);
   if (principal.kind === 'anonymous' && bearerOf(request) !== null) throw wrongToken();
-  if (principal.kind === 'admin') return;
+  if (principal.kind === 'admin') return principal;
+  if (principal.kind === 'user') {
+    await checkUserAccess(ctx, request, principal);
+    return principal;
+  }
   if (principal.kind === 'device' || principal.kind === 'org') {
     throw new HttpError(
       403,

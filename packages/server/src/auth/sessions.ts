@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
-import { deleteSession, insertSession, sessionIsLive } from '../store/sessions.js';
+import { deleteSession, insertSession, liveSession } from '../store/sessions.js';
 import { hashToken } from './tokens.js';
 
 /** The dashboard's session cookie: opaque, HttpOnly, SameSite=Strict (no cross-site request carries it). */
@@ -16,19 +16,35 @@ function cookieOptions(request: FastifyRequest): CookieSerializeOptions {
   return { httpOnly: true, sameSite: 'strict', path: '/', secure: request.protocol === 'https' };
 }
 
-/** Starts an admin session (the caller has shown the admin token) and sets its cookie. */
-export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** The hash of the request's session id as stored, or null when it carries none shaped like ours. */
+export function sessionIdHashOf(request: FastifyRequest): string | null {
+  const id = request.cookies[SESSION_COOKIE];
+  return id && SESSION_ID.test(id) ? hashToken(id) : null;
+}
+
+/**
+ * Starts a session (the caller has shown the admin token, or `user`'s password) and sets its
+ * cookie. The id is always a new random one and whatever session the request carried ends: an id
+ * planted in the browser before the login (session fixation) never becomes a logged-in session.
+ */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: string | null = null,
+): Promise<void> {
+  const previous = sessionIdHashOf(request);
+  if (previous) await deleteSession(ctx.db, previous);
   const id = randomBytes(32).toString('base64url');
   const now = ctx.now();
-  await insertSession(ctx.db, hashToken(id), now, now + ctx.options.sessionTtlSeconds * 1000);
+  await insertSession(ctx.db, hashToken(id), now, now + ctx.options.sessionTtlSeconds * 1000, user);
   reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions(request), maxAge: ctx.options.sessionTtlSeconds });
 }
 
-/** Whether the request carries the cookie of a live session. */
-export async function hasSession(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
-  const id = request.cookies[SESSION_COOKIE];
-  if (!id || !SESSION_ID.test(id)) return false;
-  return sessionIsLive(ctx.db, hashToken(id), ctx.now());
+/** The request's live session (`user` null: opened with the admin token), or null. */
+export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<{ user: string | null } | null> {
+  const idHash = sessionIdHashOf(request);
+  return idHash ? liveSession(ctx.db, idHash, ctx.now()) : null;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -49,7 +65,7 @@ export function isCrossOriginWrite(request: FastifyRequest): boolean {
 
 /** Ends the request's session (if any) and clears its cookie. */
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const id = request.cookies[SESSION_COOKIE];
-  if (id && SESSION_ID.test(id)) await deleteSession(ctx.db, hashToken(id));
+  const idHash = sessionIdHashOf(request);
+  if (idHash) await deleteSession(ctx.db, idHash);
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }

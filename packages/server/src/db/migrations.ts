@@ -214,6 +214,16 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       target TEXT, status INTEGER NOT NULL, detail TEXT)`,
     ...t.appendOnly('audit_log'),
   ],
+  // Accounts (issue 33): users with a scrypt password hash (parameters stored with it), a role and
+  // the orgs they are limited to (a JSON list, null: all), and the user each dashboard session is
+  // for (null: a session opened with the admin token), so a user's sessions can be ended together.
+  (t) => [
+    `CREATE TABLE users (
+      name TEXT PRIMARY KEY, password_hash TEXT NOT NULL, role TEXT NOT NULL, orgs TEXT,
+      created_at ${t.bigint} NOT NULL, updated_at ${t.bigint} NOT NULL)`,
+    `ALTER TABLE sessions ADD COLUMN user_name TEXT`,
+    `CREATE INDEX sessions_user ON sessions (user_name)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

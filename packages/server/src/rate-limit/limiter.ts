@@ -1,8 +1,12 @@
 import { HttpError } from '../errors.js';
 import { isFull, takeToken, type Bucket, type BucketRule } from './token-bucket.js';
 
-/** What is limited: uploads per device, requests per client address, logins per client address. */
-export type RateLimitScope = 'device' | 'address' | 'login';
+/**
+ * What is limited: uploads per device, requests per client address, logins per client address,
+ * and password logins per account (whatever address they come from: a botnet guessing one user's
+ * password is slowed as much as one machine).
+ */
+export type RateLimitScope = 'device' | 'address' | 'login' | 'account';
 
 /** Buckets kept at most per scope; beyond it, full (idle) buckets are dropped first. */
 const MAX_BUCKETS = 100_000;
@@ -32,6 +36,7 @@ export function createRateLimiter(
     device: new Map(),
     address: new Map(),
     login: new Map(),
+    account: new Map(),
   };
   const prune = (map: Map<string, Bucket>, rule: BucketRule, at: number) => {
     for (const [key, bucket] of map) if (isFull(bucket, rule, at)) map.delete(key);
@@ -51,7 +56,7 @@ export function createRateLimiter(
       throw new HttpError(
         429,
         'RATE_LIMITED',
-        `Too many requests (${scope === 'device' ? `device ${key}` : 'this address'}): over ${rule.ratePerSecond}/s; retry after ${retryAfterSeconds} s`,
+        `Too many requests (${scope === 'device' ? `device ${key}` : scope === 'account' ? 'logins to this account' : 'this address'}): over ${rule.ratePerSecond}/s; retry after ${retryAfterSeconds} s`,
         {},
         { 'retry-after': String(retryAfterSeconds) },
       );

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { devicesInScope } from '../accounts/scope-filter.js';
 import { principalOf, requireAdmin } from '../auth/principal.js';
 import { parseCommand } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
@@ -47,8 +48,8 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   const anchorDelete = anchorDeleteDeviceHandler(ctx);
   app.get('/api/devices', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
     if (await speaksAnchor(ctx, request)) return anchorDevices(request);
-    await requireAdmin(ctx, request);
-    return (await listDevices(ctx.db)).map(deviceJson);
+    const reader = await requireAdmin(ctx, request);
+    return (await devicesInScope(ctx, reader, await listDevices(ctx.db))).map(deviceJson);
   });
   app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
     deviceJson(await existing(request.params.id)),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { devicesInScope } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import { COMMAND_HELP } from '../commands/validate-command.js';
 import type { AppContext } from '../context.js';
@@ -79,7 +80,11 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.get('/api/dashboard/commands', { preHandler: admin }, async () => COMMAND_HELP);
   // The admin API's device list, under the dashboard's own prefix so the page does not depend on
   // routes other clients may need in other shapes.
-  app.get('/api/dashboard/devices', { preHandler: admin }, async () => (await listDevices(ctx.db)).map(deviceJson));
+  // A user limited to orgs sees only their orgs' devices (issue 33).
+  app.get('/api/dashboard/devices', async (request) => {
+    const reader = await requireAdmin(ctx, request);
+    return (await devicesInScope(ctx, reader, await listDevices(ctx.db))).map(deviceJson);
+  });
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/track',

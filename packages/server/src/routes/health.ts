@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -41,8 +42,15 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     };
   });
 
-  app.get('/api/health', { preHandler: admin }, async () => {
-    const { counts, devices } = await fleetHealth(ctx);
+  // A user limited to orgs gets their orgs' devices, counted alone (issue 33): no other org's count.
+  app.get('/api/health', async (request) => {
+    const reader = await requireAdmin(ctx, request);
+    const fleet = await fleetHealth(ctx);
+    const visible = liveScopeOf(ctx, reader);
+    const seen = await Promise.all(fleet.devices.map(({ id }) => visible(id)));
+    const devices = fleet.devices.filter((_, index) => seen[index]);
+    const counts = Object.fromEntries(Object.keys(fleet.counts).map((state) => [state, 0]));
+    for (const { named } of devices) counts[named.state] = (counts[named.state] ?? 0) + 1;
     return { counts, devices: devices.map(({ id, named }) => ({ id, ...stateJson(named) })) };
   });
 };

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -79,30 +80,41 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     return reply.code(201).send({ success: true, id });
   });
 
-  app.get('/api/logs', { preHandler: (request) => requireAdmin(ctx, request) }, async () =>
-    (await listLogs(ctx.db)).map((row) => ({
-      id: row.id,
-      deviceId: row.device_id,
-      ...(JSON.parse(row.fields) as Record<string, string>),
-      size: row.size,
-      createdAt: isoOrNull(Number(row.created_at)),
-    })),
-  );
+  // A user limited to orgs lists and reads only their orgs' devices' logs (issue 33).
+  const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
+    row.device_id !== null && (await visible(row.device_id));
+  app.get('/api/logs', async (request) => {
+    const reader = await requireAdmin(ctx, request);
+    const visible = liveScopeOf(ctx, reader);
+    const rows = await listLogs(ctx.db);
+    const seen =
+      reader.kind === 'user' && reader.orgs !== null
+        ? await Promise.all(rows.map((row) => visibleLog(visible, row)))
+        : null;
+    return rows
+      .filter((_, index) => seen === null || seen[index])
+      .map((row) => ({
+        id: row.id,
+        deviceId: row.device_id,
+        ...(JSON.parse(row.fields) as Record<string, string>),
+        size: row.size,
+        createdAt: isoOrNull(Number(row.created_at)),
+      }));
+  });
 
-  app.get<{ Params: { id: string } }>(
-    '/api/logs/:id',
-    { preHandler: (request) => requireAdmin(ctx, request) },
-    async (request, reply) => {
-      const id = Number(request.params.id);
-      const row = Number.isInteger(id) ? await findLog(ctx.db, id) : null;
-      if (!row) throw new HttpError(404, 'UNKNOWN_LOG', `No log ${request.params.id}`);
-      let text: string;
-      try {
-        text = (await gunzipAsync(row.content, { maxOutputLength: limit })).toString('utf8');
-      } catch {
-        throw new HttpError(422, 'UNREADABLE_LOG', `Log ${id} is not readable gzip within ${limit} bytes`);
-      }
-      return reply.type('text/plain; charset=utf-8').send(text);
-    },
-  );
+  app.get<{ Params: { id: string } }>('/api/logs/:id', async (request, reply) => {
+    const reader = await requireAdmin(ctx, request);
+    const limited = reader.kind === 'user' && reader.orgs !== null;
+    const id = Number(request.params.id);
+    const found = Number.isInteger(id) ? await findLog(ctx.db, id) : null;
+    const row = found && (!limited || (await visibleLog(liveScopeOf(ctx, reader), found))) ? found : null;
+    if (!row) throw new HttpError(404, 'UNKNOWN_LOG', `No log ${request.params.id}`);
+    let text: string;
+    try {
+      text = (await gunzipAsync(row.content, { maxOutputLength: limit })).toString('utf8');
+    } catch {
+      throw new HttpError(422, 'UNREADABLE_LOG', `Log ${id} is not readable gzip within ${limit} bytes`);
+    }
+    return reply.type('text/plain; charset=utf-8').send(text);
+  });
 };

@@ -2,14 +2,22 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { deviceInScope, liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { isoOrNull } from '../iso-time.js';
 import { findDevice } from '../store/devices.js';
-import { deleteShare, insertShare, listShares, shareByTokenHash, type ShareRow } from '../store/shares.js';
+import {
+  deleteShare,
+  deviceOfShare,
+  insertShare,
+  listShares,
+  shareByTokenHash,
+  type ShareRow,
+} from '../store/shares.js';
 import { trackPoints } from '../store/track-queries.js';
 import { MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
 import { splitTrips } from '../tracks/split-trips.js';
@@ -53,13 +61,17 @@ function shareJson(row: ShareRow, now: number): Record<string, unknown> {
  * after that or after expiresAt the page and its data answer 410.
  */
 export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
-
-  app.post('/api/shares', { preHandler: admin }, async (request, reply) => {
+  // A user limited to orgs shares, lists and ends only their orgs' devices' links (issue 33).
+  app.post('/api/shares', async (request, reply) => {
+    const reader = await requireAdmin(ctx, request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_BODY', 'Send a JSON object');
     refuseUnknownKeys(body, ['device', 'from', 'to', 'expiresAt'], 'a share');
-    if (typeof body.device !== 'string' || !(await findDevice(ctx.db, body.device)))
+    if (
+      typeof body.device !== 'string' ||
+      !(await findDevice(ctx.db, body.device)) ||
+      !(await deviceInScope(ctx, reader, body.device))
+    )
       throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');
     const now = ctx.now();
     const from = bodyTime(body, 'from');
@@ -84,14 +96,20 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return reply.code(201).send({ id, url: `${origin}/s/${token}`, expiresAt: isoOrNull(expiresAt) });
   });
 
-  app.get<{ Querystring: Query }>('/api/shares', { preHandler: admin }, async (request) => {
+  app.get<{ Querystring: Query }>('/api/shares', async (request) => {
+    const visible = liveScopeOf(ctx, await requireAdmin(ctx, request));
     const limit = integerParam(request.query, 'limit', 1, 1000, 100);
     const now = ctx.now();
-    return (await listShares(ctx.db, request.query.device ?? null, limit)).map((row) => shareJson(row, now));
+    const rows = await listShares(ctx.db, request.query.device ?? null, limit);
+    const seen = await Promise.all(rows.map((row) => visible(row.device_id)));
+    return rows.filter((_, index) => seen[index]).map((row) => shareJson(row, now));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shares/:id', { preHandler: admin }, async (request, reply) => {
-    if (!(await deleteShare(ctx.db, request.params.id, ctx.now())))
+  app.delete<{ Params: { id: string } }>('/api/shares/:id', async (request, reply) => {
+    const reader = await requireAdmin(ctx, request);
+    const device = await deviceOfShare(ctx.db, request.params.id);
+    const mine = device !== null && (await deviceInScope(ctx, reader, device));
+    if (!mine || !(await deleteShare(ctx.db, request.params.id, ctx.now())))
       throw new HttpError(404, 'UNKNOWN_SHARE', 'No live share link with this id');
     return reply.code(204).send();
   });

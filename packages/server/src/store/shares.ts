@@ -52,3 +52,9 @@ export async function listShares(db: Queryable, deviceId: string | null, limit: 
 export async function deleteShare(db: Queryable, id: string, now: number): Promise<boolean> {
   return (await db.run(`UPDATE shares SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL`, [now, id])) > 0;
 }
+
+/** The device a share link (live or not) is of, or null for no such share. */
+export async function deviceOfShare(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ device_id: string }>(`SELECT device_id FROM shares WHERE id = ?`, [id]);
+  return rows[0]?.device_id ?? null;
+}

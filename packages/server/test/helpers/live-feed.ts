@@ -26,10 +26,11 @@ export interface LiveFeedClient {
  * arrival wakes the waits, so a test awaits exactly the positions it asserts (the test's timeout
  * bounds a wait for one that never comes). Resolves once the server has subscribed it.
  */
-export async function openLiveFeed(url: string, token: string): Promise<LiveFeedClient> {
+export async function openLiveFeed(url: string, token: string | { cookie: string }): Promise<LiveFeedClient> {
   const controller = new AbortController();
   const response = await fetch(`${url}/api/events`, {
-    headers: { authorization: `Bearer ${token}` },
+    // A token, or a dashboard session's cookie (a user's: what the feed announces is their scope).
+    headers: typeof token === 'string' ? { authorization: `Bearer ${token}` } : { cookie: token.cookie },
     signal: controller.signal,
   });
   if (response.status !== 200) throw new Error(`GET /api/events answered ${response.status}`);

@@ -1,0 +1,95 @@
+// An owner's Users panel (issue 33): create users, change a role, reset a password, delete. Every
+// name and message from the server is set as text (el()); a password is sent once and the field
+// emptied.
+import { apiJson } from './api.js';
+import { el, fill } from './dom.js';
+
+const ROLES = ['viewer', 'operator', 'owner'];
+
+/** The panel in `container`, read again after each change. */
+export async function showUsers(container) {
+  const say = (message) => fill(status, message);
+  const status = el('p', { className: 'hint', role: 'status', id: 'users-status' });
+  const act = async (work, done) => {
+    try {
+      await work();
+      await showUsers(container);
+      fill(container.querySelector('#users-status'), done);
+    } catch (error) {
+      say(error.message);
+    }
+  };
+  const users = await apiJson('/api/users');
+  const roleSelect = (value, props) =>
+    el('select', props, ...ROLES.map((role) => el('option', { value: role, selected: role === value }, role)));
+
+  const rows = users.map((user) => {
+    const path = '/api/users/' + encodeURIComponent(user.name);
+    const password = el('input', { type: 'password', placeholder: 'new password', autocomplete: 'new-password' });
+    return el(
+      'li',
+      { dataset: { user: user.name } },
+      el('strong', {}, user.name),
+      roleSelect(user.role, {
+        'aria-label': 'Role',
+        onchange: (event) =>
+          act(
+            () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ role: event.target.value }) }),
+            user.name + ' is now ' + event.target.value,
+          ),
+      }),
+      password,
+      el(
+        'button',
+        {
+          type: 'button',
+          className: 'reset',
+          onclick: () => {
+            const value = password.value;
+            password.value = '';
+            return act(
+              () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ password: value }) }),
+              'Password of ' + user.name + ' reset',
+            );
+          },
+        },
+        'Reset password',
+      ),
+      el(
+        'button',
+        {
+          type: 'button',
+          className: 'delete',
+          onclick: () => act(() => apiJson(path, { method: 'DELETE' }), user.name + ' deleted'),
+        },
+        'Delete',
+      ),
+    );
+  });
+
+  const name = el('input', { id: 'new-user-name', placeholder: 'name', maxLength: 64 });
+  const password = el('input', {
+    id: 'new-user-password',
+    type: 'password',
+    placeholder: 'password',
+    autocomplete: 'new-password',
+  });
+  const role = roleSelect('viewer', { id: 'new-user-role', 'aria-label': 'Role' });
+  const create = el(
+    'form',
+    {
+      id: 'new-user',
+      onsubmit: (event) => {
+        event.preventDefault();
+        const body = JSON.stringify({ name: name.value.trim(), password: password.value, role: role.value });
+        password.value = '';
+        return act(() => apiJson('/api/users', { method: 'POST', body }), 'User ' + name.value.trim() + ' created');
+      },
+    },
+    name,
+    password,
+    role,
+    el('button', { type: 'submit' }, 'Create user'),
+  );
+  fill(container, el('ul', { className: 'users' }, ...rows), create, status);
+}

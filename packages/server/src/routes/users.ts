@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { hashPassword, verifyPassword } from '../accounts/password.js';
+import { roleAllows, type Role } from '../accounts/roles.js';
+import { requireAdmin } from '../auth/principal.js';
+import { sessionIdHashOf } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { deleteUserSessions } from '../store/sessions.js';
+import { deleteUser, findUser, insertUser, listUsers, updateUser, userJson } from '../store/users.js';
+import { ORGS_SCHEMA, PASSWORD_SCHEMA, ROLE_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+
+const CREATE_BODY = {
+  type: 'object',
+  required: ['name', 'password', 'role'],
+  additionalProperties: false,
+  properties: { name: USER_NAME_SCHEMA, password: PASSWORD_SCHEMA, role: ROLE_SCHEMA, orgs: ORGS_SCHEMA },
+} as const;
+const CHANGE_BODY = {
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: false,
+  properties: { password: PASSWORD_SCHEMA, role: ROLE_SCHEMA, orgs: ORGS_SCHEMA },
+} as const;
+const OWN_PASSWORD_BODY = {
+  type: 'object',
+  required: ['current', 'password'],
+  additionalProperties: false,
+  properties: { current: { type: 'string', minLength: 1, maxLength: 1024 }, password: PASSWORD_SCHEMA },
+} as const;
+
+type Params = { name: string };
+type Change = { password?: string; role?: Role; orgs?: string[] | null };
+
+const unknownUser = (name: string): HttpError => new HttpError(404, 'UNKNOWN_USER', `No user "${name}"`);
+
+/**
+ * Users (issue 33), managed by an owner (or the admin token): create, list, change role, orgs or
+ * password, delete. A change that takes anything away (removal, a lower role, other orgs, a
+ * password reset) ends the user's sessions at once.
+ */
+export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const gate = { preHandler: async (request: FastifyRequest) => void (await requireAdmin(ctx, request)) };
+
+  app.get('/api/users', gate, async () => (await listUsers(ctx.db)).map(userJson));
+
+  app.post<{ Body: { name: string; password: string; role: Role; orgs?: string[] | null } }>(
+    '/api/users',
+    { ...gate, schema: { body: CREATE_BODY } },
+    async (request, reply) => {
+      const { name, password, role, orgs = null } = request.body;
+      const created = await insertUser(ctx.db, {
+        name,
+        password_hash: await hashPassword(password),
+        role,
+        orgs,
+        created_at: ctx.now(),
+      });
+      if (!created) throw new HttpError(409, 'USER_EXISTS', `A user "${name}" exists already`);
+      return reply.code(201).send(userJson((await findUser(ctx.db, name))!));
+    },
+  );
+
+  app.patch<{ Params: Params; Body: Change }>(
+    '/api/users/:name',
+    { ...gate, schema: { body: CHANGE_BODY } },
+    async (request) => {
+      const before = await findUser(ctx.db, request.params.name);
+      if (!before) throw unknownUser(request.params.name);
+      const { password, role, orgs } = request.body;
+      await updateUser(
+        ctx.db,
+        before.name,
+        { role, orgs, password_hash: password === undefined ? undefined : await hashPassword(password) },
+        ctx.now(),
+      );
+      const demoted = role !== undefined && !roleAllows(role, before.role);
+      const rescoped = orgs !== undefined && JSON.stringify(orgs) !== JSON.stringify(before.orgs);
+      const ended = demoted || rescoped || password !== undefined ? await deleteUserSessions(ctx.db, before.name) : 0;
+      return { ...userJson((await findUser(ctx.db, before.name))!), sessionsEnded: ended };
+    },
+  );
+
+  app.delete<{ Params: Params }>('/api/users/:name', gate, async (request) => {
+    if (!(await deleteUser(ctx.db, request.params.name))) throw unknownUser(request.params.name);
+    return { deleted: request.params.name, sessionsEnded: await deleteUserSessions(ctx.db, request.params.name) };
+  });
+
+  // A user's own password: the current one proves it is them (not a left-open dashboard); their
+  // other sessions end, this one stays.
+  app.post<{ Body: { current: string; password: string } }>(
+    '/api/users/me/password',
+    { ...gate, schema: { body: OWN_PASSWORD_BODY } },
+    async (request, reply) => {
+      const caller = await requireAdmin(ctx, request);
+      if (caller.kind !== 'user') {
+        throw new HttpError(
+          400,
+          'NOT_A_USER',
+          'The admin token has no password: change a user by PATCH /api/users/:name',
+        );
+      }
+      ctx.rateLimiter.take('account', caller.name.toLowerCase());
+      const user = await findUser(ctx.db, caller.name);
+      if (!user || !(await verifyPassword(request.body.current, user.password_hash))) {
+        throw new HttpError(403, 'WRONG_PASSWORD', 'The current password is not right');
+      }
+      await updateUser(ctx.db, user.name, { password_hash: await hashPassword(request.body.password) }, ctx.now());
+      await deleteUserSessions(ctx.db, user.name, sessionIdHashOf(request));
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import type { Queryable } from '../db/database.js';
+import type { Role } from '../accounts/roles.js';
+
+export interface UserRow {
+  name: string;
+  password_hash: string;
+  role: Role;
+  /** The orgs the user is limited to, or null for every device. */
+  orgs: string[] | null;
+  created_at: number;
+  updated_at: number;
+}
+
+type Stored = Omit<UserRow, 'orgs'> & { orgs: string | null } & Record<string, unknown>;
+
+const normalize = (row: Stored): UserRow => ({
+  name: row.name,
+  password_hash: row.password_hash,
+  role: row.role,
+  orgs: row.orgs === null ? null : (JSON.parse(row.orgs) as string[]),
+  created_at: Number(row.created_at),
+  updated_at: Number(row.updated_at),
+});
+
+export async function findUser(db: Queryable, name: string): Promise<UserRow | null> {
+  const rows = await db.query<Stored>(`SELECT * FROM users WHERE name = ?`, [name]);
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+export async function listUsers(db: Queryable): Promise<UserRow[]> {
+  return (await db.query<Stored>(`SELECT * FROM users ORDER BY name`)).map(normalize);
+}
+
+/** Adds a user; false when the name is taken. */
+export async function insertUser(db: Queryable, user: Omit<UserRow, 'updated_at'>): Promise<boolean> {
+  const inserted = await db.run(
+    `INSERT INTO users (name, password_hash, role, orgs, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (name) DO NOTHING`,
+    [
+      user.name,
+      user.password_hash,
+      user.role,
+      user.orgs && JSON.stringify(user.orgs),
+      user.created_at,
+      user.created_at,
+    ],
+  );
+  return inserted > 0;
+}
+
+export async function updateUser(
+  db: Queryable,
+  name: string,
+  change: { role?: Role; password_hash?: string; orgs?: string[] | null },
+  now: number,
+): Promise<void> {
+  if (change.role !== undefined) await db.run(`UPDATE users SET role = ? WHERE name = ?`, [change.role, name]);
+  if (change.password_hash !== undefined) {
+    await db.run(`UPDATE users SET password_hash = ? WHERE name = ?`, [change.password_hash, name]);
+  }
+  if (change.orgs !== undefined) {
+    await db.run(`UPDATE users SET orgs = ? WHERE name = ?`, [change.orgs && JSON.stringify(change.orgs), name]);
+  }
+  await db.run(`UPDATE users SET updated_at = ? WHERE name = ?`, [now, name]);
+}
+
+export async function deleteUser(db: Queryable, name: string): Promise<boolean> {
+  return (await db.run(`DELETE FROM users WHERE name = ?`, [name])) > 0;
+}
+
+/** What the API shows of a user: never its hash. */
+export function userJson(row: UserRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    role: row.role,
+    orgs: row.orgs,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
