@@ -75,6 +75,9 @@ export interface BuildOptions extends ServerOptions {
   logStream?: { write(line: string): void };
 }
 
+/** Retention takes its smaller share while an upload committed within this long (retention-worker.ts). */
+const INGEST_BUSY_MS = 1000;
+
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
 const LOGIN_RATE_PER_SECOND = 0.5;
 
@@ -145,6 +148,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     let fleetLog: FleetLog = SILENT_FLEET_LOG;
     // Delivery yields to a saturated ingest (the queue is made below, with the context).
     let ingestSaturated = () => false;
+    // When uploads last committed (wall time): retention yields to a server that is taking uploads.
+    let lastCommitAt = -Infinity;
     fleet = await startFleet(
       db,
       resolved.fleet,
@@ -188,13 +193,16 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
         config: (tx, version) => fleetService.config(tx, version),
-        committed: () => fleetService.wake(),
+        committed: () => {
+          lastCommitAt = performance.now();
+          fleetService.wake();
+        },
       }),
       rateLimiter: limiter,
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
         ...retentionLogTo(() => retentionLog),
-        ingestSaturated: () => ingestSaturated(),
+        ingestBusy: () => ingestSaturated() || performance.now() - lastCommitAt < INGEST_BUSY_MS,
       }),
     };
     retention = ctx.retention;

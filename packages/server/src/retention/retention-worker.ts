@@ -13,10 +13,11 @@ const DEVICE_PAGE = 500;
  * The share of time retention may spend deleting while a backlog lasts: after each slice it pauses
  * so that deleting takes at most this share. On SQLite a delete runs on the event loop itself;
  * without the pause a backlog of millions would take the loop from ingest for as long as it lasts.
- * While ingest is saturated (every commit slot busy, uploads waiting) retention takes a tenth, so
- * ingest keeps at least about 90% of its rate; otherwise half: an unhurried server catches up fast.
+ * While ingest is busy (every commit slot taken, or an upload committed within the last second: on
+ * SQLite commits are synchronous and the queue is rarely seen full) retention takes a tenth, so
+ * ingest keeps about 90% of its rate; on a server taking no uploads, half: it catches up fast.
  */
-const DUTY_WHILE_INGEST_SATURATED = 0.1;
+const DUTY_WHILE_INGEST_BUSY = 0.1;
 const DUTY_OTHERWISE = 0.5;
 
 export interface RetentionHooks {
@@ -24,8 +25,8 @@ export interface RetentionHooks {
   removed(report: RetentionReport): void;
   /** A pass that failed (a database hiccup): tried again at the next interval. */
   error(error: unknown): void;
-  /** Whether ingest is saturated: retention then takes a smaller share of the time. */
-  ingestSaturated(): boolean;
+  /** Whether ingest is busy (saturated, or an upload committed in the last second): retention then takes a smaller share. */
+  ingestBusy(): boolean;
 }
 
 /**
@@ -118,7 +119,7 @@ export class RetentionWorker {
       removed += await this.db.transaction((tx) => expireSlice(tx, kind, deviceId, from, slice.until, now));
       if (slice.last || this.closed) return removed;
       from = slice.until;
-      const duty = this.hooks.ingestSaturated() ? DUTY_WHILE_INGEST_SATURATED : DUTY_OTHERWISE;
+      const duty = this.hooks.ingestBusy() ? DUTY_WHILE_INGEST_BUSY : DUTY_OTHERWISE;
       const rest = (performance.now() - started) * (1 / duty - 1);
       await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
     }
