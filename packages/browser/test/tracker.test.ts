@@ -67,7 +67,11 @@ describe('the /track page in Chromium', () => {
     const device = devices.body.find((d: { id?: string; deviceId?: string }) => (d.id ?? d.deviceId) === deviceId);
     expect(device).toMatchObject({ name: 'phone of test' });
     expect(new Set(gate.delivered).size).toBe(gate.delivered.length);
-    expect(await page.locator('#last-upload').textContent()).toMatch(/delivered \(HTTP 200\)/);
+    // The reloaded page restores its last upload's outcome from its queue's state, as it loads.
+    await page
+      .locator('#last-upload')
+      .filter({ hasText: /delivered \(HTTP 200\)/ })
+      .waitFor({ timeout: 10_000 });
     // Served under the server's strict policy, and nothing of the page needed more.
     const response = await fetch(`${server.url}/track/`);
     expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);

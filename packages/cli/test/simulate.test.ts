@@ -135,10 +135,11 @@ describe('waypost simulate', () => {
     // Without --batch every record is its own request (60 here). With it, an upload starts once 10
     // are queued and drains the queue, so the fixes recorded while a request is in flight go in
     // smaller batches of the same flush: at --speedup 0 how many depends on the machine's speed
-    // (ceil(60 / 10) + 2 on a quiet machine, up to 10 seen under load). What does not depend on it:
-    // the records travel batched, several per request on average.
+    // (ceil(60 / 10) + 2 on a quiet machine; 29 seen once on a CI run, the fixes of each request's
+    // flight going one or two at a time). What does not depend on it: the records travel batched,
+    // two or more per request on average (without --batch: one each).
     expect(device!.recorded).toBe(60);
-    expect(device!.requests).toBeLessThanOrEqual(device!.recorded / 4);
+    expect(device!.requests).toBeLessThanOrEqual(device!.recorded / 2);
   });
 
   it('keeps records queued, not lost, when the service cannot be reached, and keeps --database-dir', async () => {
