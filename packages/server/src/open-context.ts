@@ -17,7 +17,7 @@ import { createRateLimiter, ruleFor } from './rate-limit/limiter.js';
 import { retentionLogTo } from './retention/retention-log.js';
 import { RetentionWorker } from './retention/retention-worker.js';
 
-/** Retention takes its smaller share while an upload committed within this long (retention-worker.ts). */
+/** On PostgreSQL retention takes its smaller share while an upload committed within this long (retention/duty.ts). */
 const INGEST_BUSY_MS = 1000;
 
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
@@ -116,7 +116,10 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
         ...retentionLogTo(() => retentionLog),
-        ingestBusy: () => ingestSaturated() || performance.now() - lastCommitAt < INGEST_BUSY_MS,
+        ingestLoad: () => ({
+          saturated: ingestSaturated(),
+          committedRecently: performance.now() - lastCommitAt < INGEST_BUSY_MS,
+        }),
       }),
     };
     const queue = ctx.ingestQueue;
