@@ -20,6 +20,7 @@ import { openPostgres, parseDatabaseUrl } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
 import { registerBodyGuards } from './http/body-guards.js';
 import { errorReply } from './http/error-reply.js';
+import { limitedStatus } from './http/limited-status.js';
 import { schemaKeyError } from './http/unknown-keys.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { collectRoutes } from './http/route-list.js';
@@ -296,7 +297,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
       const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(status).headers(headers).send(body);
+      return reply.code(limitedStatus(request, status)).headers(headers).send(body);
     });
     registerRequestMetrics(app, ctx);
     app.addHook('onClose', async () => {
