@@ -17,6 +17,7 @@ import { mapSourcesOf } from '../routes/basemap-config.js';
 import { registerBodyGuards } from './body-guards.js';
 import { registerCompression } from './compression.js';
 import { errorReply } from './error-reply.js';
+import { limitedStatus } from './limited-status.js';
 import type { createRouteIndex } from './method-routing.js';
 import { EXPOSED_HEADERS, registerMethodAnswers } from './not-found.js';
 import { registerOpenApi } from './openapi.js';
@@ -98,7 +99,7 @@ export async function registerHttpLayer(
     const keyError = schemaKeyError(error, request.routeOptions.schema?.body, request.body, where);
     const { status, body, headers } = errorReply(keyError ?? error, resolved.bodyLimitBytes);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).headers(headers).send(body);
+    return reply.code(limitedStatus(request, status)).headers(headers).send(body);
   });
   registerRequestMetrics(app, ctx);
 }
