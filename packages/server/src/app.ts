@@ -162,6 +162,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
+        resentInDoubt: (sinkId, eventId, deviceId) => fleetLog.resentInDoubt(sinkId, eventId, deviceId),
       },
       () => ingestSaturated(),
     );
