@@ -78,6 +78,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
         },
         configChanged: (sinks, geofences) => fleetLog.configChanged(sinks, geofences),
         sinkForgotten: (sinkId, removed) => fleetLog.sinkForgotten(sinkId, removed),
+        resentInDoubt: (sinkId, eventId, deviceId) => fleetLog.resentInDoubt(sinkId, eventId, deviceId),
       },
       () => ingestSaturated(),
     );

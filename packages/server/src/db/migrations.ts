@@ -224,6 +224,11 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE sessions ADD COLUMN user_name TEXT`,
     `CREATE INDEX sessions_user ON sessions (user_name)`,
   ],
+  // Webhooks once as far as a receiver can tell (issue 30): when an attempt on an outbox row began,
+  // written before the request under the sender's lease and cleared when its outcome is recorded,
+  // so the process that takes a sink over knows which event's first attempt has no recorded
+  // outcome (it sends it again, and says so) and every other event was never sent.
+  (t) => [`ALTER TABLE outbox ADD COLUMN sending_at ${t.bigint}`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
