@@ -229,6 +229,20 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // so the process that takes a sink over knows which event's first attempt has no recorded
   // outcome (it sends it again, and says so) and every other event was never sent.
   (t) => [`ALTER TABLE outbox ADD COLUMN sending_at ${t.bigint}`],
+  // Device health (issue 31): a revocation refuses the access tokens issued before it at once
+  // (tokens_revoked_at); a request whose device token was refused is kept as the server saw it
+  // (auth_refused_*: when, since when, why, and the report it carried, never trusted for more);
+  // a silent period explained once the device is back (device_health.silent_from/silent_to).
+  (t) => [
+    `ALTER TABLE devices ADD COLUMN tokens_revoked_at ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_at ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_since ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_code TEXT`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_report TEXT`,
+    `ALTER TABLE device_health ADD COLUMN silent_from ${t.bigint}`,
+    `ALTER TABLE device_health ADD COLUMN silent_to ${t.bigint}`,
+    `ALTER TABLE device_health ADD COLUMN said TEXT`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
