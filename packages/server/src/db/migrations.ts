@@ -224,6 +224,9 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE sessions ADD COLUMN user_name TEXT`,
     `CREATE INDEX sessions_user ON sessions (user_name)`,
   ],
+  // Sinks paused from the dashboard (issue 32): a paused sink keeps its backlog (events still
+  // queue for it) and gets nothing until resumed.
+  () => [`ALTER TABLE sinks ADD COLUMN paused INTEGER NOT NULL DEFAULT 0`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
