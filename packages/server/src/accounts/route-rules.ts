@@ -60,6 +60,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'DELETE /api/geofences/:identifier': write(),
   'GET /api/sinks': read(),
   'DELETE /api/sinks/:id': write(),
+  'POST /api/sinks': write(),
+  'PATCH /api/sinks/:id': write(),
   'GET /api/sinks/:id/dead-letters': read(),
   'POST /api/sinks/:id/replay': write(),
   'GET /api/webhooks': read(),

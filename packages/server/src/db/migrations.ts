@@ -243,6 +243,9 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE device_health ADD COLUMN silent_to ${t.bigint}`,
     `ALTER TABLE device_health ADD COLUMN said TEXT`,
   ],
+  // Sinks paused from the dashboard (issue 32): a paused sink keeps its backlog (events still
+  // queue for it) and gets nothing until resumed.
+  () => [`ALTER TABLE sinks ADD COLUMN paused INTEGER NOT NULL DEFAULT 0`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

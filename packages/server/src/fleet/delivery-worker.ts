@@ -182,7 +182,8 @@ export class DeliveryWorker {
       await this.onPoll();
       await this.forgetGoneSinks();
     }
-    const sinks = this.sinksNow();
+    // A paused sink gets nothing (its rows wait in the outbox); its lease and connection are let go.
+    const sinks = this.sinksNow().filter((s) => !s.paused);
     const live = new Set(sinks.map((s) => s.id));
     for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     for (const [id, { transport }] of this.transports) {
