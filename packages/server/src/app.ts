@@ -61,6 +61,7 @@ import { shareRoutes } from './routes/shares.js';
 import { openTileFile, tileFileRoutes, type TileFile } from './routes/mbtiles.js';
 import { mapSourcesOf } from './routes/basemap-config.js';
 import { retentionRoutes } from './routes/retention.js';
+import { trackTileRoutes } from './routes/track-tiles.js';
 import { auditRoutes } from './routes/audit.js';
 import { userRoutes } from './routes/users.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
@@ -322,6 +323,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(sessionRoutes, { ctx });
     await app.register(dashboardApiRoutes, { ctx });
     await app.register(trackGapRoutes, { ctx });
+    await app.register(trackTileRoutes, { ctx });
     await app.register(shareRoutes, { ctx });
     await app.register(retentionRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
