@@ -50,6 +50,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/dashboard/devices/:id/geofences': read('device'),
   'GET /api/dashboard/devices/:id/records': read('device'),
   'GET /api/dashboard/devices/:id/track': read('device'),
+  'GET /api/dashboard/devices/:id/track-tiles/:z/:x/:y': read('device'),
   'GET /api/dashboard/devices/:id/trips': read('device'),
   'GET /api/events': read('filtered'),
   'GET /api/health': read('filtered'),

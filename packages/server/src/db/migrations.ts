@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database.js';
+import { trackTileSchema } from '../track-tiles/schema.js';
 
 interface Types {
   id: string;
@@ -7,12 +8,14 @@ interface Types {
   blob: string;
   /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
   appendOnly(table: string): string[];
+  dialect: Database['dialect'];
 }
 
 const APPEND_ONLY_MESSAGE = 'append-only: rows are never changed or removed';
 
 const TYPES: Record<Database['dialect'], Types> = {
   sqlite: {
+    dialect: 'sqlite',
     id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
     bigint: 'INTEGER',
     real: 'REAL',
@@ -25,6 +28,7 @@ const TYPES: Record<Database['dialect'], Types> = {
       ),
   },
   postgres: {
+    dialect: 'postgres',
     id: 'BIGSERIAL PRIMARY KEY',
     bigint: 'BIGINT',
     real: 'DOUBLE PRECISION',
@@ -246,6 +250,9 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // Sinks paused from the dashboard (issue 32): a paused sink keeps its backlog (events still
   // queue for it) and gets nothing until resumed.
   () => [`ALTER TABLE sinks ADD COLUMN paused INTEGER NOT NULL DEFAULT 0`],
+  // The track pyramid (issue 32): a device's track as tiles per time bucket, and the buckets whose
+  // tiles are stale (marked by triggers on every insert and delete of a position), track-tiles/.
+  trackTileSchema,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

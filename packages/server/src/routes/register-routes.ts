@@ -21,6 +21,7 @@ import { retentionRoutes } from './retention.js';
 import { sessionRoutes } from './session.js';
 import { shareRoutes } from './shares.js';
 import { trackGapRoutes } from './track-gaps.js';
+import { trackTileRoutes } from './track-tiles.js';
 import { userRoutes } from './users.js';
 
 /** Every route of the service. A new route family is one line here (and a role rule in accounts/route-rules.ts). */
@@ -42,6 +43,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     sessionRoutes,
     dashboardApiRoutes,
     trackGapRoutes,
+    trackTileRoutes,
     shareRoutes,
     retentionRoutes,
     auditRoutes,
