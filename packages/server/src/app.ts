@@ -63,6 +63,7 @@ import { mapSourcesOf } from './routes/basemap-config.js';
 import { retentionRoutes } from './routes/retention.js';
 import { auditRoutes } from './routes/audit.js';
 import { userRoutes } from './routes/users.js';
+import { accessRoutes } from './routes/access-routes.js';
 import { registerAuditTrail } from './audit/audit-trail.js';
 import { registerRoleGate } from './accounts/role-gate.js';
 import { RetentionWorker } from './retention/retention-worker.js';
@@ -326,6 +327,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await app.register(retentionRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
     await app.register(userRoutes, { ctx });
+    await app.register(accessRoutes, { ctx });
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');

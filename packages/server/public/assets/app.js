@@ -3,6 +3,7 @@
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
 import { showUsers } from './users.js';
+import { offerSso } from './sso.js';
 import { apiJson, loggedIn, logIn, logInAs, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
@@ -64,6 +65,7 @@ function showLogin(message) {
   $('app').hidden = true;
   $('login').hidden = false;
   $('login-error').textContent = message || '';
+  offerSso($('sso')).catch(report);
   $('user-input').focus();
 }
 

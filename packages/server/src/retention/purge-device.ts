@@ -14,6 +14,7 @@ const DEVICE_TABLES = [
   ['shares', 'id'],
   ['refresh_tokens', 'token_hash'],
   ['device_health', 'seq'],
+  ['device_group_members', 'id'],
 ] as const;
 
 /**

@@ -56,7 +56,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const basemap = basemapOf(ctx.options, tiles);
   // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
   const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
-  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds }));
+  // sso: the login page offers single sign-on (GET /api/oidc/login).
+  const sso = ctx.options.oidc !== null;
+  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, sso }));
   if (tiles?.vector) {
     const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
     app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));
