@@ -253,6 +253,24 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // The track pyramid (issue 32): a device's track as tiles per time bucket, and the buckets whose
   // tiles are stale (marked by triggers on every insert and delete of a position), track-tiles/.
   trackTileSchema,
+  // Device groups, single sign-on and scoped fleet settings (issue 33): groups an owner puts
+  // devices in (a user may be limited to groups as well as to orgs: device_groups, a JSON list);
+  // the org a geofence or a sink belongs to (null: the whole fleet's, made by an unlimited user);
+  // and the OpenID Connect logins under way (state, nonce and PKCE verifier, kept on the server
+  // under the hash of the browser's one-use login cookie, so a callback is bound to its browser).
+  (t) => [
+    `CREATE TABLE device_groups (name TEXT PRIMARY KEY, created_at ${t.bigint} NOT NULL)`,
+    `CREATE TABLE device_group_members (
+      id ${t.id}, group_name TEXT NOT NULL, device_id TEXT NOT NULL,
+      CONSTRAINT device_group_members_unique UNIQUE (group_name, device_id))`,
+    `CREATE INDEX device_group_members_device ON device_group_members (device_id)`,
+    `ALTER TABLE users ADD COLUMN device_groups TEXT`,
+    `ALTER TABLE geofences ADD COLUMN org TEXT`,
+    `ALTER TABLE sinks ADD COLUMN org TEXT`,
+    `CREATE TABLE oidc_logins (
+      id_hash TEXT PRIMARY KEY, state TEXT NOT NULL, nonce TEXT NOT NULL, verifier TEXT NOT NULL,
+      expires_at ${t.bigint} NOT NULL)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,6 +17,7 @@ const DEVICE_TABLES = [
   // After locations: their delete triggers mark the pyramid stale, and these rows go with it.
   ['track_tiles', 'id'],
   ['track_tile_dirty', 'id'],
+  ['device_group_members', 'id'],
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { accessRoutes } from './access-routes.js';
 import { adminRoutes } from './admin.js';
 import { anchorRoutes } from './anchor/index.js';
 import { auditRoutes } from './audit.js';
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     retentionRoutes,
     auditRoutes,
     userRoutes,
+    accessRoutes,
   ]) {
     await app.register(routes, { ctx });
   }
