@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import {
   COLUMNAR_CODING,
+  COLUMNAR_CODING_2,
   DROPPED_HEADER,
   HEALTH_ACCEPTED_HEADER,
   HEALTH_HEADER,
@@ -101,7 +102,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}`;
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}`;
 
 async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
