@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import {
   COLUMNAR_CODING,
+  COLUMNAR_CODING_2,
   DROPPED_HEADER,
   HEALTH_ACCEPTED_HEADER,
   HEALTH_HEADER,
@@ -31,7 +32,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}`;
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}`;
 
 /**
  * Everything every request passes through, in order: security headers, method answers, CORS,
