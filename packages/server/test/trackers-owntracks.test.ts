@@ -64,6 +64,14 @@ describe.each(backends)('OwnTracks messages on $name', (backend) => {
     expect(await storedOf(server, 'jjolie-types')).toEqual([]);
   });
 
+  it('a zero-length body (what the apps post when a friend is deleted) is answered [], not a 400 Android resends', async () => {
+    for (const headers of [named('jjolie', 'empty'), { 'x-limit-u': 'jjolie', 'x-limit-d': 'empty' }]) {
+      const reply = await send(server, 'POST', '/owntracks', '', headers);
+      expect([reply.status, reply.text]).toEqual([200, '[]']);
+    }
+    expect(await storedOf(server, 'jjolie-empty')).toEqual([]);
+  });
+
   it('a throttled upload is answered 503 with Retry-After (both apps resend it), then stored', async () => {
     const headers = named('busy', 'phone');
     const statuses: number[] = [];

@@ -113,10 +113,20 @@ const OVERLAND_OK = { 200: { type: 'object', properties: { result: { type: 'stri
 export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/owntracks',
-    // Throttled: 503 + Retry-After, which both apps resend (a 429 is lost on iOS).
-    { schema: { body: { type: 'object' } }, config: { ...INGEST_ROUTE, limitedStatus: 503 } },
+    // Throttled: 503 + Retry-After, which both apps resend (a 429 is lost on iOS). A zero-length
+    // body (posted when a friend is deleted, https://owntracks.org/booklet/tech/http/) is null.
+    {
+      schema: { body: { type: ['object', 'null'] } },
+      config: { ...INGEST_ROUTE, limitedStatus: 503, emptyJsonBody: null },
+      // An empty body without a JSON Content-Type is undefined, or '' (text/plain): null as well.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === '') request.body = null;
+      },
+    },
     uploadRoute(ctx, async (request, principal) => {
       const body = request.body;
+      // Nothing to keep: answered as delivered, so Android does not resend it ten times.
+      if (body === null || body === undefined) return [];
       if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
       return ingestOwnTracks(ctx, request, principal, body);
     }),
