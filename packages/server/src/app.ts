@@ -35,6 +35,7 @@ import { fleetRoutes } from './routes/fleet-admin.js';
 import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
 import { fleetHistoryRoutes } from './routes/fleet-history.js';
 import { closeKeepAliveOnClose } from './http/close-keep-alive.js';
+import { registerHealth } from './http/drain.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
@@ -307,7 +308,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       await ctx.live.close();
       await db.close();
     });
-    app.get('/health', async () => ({ ok: true }));
+    registerHealth(app);
     await app.register(ingestRoutes, { ctx });
     await app.register(anchorRoutes, { ctx });
     await app.register(orgAdminRoutes, { ctx });
