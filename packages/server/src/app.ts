@@ -40,6 +40,7 @@ import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
+import { createLiveRelay } from './live/live-relay.js';
 import { createMetrics } from './metrics.js';
 import { resolveOptions, type ServerOptions } from './options.js';
 import { createRateLimiter, ruleFor, type RateLimitScope } from './rate-limit/limiter.js';
@@ -138,11 +139,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
         ? createNatsFeed(
             resolved.fleet.natsUrl,
             liveSubjectOf(parseDatabaseUrl(resolved.databaseUrl, resolved.schema).schema),
-            events,
+            createLiveRelay(db, events, now),
             () => logLiveSubscribed(),
           )
         : resolved.databaseUrl
-          ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
+          ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, createLiveRelay(db, events, now))
           : createLocalFeed(events);
     const metrics = createMetrics();
     // Logged once the app exists; a failed round (a database hiccup) is tried again at the next poll.
