@@ -9,6 +9,7 @@ import { startFleet, type FleetService } from './fleet/fleet-service.js';
 import { createIngestQueue } from './ingest/ingest-queue.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
+import { createLiveRelay } from './live/live-relay.js';
 import { createNatsFeed, LIVE_FEED_SUBSCRIBED, liveSubjectOf } from './live/nats-feed.js';
 import { createPostgresFeed } from './live/postgres-feed.js';
 import { createMetrics } from './metrics.js';
@@ -53,11 +54,11 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
         ? createNatsFeed(
             resolved.fleet.natsUrl,
             liveSubjectOf(parseDatabaseUrl(resolved.databaseUrl, resolved.schema).schema),
-            events,
+            createLiveRelay(db, events, now),
             () => logLiveSubscribed(),
           )
         : resolved.databaseUrl
-          ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, events)
+          ? await createPostgresFeed(db, resolved.databaseUrl, resolved.schema, createLiveRelay(db, events, now))
           : createLocalFeed(events);
     const metrics = createMetrics();
     // A failed round (a database hiccup) is tried again at the next poll; logged once the log exists.

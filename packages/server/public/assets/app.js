@@ -167,7 +167,9 @@ function onPosition(message) {
   const info = known ? known.info : { id: position.deviceId, name: null, model: null, status: 'active', records: 0 };
   const device = ensureDevice({
     ...info,
-    records: (info.records || 0) + position.stored,
+    // The device's count after the commit told (a catch-up or a replay after a reconnect tells
+    // the count as the database has it): never counted twice, never back.
+    records: Math.max(info.records || 0, position.records ?? (info.records || 0) + position.stored),
     lastSeen: new Date().toISOString(),
     lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
   });
@@ -282,6 +284,8 @@ async function start(powers) {
   reclusters();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
+  // Away too long to be told device by device: start again from the database.
+  source.addEventListener('reload', () => window.location.reload());
   source.addEventListener('open', () => ($('status').textContent = 'live'));
   source.addEventListener('error', () => ($('status').textContent = 'reconnecting…'));
   $('status').textContent = source.readyState === 1 ? 'live' : $('status').textContent;

@@ -33,6 +33,8 @@ import type { IngestJob } from './ingest-job.js';
 export interface StoredPosition {
   deviceId: string;
   stored: number;
+  /** The device's records once this commit is in: per device, the order of its commits. */
+  records: number;
   latitude: number;
   longitude: number;
   recordedAt: number;
@@ -178,6 +180,8 @@ export async function storeJobs(
   if (dropped.length > 0) await insertDroppedRanges(tx, dropped, now);
 
   const totals = new Map<string, IngestTotals>();
+  // Each device's count as its row was locked, plus what each request stored, in order.
+  const counted = new Map<string, number>();
   // The records stored now, per device: fleet events come from these only (a resent one makes none).
   const freshByDevice = new Map<string, StoredRecord[]>();
   for (const i of accepted) {
@@ -223,8 +227,10 @@ export async function storeJobs(
       }
       total.stored += stored;
       outcome.stored += stored;
+      const records = (counted.get(batch.deviceId) ?? devices.get(batch.deviceId)?.records ?? 0) + stored;
+      counted.set(batch.deviceId, records);
       if (last) {
-        outcome.lasts.push({ deviceId: batch.deviceId, stored, ...last });
+        outcome.lasts.push({ deviceId: batch.deviceId, stored, records, ...last });
         if (!total.last || last.recordedAt >= total.last.recordedAt) total.last = last;
       }
     }

@@ -50,6 +50,7 @@ export async function ingest(
     outcome.lasts.map((last) => ({
       deviceId: last.deviceId,
       stored: last.stored,
+      records: last.records,
       latitude: last.latitude,
       longitude: last.longitude,
       timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { registerHealth } from '../http/drain.js';
 import { accessRoutes } from './access-routes.js';
 import { adminRoutes } from './admin.js';
 import { anchorRoutes } from './anchor/index.js';
@@ -27,7 +28,7 @@ import { userRoutes } from './users.js';
 
 /** Every route of the service. A new route family is one line here (and a role rule in accounts/route-rules.ts). */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/health', async () => ({ ok: true }));
+  registerHealth(app);
   for (const routes of [
     ingestRoutes,
     anchorRoutes,
