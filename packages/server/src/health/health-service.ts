@@ -39,8 +39,14 @@ export async function noteHealthReport(ctx: AppContext, deviceId: string, report
   if (!sameState(row.named, named)) await recordStateChange(ctx, row.id, row.named, named, report);
 }
 
-/** A device without a report back after a silence: its period kept (inferred), its state named and told. */
+/**
+ * A device back after a silence with no report on this upload: a tracker that sends none has its
+ * period kept (inferred) and its state named and told. A device that sent reports before explains
+ * its silence with its next one (a restarted app's first upload goes without: health-header.ts).
+ */
 export async function noteReturn(ctx: AppContext, deviceId: string): Promise<void> {
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row || row.inputs.report !== null) return;
   await explainSilence(ctx, deviceId, null);
   await nameAndRecord(ctx, deviceId);
 }
