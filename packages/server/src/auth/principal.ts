@@ -58,7 +58,8 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
     if (session.user === null) return { kind: 'admin', via: 'session' };
     // Read on every request: a role changed or a user removed counts at once (their sessions also end).
     const user = await findUser(ctx.db, session.user);
-    return user ? { kind: 'user', name: user.name, role: user.role, orgs: user.orgs } : { kind: 'anonymous' };
+    if (!user) return { kind: 'anonymous' };
+    return { kind: 'user', name: user.name, role: user.role, orgs: user.orgs, groups: user.groups };
   }
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
   if (token === DUMMY_TOKEN) {
