@@ -62,7 +62,7 @@ describe('waypost simulate --faults, as a child process', () => {
       for (const [index, fault] of FAULT_NAMES.entries()) {
         for (const n of [2 * index + 1, 2 * index + 2]) expect(out).toMatch(new RegExp(`^sim-${n} +${fault} `, 'm'));
       }
-      const counts = /named (\d+) of 24, wrong with certainty 0; silent period explained for 4 of 4 back/.exec(out);
+      const counts = /named (\d+) of 24, wrong with certainty 0; silent period explained for 6 of 6 back/.exec(out);
       expect(counts, out).not.toBeNull();
       expect(Number(counts![1])).toBeGreaterThanOrEqual(23);
 
@@ -77,6 +77,11 @@ describe('waypost simulate --faults, as a child process', () => {
           text: expect.stringMatching(/^silent from .+ to .+ because no-network$/),
         }),
       ]);
+      // The killed app, started again, says so: the app was not running.
+      const killed = await admin('/api/devices/sim-19/health');
+      expect(killed.history).toContainEqual(
+        expect.objectContaining({ cause: 'app-terminated', inferred: false, silentFrom: expect.any(String) }),
+      );
       const wifiOnly = await admin('/api/devices/sim-3/health');
       expect(wifiOnly.history).toContainEqual(
         expect.objectContaining({ cause: 'wifi-only', inferred: false, silentFrom: expect.any(String) }),

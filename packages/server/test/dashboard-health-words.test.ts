@@ -26,16 +26,6 @@ describe('device state in words in the dashboard', () => {
 
   beforeAll(async () => {
     server = await startTestServer(backends[0]!, { now: () => now, silentAfterSeconds: 600, deliveryPollMs: 50 });
-    // Waiting for Wi-Fi with 42 records, the oldest ten minutes old.
-    expect(
-      (await upload('van-42', { queued: 42, oldestAge: 600, hold: { kind: 'wifi' }, wifiOnly: true })).status,
-    ).toBe(200);
-    // A revoked token.
-    const { accessToken } = (await server.admin('/auth/register', { method: 'POST', body: { device_id: 'revoked' } }))
-      .body as { accessToken: string };
-    await server.admin('/api/devices/revoked/tokens/revoke', { method: 'POST' });
-    now += 1000;
-    expect((await upload('revoked', { queued: 3 }, { authorization: `Bearer ${accessToken}` })).status).toBe(401);
     // Cut off: quiet past the threshold (named from its last report by the silence check), then back.
     expect((await upload('back', { motion: { moving: true }, network: 'wifi' })).status).toBe(200);
     now += 20 * MIN;
@@ -47,6 +37,16 @@ describe('device state in words in the dashboard', () => {
     now += MIN;
     const returned = await upload('back', { network: 'wifi', was: { kind: 'offline', for: 20 * 60, ago: 5 } });
     expect(returned.status).toBe(200);
+    // Waiting for Wi-Fi with 42 records, the oldest ten minutes old.
+    expect(
+      (await upload('van-42', { queued: 42, oldestAge: 600, hold: { kind: 'wifi' }, wifiOnly: true })).status,
+    ).toBe(200);
+    // A revoked token.
+    const { accessToken } = (await server.admin('/auth/register', { method: 'POST', body: { device_id: 'revoked' } }))
+      .body as { accessToken: string };
+    await server.admin('/api/devices/revoked/tokens/revoke', { method: 'POST' });
+    now += 1000;
+    expect((await upload('revoked', { queued: 3 }, { authorization: `Bearer ${accessToken}` })).status).toBe(401);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {

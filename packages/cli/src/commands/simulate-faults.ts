@@ -29,8 +29,9 @@ Faults (docs/device-health.md, "Fault simulation"):
                         clock-off. Needs --admin-token. Runs in real time (the service judges
                         silence by its own clock): healthy for --duration (default 30s), then the
                         faults, then up to one presence interval plus the service's
-                        silentAfterSeconds until every device is named; devices cut off from the
-                        network come back and their silent period must be explained.
+                        silentAfterSeconds until every device is named; the devices cut off
+                        come back (the network returns, a killed app starts again) and their
+                        silent period must be explained.
                         --devices, if given, adds healthy devices after the spec's.
                         Exit 0 when at least 95% are named, none wrong with certainty and every
                         silent period of a device back is explained; else 1.

@@ -46,7 +46,7 @@ async function inRealTime(fleet: Fleet, ms: number): Promise<void> {
  * clocks by its own clock), healthy for `warmupMs`, then one class of silence per device; then it
  * waits, no longer than one presence interval plus the service's silence threshold (and a few
  * fixes), until the service names every faulted device with the injected class's cause. The
- * devices the fault cut off and that can come back (network back) come back, and the service's
+ * devices the fault cut off come back (the network returns, a killed app starts again), and the service's
  * explanation of their silent period is read from their health history. Devices with the
  * auth-refused class upload with device tokens the service issued, and their tokens are revoked.
  */
@@ -106,9 +106,12 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
     const back = [...injected].filter(([, fault]) => COMES_BACK.has(fault)).map(([id]) => id);
     const silences = new Map<string, ExplainedSilence | null>();
     if (back.length > 0 && !fleet.halted) {
-      for (const device of fleet.devices) if (back.includes(device.id)) device.network.set('wifi');
+      for (const [id, fault] of injected) {
+        if (fault === 'killed') await fleet.restart(Number(id.slice('sim-'.length)));
+        else if (back.includes(id)) fleet.devices.find((d) => d.id === id)?.network.set('wifi');
+      }
       const backBy = Date.now() + 3 * options.intervalMs + 2 * LOOK_EVERY_MS;
-      progress.note(`${back.length} cut-off devices are back on Wi-Fi`);
+      progress.note(`${back.length} cut-off devices are back (Wi-Fi again, a killed app started again)`);
       while (!fleet.halted) {
         await inRealTime(fleet, LOOK_EVERY_MS);
         for (const id of back) silences.set(id, (await admin.explainedSilences(id))[0] ?? null);

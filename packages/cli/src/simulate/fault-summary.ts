@@ -2,8 +2,11 @@ import { formatTable } from '../table.js';
 import type { ExplainedSilence, NamedHealth } from './admin-api.js';
 import { FAULTS, type Fault } from './faults.js';
 
-/** Faults that cut a device off (named from its last report, inferred) and that it comes back from. */
-export const COMES_BACK: ReadonlySet<Fault> = new Set(['no-network', 'wifi-only-cellular']);
+/**
+ * Faults that cut a device off (named from its last report, inferred), and that it comes back
+ * from at the end of a run: the network returns, a killed app is started again.
+ */
+export const COMES_BACK: ReadonlySet<Fault> = new Set(['no-network', 'wifi-only-cellular', 'killed']);
 
 export type Verdict = 'named' | 'not named' | 'wrong, certain' | 'control';
 

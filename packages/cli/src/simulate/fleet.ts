@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ManualClock } from '@waypost/node';
-import { SimulatedDevice, type UploadSettings } from './device.js';
+import { SimulatedDevice, type DeviceOptions, type UploadSettings } from './device.js';
 import { ServicePace } from './pacing.js';
 import { createRandom } from './random.js';
 import type { Origin } from './street-grid.js';
@@ -84,33 +84,27 @@ export class Fleet {
     const pace = new ServicePace(options.maxRetryAfterMs);
     const devices: SimulatedDevice[] = [];
     try {
-      for (let n = 1; n <= options.devices; n++) {
-        const fault = options.faults?.length
-          ? (options.faults[(n - 1) % options.faults.length] ?? undefined)
-          : undefined;
-        const authorization = options.authorization?.(`sim-${n}`);
-        devices.push(
-          await SimulatedDevice.create({
-            id: `sim-${n}`,
-            url: options.url,
-            databaseFile: join(options.databaseDir, `sim-${n}.db`),
-            clock,
-            random: createRandom(options.seed * 7919 + n),
-            origin: CITY_ORIGIN,
-            upload: options.upload,
-            pace,
-            ...(fault ? { fault } : {}),
-            ...(authorization ? { authorization } : {}),
-            ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
-            ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
-          }),
-        );
-      }
+      for (let n = 1; n <= options.devices; n++)
+        devices.push(await SimulatedDevice.create(deviceOptions(options, n, clock, pace)));
     } catch (error) {
       await Promise.all(devices.map((device) => device.close()));
       throw error;
     }
-    return new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
+    const fleet = new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
+    fleet.restartOptions = (n) => deviceOptions(options, n, clock, pace);
+    return fleet;
+  }
+
+  private restartOptions: ((n: number) => DeviceOptions) | null = null;
+
+  /**
+   * Starts device `sim-<n>` again, as an app is after its process was killed: a new SDK instance on
+   * its queue file (what was queued is still there), healthy; the old instance must be closed.
+   */
+  async restart(n: number): Promise<SimulatedDevice> {
+    const device = await SimulatedDevice.create({ ...this.restartOptions!(n), fault: undefined });
+    this.devices[n - 1] = device;
+    return device;
   }
 
   /** Simulated time since the start. */
@@ -189,4 +183,24 @@ export async function runFleet(fleet: Fleet, options: RunOptions): Promise<void>
     const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started - paused);
     if (dueMs > 1) await fleet.pace.sleep(dueMs);
   }
+}
+
+/** The options of device `sim-<n>` of a fleet (its fault's set-up included). */
+function deviceOptions(options: FleetOptions, n: number, clock: ManualClock, pace: ServicePace): DeviceOptions {
+  const fault = options.faults?.length ? (options.faults[(n - 1) % options.faults.length] ?? undefined) : undefined;
+  const authorization = options.authorization?.(`sim-${n}`);
+  return {
+    id: `sim-${n}`,
+    url: options.url,
+    databaseFile: join(options.databaseDir, `sim-${n}.db`),
+    clock,
+    random: createRandom(options.seed * 7919 + n),
+    origin: CITY_ORIGIN,
+    upload: options.upload,
+    pace,
+    ...(fault ? { fault } : {}),
+    ...(authorization ? { authorization } : {}),
+    ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
+    ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
+  };
 }

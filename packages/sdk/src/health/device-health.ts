@@ -43,10 +43,13 @@ export class DeviceHealth {
   private lastBattery: { level: number; charging: boolean } | undefined;
   /** The hold automatic uploads met since the last delivery: since when, last seen when. */
   private held: { kind: Hold; since: number; last: number } | null = null;
+  /** When this instance started: `up` in the report. */
+  private readonly startedAt: number;
   /** Upload URLs whose server said it reads the report (for the life of the instance). */
   private readonly readers = new Set<string>();
 
   constructor(private readonly deps: DeviceHealthDeps) {
+    this.startedAt = deps.clock.now();
     deps.events.on('motionchange', () => (this.motionSince = deps.clock.now()));
     deps.events.on('location', (location) => {
       const battery = location.battery;
@@ -133,6 +136,7 @@ export class DeviceHealth {
           : {}),
       tracking: tracking.enabled,
       stopOnTerminate: app.stopOnTerminate,
+      up: seconds(now - this.startedAt),
     };
   }
 

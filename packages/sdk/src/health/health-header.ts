@@ -57,6 +57,8 @@ export interface HealthReport {
   battery?: { level: number; charging: boolean };
   tracking?: boolean;
   stopOnTerminate?: boolean;
+  /** Seconds since this SDK instance started: a device back after a restart says it was not running. */
+  up?: number;
 }
 
 const SECONDS = (n: number) => Math.max(0, Math.min(999_999_999_999, Math.round(n)));
@@ -95,6 +97,7 @@ export function formatHealthHeader(report: HealthReport): string {
   }
   if (report.tracking !== undefined) put('track', report.tracking);
   if (report.stopOnTerminate !== undefined) put('sot', report.stopOnTerminate);
+  if (report.up !== undefined) put('up', SECONDS(report.up));
   return serializeDictionary(dict);
 }
 
@@ -168,5 +171,6 @@ export function parseHealthHeader(value: string): Parsed {
   }
   set('tracking', bool(item('track')));
   set('stopOnTerminate', bool(item('sot')));
+  set('up', int(item('up')));
   return { ok: true, report };
 }

@@ -37,6 +37,7 @@ const SENTENCES = {
   'no-fix': (h) => 'No location fix' + since(h),
   'tracking-stopped': (h) => 'Tracking stopped' + since(h),
   'battery-dead': (h) => 'Quiet on a nearly empty battery: likely dead' + since(h),
+  'app-terminated': (h) => 'The app was not running' + since(h),
   'device-deleted': () => 'Deleted on this server',
   unexplained: (h) => 'Silent, and nothing it said explains why' + since(h),
 };

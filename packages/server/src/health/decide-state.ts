@@ -24,6 +24,7 @@ export const CAUSES = {
   'no-fix': 'source-lost',
   'tracking-stopped': 'stopped',
   'battery-dead': 'stopped',
+  'app-terminated': 'stopped',
   'device-deleted': 'stopped',
   unexplained: 'silent',
 } as const satisfies Record<string, DeviceState>;

@@ -28,13 +28,25 @@ const nameNow = (ctx: AppContext, row: DeviceHealthRow): NamedState =>
  * a silence has that silence explained from this report first (health/silent-period.ts).
  */
 export async function noteHealthReport(ctx: AppContext, deviceId: string, report: HealthReport): Promise<void> {
-  await explainSilence(ctx, deviceId, report);
-  await saveHealthReport(ctx.db, deviceId, report, ctx.now());
-  await nameAndRecord(ctx, deviceId);
+  const now = ctx.now();
+  // One read: the state named before this report (for the silence it may end) and the inputs.
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row) return;
+  const period = explainReturn(row.named, report, now, ctx.options.fleet.silentAfterMs);
+  if (period) await saveSilentPeriod(ctx.db, deviceId, period, report, now);
+  await saveHealthReport(ctx.db, deviceId, report, now);
+  const named = nameNow(ctx, { ...row, inputs: { ...row.inputs, report, reportAt: now } });
+  if (!sameState(row.named, named)) await recordStateChange(ctx, row.id, row.named, named, report);
 }
 
-/** A device without a report back after a silence: its period kept (inferred), its state named and told. */
+/**
+ * A device back after a silence with no report on this upload: a tracker that sends none has its
+ * period kept (inferred) and its state named and told. A device that sent reports before explains
+ * its silence with its next one (a restarted app's first upload goes without: health-header.ts).
+ */
 export async function noteReturn(ctx: AppContext, deviceId: string): Promise<void> {
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row || row.inputs.report !== null) return;
   await explainSilence(ctx, deviceId, null);
   await nameAndRecord(ctx, deviceId);
 }

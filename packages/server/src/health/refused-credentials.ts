@@ -47,16 +47,18 @@ export async function noteRefusedCredentials(
 
 /**
  * Refuses an upload by a device token issued before the device's tokens were revoked (401
- * TOKEN_REVOKED, noted first). One indexed read per token upload; anonymous uploads pay nothing.
+ * TOKEN_REVOKED, noted first), for an active device: a blocked or deleted one is refused by ingest. One indexed read per token upload; anonymous uploads pay nothing.
  */
 export async function refuseRevokedToken(ctx: AppContext, request: FastifyRequest, principal: Principal) {
   if (principal.kind !== 'device' || principal.issuedAt === undefined) return;
-  const rows = await ctx.db.query<{ revoked: number | null }>(
-    `SELECT tokens_revoked_at AS revoked FROM devices WHERE id = ?`,
+  const rows = await ctx.db.query<{ revoked: number | null; status: string }>(
+    `SELECT tokens_revoked_at AS revoked, status FROM devices WHERE id = ?`,
     [principal.deviceId],
   );
   const revoked = rows[0]?.revoked;
   if (revoked === null || revoked === undefined || Number(revoked) < principal.issuedAt) return;
+  // A deleted or blocked device gets its own answer from ingest (410/403 with ["stop"]): the SDK stops.
+  if (rows[0]!.status !== 'active') return;
   await noteRefusedCredentials(ctx, request, principal.deviceId, 'TOKEN_REVOKED');
   throw new HttpError(
     401,

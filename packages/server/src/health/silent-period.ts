@@ -20,8 +20,8 @@ const HELD: Record<NonNullable<HealthReport['was']>['kind'], Cause> = {
 };
 
 /**
- * Why a device that had been quiet was quiet, from the report it sends on its return (pure): the
- * hold that ended (`was`: no network, Wi-Fi only on cellular ...) or a network failure since its
+ * Why a device that had been quiet was quiet, from the report it sends on its return (pure): an
+ * app started since (`up`), the hold that ended (`was`: no network, Wi-Fi only on cellular ...) or a network failure since its
  * last delivery say it for certain; otherwise the likely cause named while it was quiet stands,
  * inferred. Null when the device had not been quiet: named from its own reports before (not
  * inferred), or for less than the silence threshold.
@@ -36,6 +36,10 @@ export function explainReturn(
   if (previous.state === 'live' || previous.state === 'parked') return null;
   if (now - previous.since <= silentAfterMs) return null;
   const period = { from: previous.since, to: now };
+  // Its SDK started after it went quiet: the app was not running (killed, a dead battery, a reboot).
+  if (report?.up !== undefined && now - report.up * 1000 > previous.since) {
+    return { ...period, cause: 'app-terminated', inferred: false };
+  }
   if (report?.was) return { ...period, cause: HELD[report.was.kind], inferred: false };
   const failure = report?.failure?.class;
   if (failure === 'network') return { ...period, cause: 'no-network', inferred: false };
