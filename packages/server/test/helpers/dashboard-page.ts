@@ -58,7 +58,8 @@ export function overflowing(page: Page, selectors: string[]): Promise<string[]> 
     for (const selector of ${JSON.stringify(selectors)})
       for (const element of document.querySelectorAll(selector)) {
         const parent = element.parentElement;
-        if (element.scrollWidth > parent.clientWidth + 1 || parent.scrollWidth > parent.clientWidth + 1)
+        if (parent.clientWidth === 0) wide.push(selector + ': not laid out');
+        else if (element.scrollWidth > parent.clientWidth + 1 || parent.scrollWidth > parent.clientWidth + 1)
           wide.push(selector + ': ' + element.scrollWidth + ' px in ' + parent.clientWidth + ' px');
       }
     return wide;
