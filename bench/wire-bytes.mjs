@@ -14,7 +14,7 @@
 import { createServer } from 'node:net';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
-import { decodeColumnar, encodeBody } from '@waypost/sdk/internal';
+import { COLUMNAR_CODING_2, COLUMNAR_TOKENS, decodeColumnar, encodeBody } from '@waypost/sdk/internal';
 import { drive, walk } from './lib/wire-tracks.mjs';
 
 const TARGET_BATCH_100 = 10;
@@ -65,7 +65,7 @@ async function startRawSink() {
 function decoded({ coding, data }) {
   if (coding === 'identity') return data.toString();
   if (coding === 'gzip') return gunzipSync(data).toString();
-  if (coding === 'x-waypost-columnar') return decodeColumnar(inflateRawSync(data), 64 * 1024 * 1024);
+  if (coding in COLUMNAR_TOKENS) return decodeColumnar(inflateRawSync(data), 64 * 1024 * 1024);
   throw new Error(`the sink received a body in ${coding}`);
 }
 
@@ -119,7 +119,7 @@ async function cpuPerBody(bodies, encode) {
 }
 
 const GZIP_ONLY = 'gzip';
-const WAYPOST = 'gzip, deflate, br, x-waypost-columnar';
+const WAYPOST = `gzip, deflate, br, x-waypost-columnar, ${COLUMNAR_CODING_2}`;
 const CASES = [
   {
     label: 'one per request, anchor default (never compressed)',
@@ -192,7 +192,7 @@ try {
     if (ratio > TARGET_CPU_RATIO) failures.push(`${name}: upload CPU columnar / gzip ${ratio.toFixed(2)}`);
     const bodies = results['plain-100'].bodies;
     const gzipMs = await cpuPerBody(bodies, (body) => encodeBody('gzip', body));
-    const columnarMs = await cpuPerBody(bodies, (body) => encodeBody('x-waypost-columnar', body));
+    const columnarMs = await cpuPerBody(bodies, (body) => encodeBody(COLUMNAR_CODING_2, body));
     console.log(
       `  CPU of the upload (whole process, batches of 100), columnar / JSON + gzip: ${ratio.toFixed(2)} ` +
         `(median of ${ratios.map((r) => r.toFixed(2)).join(', ')}) ` +

@@ -55,6 +55,16 @@ export const SERVER_OPTION_KEYS = [
   'eventRetentionDays',
   'retentionBatchSize',
   'retentionIntervalMs',
+  'oidcIssuer',
+  'oidcClientId',
+  'oidcClientSecret',
+  'oidcRedirectUri',
+  'oidcScopes',
+  'oidcRoleClaim',
+  'oidcRoleMap',
+  'oidcOrgsClaim',
+  'oidcGroupsClaim',
+  'oidcUserClaim',
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */

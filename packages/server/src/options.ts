@@ -12,13 +12,14 @@ import {
   sinkUrl,
   tileUrlOf,
 } from './option-checks.js';
+import { oidcOf, type OidcOptions, type OidcServerOptions } from './oidc/oidc-options.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
 /** Who may register a device (see auth/registration-policy.ts). */
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export interface ServerOptions extends RetentionServerOptions {
+export interface ServerOptions extends RetentionServerOptions, OidcServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -170,6 +171,8 @@ export interface ResolvedOptions {
   maxConnections: number;
   fleet: FleetOptions;
   retention: RetentionOptions;
+  /** Single sign-on (OpenID Connect), or null when off. */
+  oidc: OidcOptions | null;
 }
 
 export const DEFAULTS = {
@@ -284,5 +287,6 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
     fleet: fleetOf(options),
     retention: retentionOf(options),
+    oidc: oidcOf(options),
   };
 }

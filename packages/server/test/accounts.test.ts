@@ -71,7 +71,7 @@ describe.each(backends)('user accounts with roles on $name', (backend) => {
     expect(status).toBe(204);
     expect(await asSession(server, cookie!, 'GET', '/api/session')).toEqual({
       status: 200,
-      body: { authenticated: true, user: 'vera', role: 'viewer', orgs: null },
+      body: { authenticated: true, user: 'vera', role: 'viewer', orgs: null, groups: null },
     });
     expect((await asSession(server, cookie!, 'GET', '/api/devices')).status).toBe(200);
   });

@@ -22,8 +22,15 @@ export interface FleetOptions {
   startTime: number;
   /** The longest Retry-After the fleet waits for in real time (longer ones leave records queued). */
   maxRetryAfterMs: number;
-  /** One fault per device, in turn (device n gets faults[(n - 1) % length]); injected by injectFaults(). */
-  faults?: readonly Fault[];
+  /**
+   * One fault per device, in turn (device n gets faults[(n - 1) % length]; null: none, a healthy
+   * device to compare with); injected by injectFaults().
+   */
+  faults?: readonly (Fault | null)[];
+  /** The Retry-After of the `retry-after` fault (seconds). */
+  retryAfterSeconds?: number;
+  /** Per device id, the authorization configuration it uploads with (device tokens). */
+  authorization?: (deviceId: string) => Record<string, unknown> | undefined;
   /** http.presenceInterval of every device (seconds); default the SDK's. */
   presenceInterval?: number;
 }
@@ -50,16 +57,23 @@ export class Fleet {
     readonly devices: SimulatedDevice[],
     readonly intervalMs: number,
     readonly pace: ServicePace,
-    private readonly faults: readonly Fault[],
+    private readonly faults: readonly (Fault | null)[],
   ) {}
 
-  /** Injects each device's fault (issue 31); returns which device got which. */
-  async injectFaults(): Promise<Map<string, Fault>> {
+  /**
+   * Injects each device's fault (issue 31); returns which device got which. `revoke`: how a
+   * device's tokens are revoked on the server, for a real `auth-refused` (else its answers turn 401).
+   */
+  async injectFaults(revoke?: (deviceId: string) => Promise<void>): Promise<Map<string, Fault>> {
     const given = new Map<string, Fault>();
     if (this.faults.length === 0) return given;
     for (const [index, device] of this.devices.entries()) {
-      const fault = this.faults[index % this.faults.length]!;
-      await injectFault(device, fault, this.intervalMs);
+      const fault = this.faults[index % this.faults.length] ?? null;
+      if (fault === null) continue;
+      if (fault === 'auth-refused' && revoke) {
+        await revoke(device.id);
+        device.fault = fault;
+      } else await injectFault(device, fault, this.intervalMs);
       given.set(device.id, fault);
     }
     return given;
@@ -71,7 +85,10 @@ export class Fleet {
     const devices: SimulatedDevice[] = [];
     try {
       for (let n = 1; n <= options.devices; n++) {
-        const fault = options.faults?.length ? options.faults[(n - 1) % options.faults.length] : undefined;
+        const fault = options.faults?.length
+          ? (options.faults[(n - 1) % options.faults.length] ?? undefined)
+          : undefined;
+        const authorization = options.authorization?.(`sim-${n}`);
         devices.push(
           await SimulatedDevice.create({
             id: `sim-${n}`,
@@ -83,6 +100,8 @@ export class Fleet {
             upload: options.upload,
             pace,
             ...(fault ? { fault } : {}),
+            ...(authorization ? { authorization } : {}),
+            ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
             ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
           }),
         );

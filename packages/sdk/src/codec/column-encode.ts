@@ -46,12 +46,18 @@ function chooseScale(values: readonly unknown[]): number {
   return most - ninety <= 3 ? most : ninety;
 }
 
-function writeScaled(out: ByteWriter, values: readonly unknown[], scaled: (value: unknown) => number | null): void {
+function writeScaled(
+  out: ByteWriter,
+  values: readonly unknown[],
+  scaled: (value: unknown) => number | null,
+  version: number,
+): void {
   const fits = values.map(scaled);
   writeExceptions(out, values, fits);
   writeInts(
     out,
     fits.filter((v): v is number => v !== null),
+    version,
   );
 }
 
@@ -87,20 +93,21 @@ function writeTexts(out: ByteWriter, values: readonly unknown[]): void {
 
 /**
  * Writes one column in the form its first value has (a decimal number, an ISO timestamp, a uuid;
- * else texts), the values that do not fit kept as exact JSON text.
+ * else texts), the values that do not fit kept as exact JSON text; `version`: the coding's (it
+ * decides the difference orders, int-runs.ts).
  */
-export function encodeColumn(out: ByteWriter, values: readonly unknown[]): void {
+export function encodeColumn(out: ByteWriter, values: readonly unknown[], version: number): void {
   const first = values[0];
   if (typeof first === 'number') {
     const scale = chooseScale(values);
     const power = 10 ** scale;
     out.byte(ColumnMode.Decimal);
     out.uint(scale);
-    return writeScaled(out, values, (value) => (typeof value === 'number' ? scaledFast(value, power) : null));
+    return writeScaled(out, values, (value) => (typeof value === 'number' ? scaledFast(value, power) : null), version);
   }
   if (readIsoMillis(first) !== null) {
     out.byte(ColumnMode.Time);
-    return writeScaled(out, values, readIsoMillis);
+    return writeScaled(out, values, readIsoMillis, version);
   }
   if (uuidBytes(first) !== null) {
     out.byte(ColumnMode.Uuid);

@@ -5,14 +5,21 @@ import { decodeTable } from './table-decode.js';
 import { encodeTable, isPlainObject } from './table-encode.js';
 
 /**
- * The columnar form of an upload body (docs/wire-format.md): version byte 1, then one value.
+ * The columnar form of an upload body (docs/wire-format.md): a version byte, then one value.
  * An array of records is a table; a body holding one (`{"location":[...], ...params}`) is an
  * object whose members are tables or verbatim JSON; a single record is a one-row table. The
  * decoder writes JSON text itself, key order and number spelling included, so the decoded body
  * is the sent body byte for byte; the encoder checks that before anything is sent.
  */
 
-export const COLUMNAR_VERSION = 1;
+/**
+ * The versions this decoder reads. Version 2 adds third differences and warm-up (int-runs.ts); each version
+ * has its own content-coding token (http/compression.ts), so a server that decodes only version 1
+ * is never sent a version 2 body.
+ */
+export const COLUMNAR_VERSIONS = [1, 2] as const;
+export type ColumnarVersion = (typeof COLUMNAR_VERSIONS)[number];
+export const COLUMNAR_VERSION: ColumnarVersion = 2;
 
 const Tag = { Verbatim: 0, Object: 1, Table: 2, Row: 3 } as const;
 
@@ -24,36 +31,37 @@ function writeVerbatim(out: ByteWriter, value: unknown): void {
   out.text(JSON.stringify(value));
 }
 
-function writeTable(out: ByteWriter, rows: Record<string, unknown>[], tag: number): void {
+function writeTable(out: ByteWriter, rows: Record<string, unknown>[], tag: number, version: number): void {
   const table = new ByteWriter();
-  if (!encodeTable(table, rows)) return writeVerbatim(out, tag === Tag.Row ? rows[0] : rows);
+  if (!encodeTable(table, rows, version)) return writeVerbatim(out, tag === Tag.Row ? rows[0] : rows);
   out.byte(tag);
   out.bytes(table.result());
 }
 
-function writeBody(out: ByteWriter, body: unknown): void {
-  if (isTable(body)) return writeTable(out, body, Tag.Table);
+function writeBody(out: ByteWriter, body: unknown, version: number): void {
+  if (isTable(body)) return writeTable(out, body, Tag.Table, version);
   if (!isPlainObject(body)) return writeVerbatim(out, body);
   const keys = Object.keys(body);
   if (keys.length > COLUMNAR_LIMITS.maxKeys || !keys.some((key) => isTable(body[key]))) {
-    return writeTable(out, [body], Tag.Row);
+    return writeTable(out, [body], Tag.Row, version);
   }
   out.byte(Tag.Object);
   out.uint(keys.length);
   for (const key of keys) {
     writeKey(out, JSON.stringify(key));
     const value = body[key];
-    if (isTable(value)) writeTable(out, value, Tag.Table);
+    if (isTable(value)) writeTable(out, value, Tag.Table, version);
     else writeVerbatim(out, value);
   }
 }
 
 /**
- * The columnar bytes of a JSON body (not yet compressed), or null when they would not decode to
- * exactly `body` (a body that is not JSON, keys JSON.parse reorders, text that is not
- * JSON.stringify's): such a body is sent as it is.
+ * The columnar bytes of a JSON body in `version` (not yet compressed), or null when they would not
+ * decode to exactly `body` (a body that is not JSON, keys JSON.parse reorders, text that is not
+ * JSON.stringify's): such a body is sent as it is. The check decodes the bytes with the server's
+ * own decoder and compares the whole text, so no encoder bug can change what the server receives.
  */
-export function encodeColumnar(body: string): Uint8Array | null {
+export function encodeColumnar(body: string, version: ColumnarVersion = COLUMNAR_VERSION): Uint8Array | null {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -61,27 +69,28 @@ export function encodeColumnar(body: string): Uint8Array | null {
     return null;
   }
   const out = new ByteWriter();
-  out.byte(COLUMNAR_VERSION);
-  writeBody(out, parsed);
+  out.byte(version);
+  writeBody(out, parsed, version);
   const bytes = out.result();
   try {
-    decodeColumnar(bytes, body.length, body);
-    return bytes;
+    // Built, then compared: V8 joins the pieces as a rope and compares once, faster than
+    // comparing each piece in place.
+    return decodeColumnar(bytes, body.length) === body ? bytes : null;
   } catch {
     return null;
   }
 }
 
-function readValue(input: ByteReader, out: BoundedText, depth: number): void {
+function readValue(input: ByteReader, out: BoundedText, depth: number, version: number): void {
   const tag = input.byte();
   if (tag === Tag.Verbatim) return out.push(input.text().text);
-  if (tag === Tag.Table || tag === Tag.Row) return decodeTable(input, out, tag === Tag.Table);
+  if (tag === Tag.Table || tag === Tag.Row) return decodeTable(input, out, tag === Tag.Table, version);
   if (tag !== Tag.Object || depth > 0) throw invalid(`value tag ${tag} is unknown here`);
   const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'an object key count');
   out.push('{');
   for (let i = 0; i < count; i++) {
     out.push(`${i === 0 ? '' : ','}${readKey(input)}:`);
-    readValue(input, out, depth + 1);
+    readValue(input, out, depth + 1, version);
   }
   out.push('}');
 }
@@ -94,9 +103,11 @@ function readValue(input: ByteReader, out: BoundedText, depth: number): void {
 export function decodeColumnar(bytes: Uint8Array, limit: number, expected: string | null = null): string {
   const input = new ByteReader(bytes);
   const version = input.byte();
-  if (version !== COLUMNAR_VERSION) throw invalid(`columnar version ${version} is not ${COLUMNAR_VERSION}`);
+  if (!(COLUMNAR_VERSIONS as readonly number[]).includes(version)) {
+    throw invalid(`columnar version ${version} is not one of ${COLUMNAR_VERSIONS.join(', ')}`);
+  }
   const out = new BoundedText(limit, expected);
-  readValue(input, out, 0);
+  readValue(input, out, 0, version);
   if (input.remaining !== 0) throw invalid(`${input.remaining} bytes follow the body`);
   return out.text();
 }

@@ -56,7 +56,7 @@ function writeRow(shape: Shape, columns: string[][], cursors: number[], out: Bou
  * least the rows can decode to is checked against the size limit, so a few bytes that claim a
  * million rows are refused without allocating them.
  */
-export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean): void {
+export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean, version: number): void {
   const rows = input.uint();
   out.reserve(asArray ? rows * 3 + 1 : 2);
   if (!asArray && rows !== 1) throw invalid('a single-record table must have exactly one row');
@@ -79,7 +79,7 @@ export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolea
     perShape.set(shape, (perShape.get(shape) ?? 0) + 1);
   }
   for (const [shape, times] of perShape) shape.uses.forEach((n, c) => (counts[c]! += n * times));
-  const columns = counts.map((count) => decodeColumn(input, count));
+  const columns = counts.map((count) => decodeColumn(input, count, version));
   const cursors = new Array<number>(columnCount).fill(0);
   if (asArray) out.push('[');
   for (let r = 0; r < rows; r++) {

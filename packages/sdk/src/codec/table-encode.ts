@@ -82,7 +82,7 @@ function writeShape(out: ByteWriter, shape: Shape): void {
 }
 
 /** Writes `rows` (plain objects) as a table; false when a count limit is passed (send it otherwise). */
-export function encodeTable(out: ByteWriter, rows: readonly Record<string, unknown>[]): boolean {
+export function encodeTable(out: ByteWriter, rows: readonly Record<string, unknown>[], version: number): boolean {
   const paths = new Map<string, number>();
   const shapes: Shape[] = [];
   const rowShapes: number[] = [];
@@ -105,6 +105,6 @@ export function encodeTable(out: ByteWriter, rows: readonly Record<string, unkno
   out.uint(shapes.length);
   for (const shape of shapes) writeShape(out, shape);
   if (shapes.length > 1) for (const index of rowShapes) out.uint(index);
-  for (const values of columns) encodeColumn(out, values);
+  for (const values of columns) encodeColumn(out, values, version);
   return true;
 }

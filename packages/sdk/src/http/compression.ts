@@ -1,12 +1,21 @@
 import type { HttpConfig } from '../config/types.js';
-import { encodeColumnar } from '../codec/columnar.js';
+import { type ColumnarVersion, encodeColumnar } from '../codec/columnar.js';
 
-/** The columnar content coding (docs/wire-format.md): columnar bytes, then raw deflate. */
+/**
+ * The columnar content codings (docs/wire-format.md): columnar bytes, then raw deflate. One token
+ * per version of the columnar bytes, so that a server says which versions it decodes and a server
+ * from before version 2 is only ever sent version 1.
+ */
 export const COLUMNAR_CODING = 'x-waypost-columnar';
+export const COLUMNAR_CODING_2 = 'x-waypost-columnar-2';
+export const COLUMNAR_TOKENS: Readonly<Record<string, ColumnarVersion>> = {
+  [COLUMNAR_CODING]: 1,
+  [COLUMNAR_CODING_2]: 2,
+};
 
 /** The request codings the SDK sends, best first. */
-export type RequestCoding = typeof COLUMNAR_CODING | 'gzip';
-const ALL: readonly RequestCoding[] = [COLUMNAR_CODING, 'gzip'];
+export type RequestCoding = typeof COLUMNAR_CODING_2 | typeof COLUMNAR_CODING | 'gzip';
+const ALL: readonly RequestCoding[] = [COLUMNAR_CODING_2, COLUMNAR_CODING, 'gzip'];
 
 /**
  * Request compression (issues 20, 34). A server says which request codings it decodes with an
@@ -58,9 +67,33 @@ export function acceptedCodings(header: string): Set<string> {
   return codings;
 }
 
+/**
+ * `bytes` through a CompressionStream, written and read directly: a Blob's stream piped through it
+ * and read by a Response costs several times the deflate itself on a small body.
+ */
 async function compressed(bytes: Uint8Array, format: 'gzip' | 'deflate-raw'): Promise<Uint8Array> {
-  const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream(format));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const stream = new CompressionStream(format);
+  const writer = stream.writable.getWriter();
+  // Not awaited: the writes complete as the reader below drains the stream; a failure surfaces there.
+  void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => {});
+  void writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** gzip with the platform's CompressionStream (Node 18+, every current browser). */
@@ -73,11 +106,11 @@ export async function gzip(body: string | Uint8Array): Promise<Uint8Array> {
  * `body`) through raw deflate (CompressionStream 'deflate-raw': Node 20, Chromium 103, Firefox
  * 113, Safari 16.4), or null when the body does not round trip and must go another way.
  */
-export async function columnar(body: string): Promise<Uint8Array | null> {
-  const bytes = encodeColumnar(body);
+export async function columnar(body: string, version: ColumnarVersion = 2): Promise<Uint8Array | null> {
+  const bytes = encodeColumnar(body, version);
   return bytes && compressed(bytes, 'deflate-raw');
 }
 
 /** The body in `coding`, or null when it cannot be sent that way. */
 export const encodeBody = (coding: RequestCoding, body: string): Promise<Uint8Array | null> =>
-  coding === COLUMNAR_CODING ? columnar(body) : gzip(body);
+  coding === 'gzip' ? gzip(body) : columnar(body, COLUMNAR_TOKENS[coding]);

@@ -1,5 +1,6 @@
 // The login form (a user's name and password, or the admin token) and who is logged in: the
 // session decides what the page offers (users for owners, the editors for operators and owners).
+import { offerSso } from './sso.js';
 import { showUsers } from './users.js';
 import { loggedIn, logIn, logInAs, logOut, whenUnauthorized } from './api.js';
 import { $ } from './dom.js';
@@ -21,6 +22,7 @@ export function setUpLogin(enter, onLoginShown, report) {
     $('app').hidden = true;
     $('login').hidden = false;
     $('login-error').textContent = message || '';
+    offerSso($('sso')).catch(report);
     $('user-input').focus();
   };
   const entered = async () => {

@@ -15,4 +15,6 @@ export interface UserPrincipal {
   role: Role;
   /** The orgs the user is limited to, or null for all devices. */
   orgs: string[] | null;
+  /** The device groups the user is limited to, or null; limited by both, the user sees either's devices. */
+  groups: string[] | null;
 }

@@ -1,44 +1,49 @@
 import type { AppContext } from '../context.js';
+import { devicesOfGroups } from '../store/device-groups.js';
 import type { DeviceRow } from '../store/devices.js';
-import { listOrgs, orgOfDevice } from '../store/orgs.js';
+import { listOrgs } from '../store/orgs.js';
 import type { UserPrincipal } from './roles.js';
-import { inScope } from './user-access.js';
+import { deviceVisible, isLimited } from './user-access.js';
 
-/** Who is reading: the admin (everything) or a user (their orgs). */
+/** Who is reading: the admin (everything) or a user (their orgs and groups). */
 export type Reader = { kind: 'admin' } | UserPrincipal;
 
-const limited = (reader: Reader): reader is UserPrincipal & { orgs: string[] } =>
-  reader.kind === 'user' && reader.orgs !== null;
-
-/** The devices of `rows` the reader may see: for a user limited to orgs, only those in their orgs. */
+/** The devices of `rows` the reader may see: for a limited user, those of their orgs and groups. */
 export async function devicesInScope(ctx: AppContext, reader: Reader, rows: DeviceRow[]): Promise<DeviceRow[]> {
-  if (!limited(reader)) return rows;
-  const allowed = new Set((await listOrgs(ctx.db)).filter((org) => reader.orgs.includes(org.name)).map((o) => o.id));
-  return rows.filter((row) => row.org_id !== null && allowed.has(Number(row.org_id)));
+  if (!isLimited(reader)) return rows;
+  const orgs = reader.orgs ?? [];
+  const allowed = new Set((await listOrgs(ctx.db)).filter((org) => orgs.includes(org.name)).map((o) => o.id));
+  const grouped = await devicesOfGroups(ctx.db, reader.groups ?? []);
+  return rows.filter((row) => (row.org_id !== null && allowed.has(Number(row.org_id))) || grouped.has(row.id));
 }
 
-/** Most devices whose org a live feed remembers (a device's org is set at its registration). */
+/** Most devices whose visibility a live feed remembers. */
 const MAX_REMEMBERED = 10_000;
+/**
+ * How long a feed trusts what it learnt of a device: a device's org never changes, but an owner
+ * may take a device out of a group while a feed is open; after this long the feed asks again.
+ */
+const REMEMBER_MS = 5_000;
 
 /**
- * Whether a live feed's reader may see a device's positions, the device's org read once and then
- * remembered for this feed (bounded), so the feed does not query the database per position.
+ * Whether a live feed's reader may see a device's positions, learnt once per device and then
+ * remembered for a few seconds (bounded), so the feed does not query the database per position.
  */
 export function liveScopeOf(ctx: AppContext, reader: Reader): (deviceId: string) => Promise<boolean> {
-  if (!limited(reader)) return async () => true;
-  const orgs = new Map<string, string | null>();
+  if (!isLimited(reader)) return async () => true;
+  const known = new Map<string, { visible: boolean; at: number }>();
   return async (deviceId) => {
-    let org = orgs.get(deviceId);
-    if (org === undefined) {
-      org = await orgOfDevice(ctx.db, deviceId);
-      if (orgs.size >= MAX_REMEMBERED) orgs.clear();
-      orgs.set(deviceId, org);
-    }
-    return inScope(reader, org);
+    const now = ctx.now();
+    const seen = known.get(deviceId);
+    if (seen && now - seen.at < REMEMBER_MS && now >= seen.at) return seen.visible;
+    const visible = await deviceVisible(ctx.db, reader, deviceId);
+    if (known.size >= MAX_REMEMBERED) known.clear();
+    known.set(deviceId, { visible, at: now });
+    return visible;
   };
 }
 
-/** Whether the reader may see this device (a device in no org is outside every limited user's orgs). */
+/** Whether the reader may see this device (a device in no org nor group is outside every limited user's scope). */
 export async function deviceInScope(ctx: AppContext, reader: Reader, deviceId: string): Promise<boolean> {
-  return !limited(reader) || inScope(reader, await orgOfDevice(ctx.db, deviceId));
+  return reader.kind !== 'user' || deviceVisible(ctx.db, reader, deviceId);
 }

@@ -15,7 +15,7 @@ import { looksLikeJwt } from './tokens.js';
  */
 export type Principal =
   | { kind: 'admin'; via: 'secret' | 'session' | 'jwt' }
-  | { kind: 'device'; deviceId: string; org: string | null }
+  | { kind: 'device'; deviceId: string; org: string | null; issuedAt?: number }
   | { kind: 'org'; org: string }
   | UserPrincipal
   | { kind: 'anonymous' };
@@ -36,7 +36,7 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /** `Bearer <token>` (JWT strategy) or the bare token (SAS strategy). */
-function bearerOf(request: FastifyRequest): string | null {
+export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header || /^\s*Bearer\s*$/i.test(header)) return null; // "Bearer " with nothing: none sent
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
@@ -58,7 +58,8 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
     if (session.user === null) return { kind: 'admin', via: 'session' };
     // Read on every request: a role changed or a user removed counts at once (their sessions also end).
     const user = await findUser(ctx.db, session.user);
-    return user ? { kind: 'user', name: user.name, role: user.role, orgs: user.orgs } : { kind: 'anonymous' };
+    if (!user) return { kind: 'anonymous' };
+    return { kind: 'user', name: user.name, role: user.role, orgs: user.orgs, groups: user.groups };
   }
   if (sameSecret(token, ctx.options.adminToken)) return { kind: 'admin', via: 'secret' };
   if (token === DUMMY_TOKEN) {

@@ -48,6 +48,8 @@ export interface JobOutcome {
   quarantinedNew: number;
   commands: Command[];
   lasts: StoredPosition[];
+  /** Its devices the fleet had declared silent (device.silent): they are back (issue 31). */
+  returned: string[];
 }
 
 export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
@@ -186,6 +188,11 @@ export async function storeJobs(
       quarantinedNew: quarantine.creditOf(jobs[i]!),
       commands: [],
       lasts: [],
+      returned: [
+        ...new Set(
+          jobs[i]!.batches.map((b) => b.deviceId).filter((id) => devices.get(id)?.eventState?.silentSince != null),
+        ),
+      ],
     };
     for (const batch of jobs[i]!.batches) {
       const total = totals.get(batch.deviceId) ?? {

@@ -61,7 +61,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
   // lateAfterSeconds: what the timeline's "(late)" means (public/assets/timeline-items.js).
   const lateAfterSeconds = ctx.options.fleet.lateAfterMs / 1000;
-  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, lateAfterSeconds }));
+  // sso: the login page offers single sign-on (GET /api/oidc/login).
+  const sso = ctx.options.oidc !== null;
+  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, lateAfterSeconds, sso }));
   if (tiles?.vector) {
     const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
     app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));

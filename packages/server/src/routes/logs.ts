@@ -3,6 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
+import { isLimited } from '../accounts/user-access.js';
 import { requireAdmin, uploaderOf } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -80,17 +81,14 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     return reply.code(201).send({ success: true, id });
   });
 
-  // A user limited to orgs lists and reads only their orgs' devices' logs (issue 33).
+  // A user limited to orgs or groups lists and reads only their orgs' devices' logs (issue 33).
   const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
     row.device_id !== null && (await visible(row.device_id));
   app.get('/api/logs', async (request) => {
     const reader = await requireAdmin(ctx, request);
     const visible = liveScopeOf(ctx, reader);
     const rows = await listLogs(ctx.db);
-    const seen =
-      reader.kind === 'user' && reader.orgs !== null
-        ? await Promise.all(rows.map((row) => visibleLog(visible, row)))
-        : null;
+    const seen = isLimited(reader) ? await Promise.all(rows.map((row) => visibleLog(visible, row))) : null;
     return rows
       .filter((_, index) => seen === null || seen[index])
       .map((row) => ({
@@ -104,7 +102,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', async (request, reply) => {
     const reader = await requireAdmin(ctx, request);
-    const limited = reader.kind === 'user' && reader.orgs !== null;
+    const limited = isLimited(reader);
     const id = Number(request.params.id);
     const found = Number.isInteger(id) ? await findLog(ctx.db, id) : null;
     const row = found && (!limited || (await visibleLog(liveScopeOf(ctx, reader), found))) ? found : null;

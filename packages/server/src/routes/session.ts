@@ -61,7 +61,13 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   app.get('/api/session', async (request) => {
     const principal = await principalOf(ctx, request);
     if (principal.kind === 'user') {
-      return { authenticated: true, user: principal.name, role: principal.role, orgs: principal.orgs };
+      return {
+        authenticated: true,
+        user: principal.name,
+        role: principal.role,
+        orgs: principal.orgs,
+        groups: principal.groups,
+      };
     }
     if (principal.kind !== 'admin' || principal.via !== 'session') {
       throw new HttpError(401, 'NO_SESSION', 'Not logged in');

@@ -5,7 +5,9 @@ export const USER_NAME_SCHEMA = { type: 'string', pattern: '^(?!me$)[A-Za-z0-9][
 /** 12 characters at least (NIST SP 800-63B asks for 8; passphrases welcome), bounded for scrypt's input. */
 export const PASSWORD_SCHEMA = { type: 'string', minLength: 12, maxLength: 1024 } as const;
 export const ROLE_SCHEMA = { type: 'string', enum: ROLES } as const;
-/** The orgs a user is limited to (null: all). */
+/** A device group's name: as a user's, no path or markup characters. */
+export const GROUP_NAME_SCHEMA = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._@ -]{0,63}$' } as const;
+/** The orgs (or the device groups) a user is limited to (null: all). */
 export const ORGS_SCHEMA = {
   anyOf: [
     { type: 'null' },
@@ -18,3 +20,4 @@ export const ORGS_SCHEMA = {
     },
   ],
 } as const;
+export const GROUPS_SCHEMA = ORGS_SCHEMA;

@@ -7,19 +7,25 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { deleteUserSessions } from '../store/sessions.js';
 import { deleteUser, findUser, insertUser, listUsers, updateUser, userJson } from '../store/users.js';
-import { ORGS_SCHEMA, PASSWORD_SCHEMA, ROLE_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+import { GROUPS_SCHEMA, ORGS_SCHEMA, PASSWORD_SCHEMA, ROLE_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
 
 const CREATE_BODY = {
   type: 'object',
   required: ['name', 'password', 'role'],
   additionalProperties: false,
-  properties: { name: USER_NAME_SCHEMA, password: PASSWORD_SCHEMA, role: ROLE_SCHEMA, orgs: ORGS_SCHEMA },
+  properties: {
+    name: USER_NAME_SCHEMA,
+    password: PASSWORD_SCHEMA,
+    role: ROLE_SCHEMA,
+    orgs: ORGS_SCHEMA,
+    groups: GROUPS_SCHEMA,
+  },
 } as const;
 const CHANGE_BODY = {
   type: 'object',
   minProperties: 1,
   additionalProperties: false,
-  properties: { password: PASSWORD_SCHEMA, role: ROLE_SCHEMA, orgs: ORGS_SCHEMA },
+  properties: { password: PASSWORD_SCHEMA, role: ROLE_SCHEMA, orgs: ORGS_SCHEMA, groups: GROUPS_SCHEMA },
 } as const;
 const OWN_PASSWORD_BODY = {
   type: 'object',
@@ -29,7 +35,8 @@ const OWN_PASSWORD_BODY = {
 } as const;
 
 type Params = { name: string };
-type Change = { password?: string; role?: Role; orgs?: string[] | null };
+type Scopes = { orgs?: string[] | null; groups?: string[] | null };
+type Change = Scopes & { password?: string; role?: Role };
 
 const unknownUser = (name: string): HttpError => new HttpError(404, 'UNKNOWN_USER', `No user "${name}"`);
 
@@ -43,16 +50,17 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.get('/api/users', gate, async () => (await listUsers(ctx.db)).map(userJson));
 
-  app.post<{ Body: { name: string; password: string; role: Role; orgs?: string[] | null } }>(
+  app.post<{ Body: Scopes & { name: string; password: string; role: Role } }>(
     '/api/users',
     { ...gate, schema: { body: CREATE_BODY } },
     async (request, reply) => {
-      const { name, password, role, orgs = null } = request.body;
+      const { name, password, role, orgs = null, groups = null } = request.body;
       const created = await insertUser(ctx.db, {
         name,
         password_hash: await hashPassword(password),
         role,
         orgs,
+        groups,
         created_at: ctx.now(),
       });
       if (!created) throw new HttpError(409, 'USER_EXISTS', `A user "${name}" exists already`);
@@ -66,15 +74,17 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     async (request) => {
       const before = await findUser(ctx.db, request.params.name);
       if (!before) throw unknownUser(request.params.name);
-      const { password, role, orgs } = request.body;
+      const { password, role, orgs, groups } = request.body;
       await updateUser(
         ctx.db,
         before.name,
-        { role, orgs, password_hash: password === undefined ? undefined : await hashPassword(password) },
+        { role, orgs, groups, password_hash: password === undefined ? undefined : await hashPassword(password) },
         ctx.now(),
       );
       const demoted = role !== undefined && !roleAllows(role, before.role);
-      const rescoped = orgs !== undefined && JSON.stringify(orgs) !== JSON.stringify(before.orgs);
+      const rescoped =
+        (orgs !== undefined && JSON.stringify(orgs) !== JSON.stringify(before.orgs)) ||
+        (groups !== undefined && JSON.stringify(groups) !== JSON.stringify(before.groups));
       const ended = demoted || rescoped || password !== undefined ? await deleteUserSessions(ctx.db, before.name) : 0;
       return { ...userJson((await findUser(ctx.db, before.name))!), sessionsEnded: ended };
     },

@@ -7,17 +7,24 @@ export interface UserRow {
   role: Role;
   /** The orgs the user is limited to, or null for every device. */
   orgs: string[] | null;
+  /** The device groups the user is limited to (with their orgs' devices), or null. */
+  groups: string[] | null;
   created_at: number;
   updated_at: number;
 }
 
-type Stored = Omit<UserRow, 'orgs'> & { orgs: string | null } & Record<string, unknown>;
+type Stored = Omit<UserRow, 'orgs' | 'groups'> & { orgs: string | null; device_groups: string | null } & Record<
+    string,
+    unknown
+  >;
+const list = (value: string | null | undefined): string[] | null => (value ? (JSON.parse(value) as string[]) : null);
 
 const normalize = (row: Stored): UserRow => ({
   name: row.name,
   password_hash: row.password_hash,
   role: row.role,
-  orgs: row.orgs === null ? null : (JSON.parse(row.orgs) as string[]),
+  orgs: list(row.orgs),
+  groups: list(row.device_groups),
   created_at: Number(row.created_at),
   updated_at: Number(row.updated_at),
 });
@@ -34,13 +41,15 @@ export async function listUsers(db: Queryable): Promise<UserRow[]> {
 /** Adds a user; false when the name is taken. */
 export async function insertUser(db: Queryable, user: Omit<UserRow, 'updated_at'>): Promise<boolean> {
   const inserted = await db.run(
-    `INSERT INTO users (name, password_hash, role, orgs, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO users (name, password_hash, role, orgs, device_groups, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (name) DO NOTHING`,
     [
       user.name,
       user.password_hash,
       user.role,
       user.orgs && JSON.stringify(user.orgs),
+      user.groups && JSON.stringify(user.groups),
       user.created_at,
       user.created_at,
     ],
@@ -51,7 +60,7 @@ export async function insertUser(db: Queryable, user: Omit<UserRow, 'updated_at'
 export async function updateUser(
   db: Queryable,
   name: string,
-  change: { role?: Role; password_hash?: string; orgs?: string[] | null },
+  change: { role?: Role; password_hash?: string; orgs?: string[] | null; groups?: string[] | null },
   now: number,
 ): Promise<void> {
   if (change.role !== undefined) await db.run(`UPDATE users SET role = ? WHERE name = ?`, [change.role, name]);
@@ -60,6 +69,10 @@ export async function updateUser(
   }
   if (change.orgs !== undefined) {
     await db.run(`UPDATE users SET orgs = ? WHERE name = ?`, [change.orgs && JSON.stringify(change.orgs), name]);
+  }
+  if (change.groups !== undefined) {
+    const groups = change.groups && JSON.stringify(change.groups);
+    await db.run(`UPDATE users SET device_groups = ? WHERE name = ?`, [groups, name]);
   }
   await db.run(`UPDATE users SET updated_at = ? WHERE name = ?`, [now, name]);
 }
@@ -74,6 +87,7 @@ export function userJson(row: UserRow): Record<string, unknown> {
     name: row.name,
     role: row.role,
     orgs: row.orgs,
+    groups: row.groups,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
