@@ -82,6 +82,8 @@ export class GeofenceEditor {
     this.editing = null;
     this.name.value = '';
     this.loitering.value = '0';
+    // On a phone the sheet goes down to its peek: the shape is drawn on the map above it.
+    if ($('sidebar').classList.contains('expanded')) $('sheet-toggle').click();
     this.map.pm.enableDraw(shape, { pathOptions: EDIT_STYLE, templineStyle: EDIT_STYLE, hintlineStyle: EDIT_STYLE });
   }
 

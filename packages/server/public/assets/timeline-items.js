@@ -25,7 +25,9 @@ function recordLabel(record) {
 export function lateNote(event, lateAfterMs) {
   const delay = Date.parse(event.receivedAt) - Date.parse(event.timestamp);
   if (event.late !== true || !Number.isFinite(delay) || delay <= lateAfterMs) return '';
-  return ' (late: arrived ' + fmt.duration(delay) + ' after)';
+  // Days read as days: a batch uploaded months later is "193 d", not "4637 h 08 min".
+  const words = delay >= 48 * 3600_000 ? Math.round(delay / 86400_000) + ' d' : fmt.duration(delay);
+  return ' (late: arrived ' + words + ' after)';
 }
 
 /** A fleet event's words: "server geofence enter depot", "trip end (12 min)", "went silent". */

@@ -44,7 +44,8 @@ export function eventsOf(value: unknown, code = 'INVALID_WEBHOOK'): EventType[] 
   try {
     return parseEventFilter(value);
   } catch (error) {
-    throw badRequest(code, `events: ${(error as Error).message}`);
+    // Its message names the field already ("events must be ...", "events: unknown event type ...").
+    throw badRequest(code, (error as Error).message);
   }
 }
 

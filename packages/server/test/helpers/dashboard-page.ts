@@ -50,16 +50,31 @@ export async function openDashboard(
   return { page, problems };
 }
 
-/** Whether every listed element fits its column: no part of it is cut off or needs a sideways scroll. */
+/**
+ * The listed elements that do not fit their column: wider than what shows them (every clipping or
+ * scrolling ancestor, and the window), so part of them is cut off or needs a sideways scroll.
+ */
 export function overflowing(page: Page, selectors: string[]): Promise<string[]> {
   // Run in the page (the tests' TypeScript has no DOM types): the selectors go in as JSON.
   return page.evaluate(`(() => {
     const wide = [];
     for (const selector of ${JSON.stringify(selectors)})
       for (const element of document.querySelectorAll(selector)) {
-        const parent = element.parentElement;
-        if (element.scrollWidth > parent.clientWidth + 1 || parent.scrollWidth > parent.clientWidth + 1)
-          wide.push(selector + ': ' + element.scrollWidth + ' px in ' + parent.clientWidth + ' px');
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) {
+          wide.push(selector + ': not laid out');
+          continue;
+        }
+        let right = window.innerWidth;
+        let left = 0;
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const edge = up.getBoundingClientRect();
+          right = Math.min(right, edge.left + up.clientLeft + up.clientWidth);
+          left = Math.max(left, edge.left + up.clientLeft);
+        }
+        if (box.right > right + 1 || box.left < left - 1)
+          wide.push(selector + ': ' + Math.round(box.width) + ' px in ' + Math.round(right - left) + ' px');
       }
     return wide;
   })()`);
