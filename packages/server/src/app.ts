@@ -331,7 +331,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     let tiles: TileFile | null = null;
     if (resolved.tileFile) {
       if (resolved.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-      tiles = openTileFile(resolved.tileFile);
+      tiles = await openTileFile(resolved.tileFile);
       await app.register(tileFileRoutes, { tiles });
     }
     await app.register(dashboardRoutes, { ctx, tiles });
