@@ -34,7 +34,10 @@ export function writePmtiles(
   const dir: number[] = [];
   varint(placed.length, dir);
   let last = 0;
-  for (const e of placed) (varint(e.id - last, dir), (last = e.id));
+  for (const e of placed) {
+    varint(e.id - last, dir);
+    last = e.id;
+  }
   for (let i = 0; i < placed.length; i++) varint(1, dir);
   for (const e of placed) varint(e.data.length, dir);
   placed.forEach((e, i) =>
