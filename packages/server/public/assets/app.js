@@ -17,6 +17,7 @@ import { RecordsTable } from './records.js';
 import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { drawLongTrack } from './track-tiles.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
@@ -107,6 +108,7 @@ function mapDevice(device, force = false) {
 }
 
 async function loadTrack(device) {
+  if (drawLongTrack(map, device, range)) return; // a long history: tiles (track-tiles.js)
   const zoom = map.getZoom();
   // The ledger's holes first: the track is cut at them (breaks), so their edges stay drawn.
   const { gaps } = await apiJson(devicePath(device.info.id, 'gaps'));
