@@ -22,18 +22,18 @@ function fix(i: number) {
   return { t, lat: 48.1 + 0.018 * Math.sin(angle), lon: 11.5 + 0.027 * Math.cos(angle) };
 }
 
-/** The share of a canvas's pixels that are drawn (not transparent), read in the page. */
+/** The share of the device's track canvases' pixels that are drawn (not transparent), read in the page. */
 const drawnShare = (page: Page, device: string) =>
-  page.evaluate((id) => {
+  page.evaluate(`(() => {
     let drawn = 0;
     let all = 0;
-    for (const canvas of document.querySelectorAll<HTMLCanvasElement>(`canvas.track-tile[data-device="${id}"]`)) {
-      const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) drawn++;
+    for (const canvas of document.querySelectorAll('canvas.track-tile[data-device="${device}"]')) {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 0) drawn++;
       all += data.length / 4;
     }
     return all === 0 ? 0 : drawn / all;
-  }, device);
+  })()`) as Promise<number>;
 
 describe('a long history on the dashboard', () => {
   let server: TestServer;

@@ -1,4 +1,4 @@
-/* global L */
+/* global L, URLSearchParams */
 // A long history drawn from the server's track tiles (GET .../track-tiles/{z}/{x}/{y}, issue 32):
 // a canvas per map tile, so the cost of a view grows with the tiles in view, not with the records
 // in the range. Used instead of the /track line for a device with many records over a long range;
