@@ -21,6 +21,7 @@ import { RecordsTable } from './records.js';
 import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { drawLongTrack } from './track-tiles.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
@@ -98,6 +99,7 @@ function mapDevice(device, force = false) {
 }
 
 async function loadTrack(device) {
+  if (drawLongTrack(map, device, range)) return; // a long history: tiles (track-tiles.js)
   const { track, gaps } = await fetchTrack(device.info.id, range, map.getZoom());
   device.track = track;
   device.layer.drawTrack(track, gaps);

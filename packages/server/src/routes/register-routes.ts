@@ -57,7 +57,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   let tiles: TileFile | null = null;
   if (ctx.options.tileFile) {
     if (ctx.options.tileUrl) throw new Error('Give tileUrl or tileFile, not both');
-    tiles = openTileFile(ctx.options.tileFile);
+    tiles = await openTileFile(ctx.options.tileFile);
     await app.register(tileFileRoutes, { tiles });
   }
   await app.register(dashboardRoutes, { ctx, tiles });

@@ -2,6 +2,8 @@ import type { Queryable, SqlValue } from '../db/database.js';
 import { FAN, HOUR_MS, type Bucket } from './buckets.js';
 import type { Fix, LevelSegments } from './segments.js';
 
+const ROWS_PER_INSERT = 200;
+
 /** A stale bucket and the mark it had when read: the builder clears it only if it is unchanged. */
 export interface DirtyBucket extends Bucket {
   deviceId: string;
@@ -90,16 +92,19 @@ export async function readStoredTile(
   if (buckets.length === 0) return [];
   const byTier = new Map<number, number[]>();
   for (const b of buckets) byTier.set(b.tier, [...(byTier.get(b.tier) ?? []), b.bucket]);
-  const terms: string[] = [];
-  const params: SqlValue[] = [deviceId, level, x, y];
+  // One SELECT per tier, joined by UNION ALL: each walks the unique index to its buckets (an OR of
+  // tiers made SQLite read every bucket of the tile).
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
   for (const [tier, list] of byTier) {
-    terms.push(`(tier = ? AND bucket IN (${list.map(() => '?').join(', ')}))`);
-    params.push(tier, ...list);
+    parts.push(
+      `SELECT segments FROM track_tiles WHERE device_id = ? AND level = ? AND x = ? AND y = ? AND tier = ? AND bucket IN (${list
+        .map(() => '?')
+        .join(', ')})`,
+    );
+    params.push(deviceId, level, x, y, tier, ...list);
   }
-  const rows = await db.query<{ segments: Uint8Array }>(
-    `SELECT segments FROM track_tiles WHERE device_id = ? AND level = ? AND x = ? AND y = ? AND (${terms.join(' OR ')})`,
-    params,
-  );
+  const rows = await db.query<{ segments: Uint8Array }>(parts.join(' UNION ALL '), params);
   return rows.map((r) => r.segments);
 }
 
@@ -117,17 +122,13 @@ export async function childRows(
   return rows.map((r) => ({ ...r, level: Number(r.level), x: Number(r.x), y: Number(r.y) }));
 }
 
-const ROWS_PER_INSERT = 200;
-
-/** Replaces a bucket's rows with these levels' tiles. */
-export async function writeBucket(
-  tx: Queryable,
+/** Rows of one bucket's tiles, ready for insertion. */
+export function bucketRows(
   deviceId: string,
   tier: number,
   bucket: number,
   levels: readonly LevelSegments[],
-): Promise<void> {
-  await tx.run(`DELETE FROM track_tiles WHERE device_id = ? AND tier = ? AND bucket = ?`, [deviceId, tier, bucket]);
+): SqlValue[][] {
   const rows: SqlValue[][] = [];
   levels.forEach((tiles, level) => {
     const side = 2 ** level;
@@ -137,6 +138,28 @@ export async function writeBucket(
       rows.push([deviceId, level, x, tile - x * side, tier, bucket, encodeSegments(keys)]);
     }
   });
+  return rows;
+}
+
+/**
+ * Replaces the rows of a device's buckets of one tier with `rows`, clears their stale marks where
+ * unchanged since read, and marks the buckets above stale: a few statements for many buckets.
+ */
+export async function replaceBuckets(
+  tx: Queryable,
+  dirty: readonly DirtyBucket[],
+  rows: readonly SqlValue[][],
+  parentTier: number | null,
+): Promise<void> {
+  if (dirty.length === 0) return;
+  const { deviceId, tier } = dirty[0]!;
+  const list = dirty.map(() => '?').join(', ');
+  const buckets = dirty.map((d) => d.bucket);
+  await tx.run(`DELETE FROM track_tiles WHERE device_id = ? AND tier = ? AND bucket IN (${list})`, [
+    deviceId,
+    tier,
+    ...buckets,
+  ]);
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const part = rows.slice(i, i + ROWS_PER_INSERT);
     await tx.run(
@@ -146,21 +169,16 @@ export async function writeBucket(
       part.flat(),
     );
   }
-}
-
-/** Clears a stale mark if nothing changed since it was read, and marks the bucket above stale. */
-export async function settle(tx: Queryable, dirty: DirtyBucket, parentTier: number | null): Promise<void> {
-  await tx.run(`DELETE FROM track_tile_dirty WHERE device_id = ? AND tier = ? AND bucket = ? AND mark = ?`, [
-    dirty.deviceId,
-    dirty.tier,
-    dirty.bucket,
-    dirty.mark,
-  ]);
-  if (parentTier === null) return;
   await tx.run(
-    `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark) VALUES (?, ?, ?, 1)
+    `DELETE FROM track_tile_dirty WHERE device_id = ? AND tier = ? AND (${dirty.map(() => '(bucket = ? AND mark = ?)').join(' OR ')})`,
+    [deviceId, tier, ...dirty.flatMap((d) => [d.bucket, d.mark])],
+  );
+  if (parentTier === null) return;
+  const parents = [...new Set(buckets.map((b) => Math.floor(b / FAN)))].sort((a, b) => a - b);
+  await tx.run(
+    `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark) VALUES ${parents.map(() => '(?, ?, ?, 1)').join(', ')}
      ON CONFLICT (device_id, tier, bucket) DO UPDATE SET mark = track_tile_dirty.mark + 1`,
-    [dirty.deviceId, parentTier, Math.floor(dirty.bucket / FAN)],
+    parents.flatMap((p) => [deviceId, parentTier, p]),
   );
 }
 

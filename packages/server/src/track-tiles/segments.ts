@@ -17,6 +17,12 @@ export type LevelSegments = Map<number, Set<number>>;
  */
 export const joined = (previous: Fix, next: Fix): boolean => next.t - previous.t <= TRIP_RULES.gapMs;
 
+function add(out: LevelSegments, tile: number, key: number): void {
+  let set = out.get(tile);
+  if (!set) out.set(tile, (set = new Set()));
+  set.add(key);
+}
+
 /**
  * The segments fixes draw at each level 0..TOP_LEVEL, each snapped to its tile's pixel grid and
  * deduplicated (a route driven a thousand times is stored once per bucket). A segment belongs to its
@@ -53,20 +59,20 @@ export function levelSegments(fixes: readonly Fix[], only?: { level: number; x: 
       const qy = ys[i]! * scale;
       if (Math.floor(px) === Math.floor(qx) && Math.floor(py) === Math.floor(qy)) continue;
       last = i;
-      const sameTile =
-        Math.floor(px / TILE_SIZE) === Math.floor(qx / TILE_SIZE) &&
-        Math.floor(py / TILE_SIZE) === Math.floor(qy / TILE_SIZE);
-      const crossed = sameTile
-        ? [[Math.floor(px / TILE_SIZE), Math.floor(py / TILE_SIZE)]]
-        : tilesCrossed(px, py, qx, qy, tiles);
-      for (const [tx, ty] of crossed) {
+      const tx = Math.floor(px / TILE_SIZE);
+      const ty = Math.floor(py / TILE_SIZE);
+      if (tx === Math.floor(qx / TILE_SIZE) && ty === Math.floor(qy / TILE_SIZE)) {
+        // The common case, without allocation: both ends in one tile.
+        if (only && (tx !== only.x || ty !== only.y)) continue;
+        const key = clipToTile(px, py, qx, qy, tx, ty);
+        if (key !== null) add(out, tx * tiles + ty, key);
+        continue;
+      }
+      for (const [tx, ty] of tilesCrossed(px, py, qx, qy, tiles)) {
         if (only && (tx !== only.x || ty !== only.y)) continue;
         const key = clipToTile(px, py, qx, qy, tx!, ty!);
         if (key === null) continue;
-        const tile = tx! * tiles + ty!;
-        let set = out.get(tile);
-        if (!set) out.set(tile, (set = new Set()));
-        set.add(key);
+        add(out, tx! * tiles + ty!, key);
       }
     }
   }

@@ -52,6 +52,21 @@ export function segmentOf(key: number): [number, number, number, number] {
  * Liang-Barsky clipping.
  */
 export function clipToTile(px: number, py: number, qx: number, qy: number, tx: number, ty: number): number | null {
+  const ox = tx * TILE_SIZE;
+  const oy = ty * TILE_SIZE;
+  const [ax0, ay0, bx0, by0] = [Math.floor(px) - ox, Math.floor(py) - oy, Math.floor(qx) - ox, Math.floor(qy) - oy];
+  // Most segments lie inside their tile: no clipping then.
+  if (
+    ax0 >= 0 &&
+    ax0 < TILE_SIZE &&
+    ay0 >= 0 &&
+    ay0 < TILE_SIZE &&
+    bx0 >= 0 &&
+    bx0 < TILE_SIZE &&
+    by0 >= 0 &&
+    by0 < TILE_SIZE
+  )
+    return ax0 === bx0 && ay0 === by0 ? null : segmentKey(ax0, ay0, bx0, by0);
   const x0 = tx * TILE_SIZE - MARGIN;
   const y0 = ty * TILE_SIZE - MARGIN;
   const x1 = x0 + SPAN - 1;
@@ -77,8 +92,6 @@ export function clipToTile(px: number, py: number, qx: number, qy: number, tx: n
     }
   }
   const snap = (v: number, origin: number) => Math.max(-MARGIN, Math.min(TILE_SIZE + MARGIN, Math.floor(v) - origin));
-  const ox = tx * TILE_SIZE;
-  const oy = ty * TILE_SIZE;
   const ax = snap(px + t0 * dx, ox);
   const ay = snap(py + t0 * dy, oy);
   const bx = snap(px + t1 * dx, ox);

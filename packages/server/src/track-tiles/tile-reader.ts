@@ -47,9 +47,10 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
   const dirty = await deviceDirty(db, request.deviceId, MAX_DIRTY + 1);
   if (dirty.length > MAX_DIRTY) throw building(`${MAX_DIRTY}+ hours to rebuild`);
 
-  // Whole hours inside the range; the parts of hours at its ends are read from the records.
-  const lo = Math.ceil(from / HOUR_MS);
-  const hi = Math.floor((to + 1) / HOUR_MS) - 1;
+  // Whole hours inside the range; the parts of hours at its ends are read from the records. A range
+  // reaching past the device's first or last position takes that hour whole: nothing lies beyond.
+  const lo = from === span[0] ? Math.floor(from / HOUR_MS) : Math.ceil(from / HOUR_MS);
+  const hi = to === span[1] ? Math.floor(to / HOUR_MS) : Math.floor((to + 1) / HOUR_MS) - 1;
   const pieces: [number, number][] = [];
   const keys = new Set<number>();
   if (lo <= hi) {
