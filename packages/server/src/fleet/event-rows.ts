@@ -34,7 +34,11 @@ export function fanOut(rows: readonly EventRow[], sinks: readonly Sink[]): { sin
 }
 
 /** The rows with their device's org, read for those that came without it, when an org's sink may want them. */
-async function withOrgs(db: Queryable, rows: readonly EventRow[], sinks: readonly Sink[]): Promise<readonly EventRow[]> {
+async function withOrgs(
+  db: Queryable,
+  rows: readonly EventRow[],
+  sinks: readonly Sink[],
+): Promise<readonly EventRow[]> {
   if (!sinks.some((sink) => sink.org !== null)) return rows;
   const unknown = [...new Set(rows.filter((row) => row.org === undefined).map((row) => row.event.device))];
   if (unknown.length === 0) return rows;
