@@ -36,6 +36,14 @@ describe('waypost server: a flag the service refuses', () => {
     [['--retention-days', '-1'], /--retention-days/],
     [['--drain-seconds', 'soon'], /--drain-seconds/],
     [['--retention-days', '100000'], /--retention-days must be at most 36600 days/],
+    [['--oidc-issuer', 'http://idp.example', '--oidc-client-id', 'w'], /--oidc-issuer must be an https URL/],
+    [['--oidc-client-id', 'waypost'], /--oidc-client-id needs --oidc-issuer/],
+    [['--oidc-issuer', 'https://idp.example'], /--oidc-client-id is needed with --oidc-issuer/],
+    [
+      ['--oidc-issuer', 'https://idp.example', '--oidc-client-id', 'w', '--oidc-roles', 'admins=boss'],
+      /--oidc-roles maps "admins" to no role: boss/,
+    ],
+    [['--oidc-roles', 'admins'], /--oidc-roles takes value=role pairs, got "admins"/],
   ])('%j exits 2 naming the flag, and starts nothing', async (flags, message) => {
     const { code, stdout, stderr } = await runCli(
       ['server', '--port', '0', '--database', join(dir, 'server.db'), ...flags],

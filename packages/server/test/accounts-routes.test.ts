@@ -35,7 +35,12 @@ describe('the role rules of the route list', () => {
   });
 });
 
-describe.each(backends)('roles and org scope on every ruled route on $name', (backend) => {
+/** Each backend, with users limited by org and, again, by a device group holding the same devices. */
+const CASES = backends.flatMap((backend) =>
+  (['orgs', 'groups'] as const).map((scope) => ({ name: backend.name, backend, scope })),
+);
+
+describe.each(CASES)('roles and scope on every ruled route on $name, users limited by $scope', ({ backend, scope }) => {
   let server: TestServer;
   let clockMs = Date.UTC(2024, 4, 1);
   const cookies: Record<string, string> = {};
@@ -51,6 +56,7 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
     const devices = ((await server.admin('/api/devices')).body as Json[]).map((d) => d.id);
     expect(devices).toEqual(['phone-a', 'phone-b']);
     [acmeDevice, betaDevice] = devices as [string, string];
+    if (scope === 'groups') expect((await putGroup([acmeDevice])).status).toBe(201);
     for (const [name, role, orgs] of [
       ['vic', 'viewer', null],
       ['opal', 'operator', null],
@@ -58,13 +64,21 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
       ['acme-op', 'operator', ['acme']],
     ] as const) {
       expect(
-        (await server.admin('/api/users', { method: 'POST', body: { name, password: PASSWORD, role, orgs } })).status,
+        (
+          await server.admin('/api/users', {
+            method: 'POST',
+            body: { name, password: PASSWORD, role, [scope]: orgs && (scope === 'orgs' ? orgs : ['acme-fleet']) },
+          })
+        ).status,
       ).toBe(201);
       clockMs += 60_000;
       cookies[name] = (await loginAs(server, name, PASSWORD)).cookie!;
     }
   });
   afterAll(async () => server.stop());
+
+  /** The group users are limited to (when limited by group): acme's devices, named by an owner. */
+  const putGroup = (devices: string[]) => server.admin('/api/groups/acme-fleet', { method: 'PUT', body: { devices } });
 
   const as = (user: string, route: string, deviceId: string) =>
     asSession(server, cookies[user]!, route.split(' ')[0]!, pathOf(route, deviceId), undefined, { origin: server.url });
@@ -141,6 +155,7 @@ describe.each(backends)('roles and org scope on every ruled route on $name', (ba
     try {
       const b = await register(server, 'beta', 'phone-b2');
       const a = await register(server, 'acme', 'phone-a2');
+      if (scope === 'groups') expect((await putGroup([acmeDevice, 'phone-a2'])).status).toBe(200);
       await call(server, 'POST', '/api/locations', {
         token: b.accessToken,
         body: { location: record('b-live', 11, 21) },

@@ -3,6 +3,7 @@ import { CliError, EXIT_OK, usageError } from '../errors.js';
 import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
 import { checkAdminToken } from '../server/admin-token.js';
 import { checkDatabaseUrl, databaseStartError } from '../server/database-url.js';
+import { OIDC_FLAGS, OIDC_HELP, OIDC_OPTIONS, oidcOptions } from '../server/oidc-flags.js';
 import type { Command } from './command.js';
 
 const NAME = 'waypost server';
@@ -29,6 +30,7 @@ const FLAG_OF_OPTION: Record<string, string> = {
   natsSubjectPrefix: '--nats-subject-prefix',
   silentAfterSeconds: '--silent-after',
   retentionDays: '--retention-days',
+  ...OIDC_FLAGS,
 };
 
 /** The flag and what is wrong with it, when the service refused one of its options (ServerOptionError). */
@@ -83,6 +85,7 @@ export const serverCommand: Command = {
     'silent-after': { type: 'string' },
     'retention-days': { type: 'string' },
     'drain-seconds': { type: 'string' },
+    ...OIDC_OPTIONS,
   },
   help: `Usage: ${NAME} [options]
 
@@ -138,6 +141,7 @@ Fleet events (geofences, device silence, trips; see the README):
   --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
                       continuously; default 0 (keep for ever)
 
+${OIDC_HELP}
 Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 2 bad command line.
 `,
   async run(values, _positionals, io) {
@@ -171,6 +175,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
     const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     const drainSeconds = numberFlag(NAME, values, 'drain-seconds', 0, 0);
+    const oidc = oidcOptions(NAME, values);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
     const signalled = io.shutdown();
@@ -201,6 +206,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...brokerNameFlags(values),
         silentAfterSeconds,
         retentionDays,
+        ...oidc,
       });
     } catch (error) {
       // A value the service refuses is a bad command line (exit 2), named by its flag.

@@ -16,10 +16,11 @@ export interface RouteRule {
   scope: ScopeRule;
 }
 
-const r = (role: Role, scope: ScopeRule = 'none'): RouteRule => ({ role, scope });
-const read = (scope: ScopeRule = 'none') => r('viewer', scope);
-const write = (scope: ScopeRule = 'none') => r('operator', scope);
-const owner = r('owner');
+// Every rule names its scope (no default): a route added here has its scope decided, not assumed.
+const r = (role: Role, scope: ScopeRule): RouteRule => ({ role, scope });
+const read = (scope: ScopeRule) => r('viewer', scope);
+const write = (scope: ScopeRule) => r('operator', scope);
+const owner = r('owner', 'none');
 
 /**
  * Every operator route's rule (issue 33), by "METHOD /path" as registered: reads need a viewer,
@@ -56,19 +57,19 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'GET /api/health': read('filtered'),
   'GET /api/logs': read('filtered'),
   'GET /api/logs/:id': read('filtered'),
-  'GET /api/geofences': read(),
-  'POST /api/geofences': write(),
-  'DELETE /api/geofences/:identifier': write(),
-  'GET /api/sinks': read(),
-  'DELETE /api/sinks/:id': write(),
-  'POST /api/sinks': write(),
-  'PATCH /api/sinks/:id': write(),
-  'GET /api/sinks/:id/dead-letters': read(),
-  'POST /api/sinks/:id/replay': write(),
-  'GET /api/webhooks': read(),
-  'GET /api/webhooks/:id': read(),
-  'POST /api/webhooks': write(),
-  'DELETE /api/webhooks/:id': write(),
+  'GET /api/geofences': read('filtered'),
+  'POST /api/geofences': write('filtered'),
+  'DELETE /api/geofences/:identifier': write('filtered'),
+  'GET /api/sinks': read('filtered'),
+  'DELETE /api/sinks/:id': write('filtered'),
+  'POST /api/sinks': write('filtered'),
+  'PATCH /api/sinks/:id': write('filtered'),
+  'GET /api/sinks/:id/dead-letters': read('filtered'),
+  'POST /api/sinks/:id/replay': write('filtered'),
+  'GET /api/webhooks': read('filtered'),
+  'GET /api/webhooks/:id': read('filtered'),
+  'POST /api/webhooks': write('filtered'),
+  'DELETE /api/webhooks/:id': write('filtered'),
   'GET /api/shares': read('filtered'),
   'POST /api/shares': write('filtered'),
   'DELETE /api/shares/:id': write('filtered'),

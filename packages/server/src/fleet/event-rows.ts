@@ -8,20 +8,50 @@ export interface EventRow {
   body: string;
   /** Device time, epoch ms. */
   at: number;
+  /** The device's org (null: none), when the producer knew it; writeEvents looks it up otherwise. */
+  org?: string | null;
 }
 
-export const eventRowOf = (event: FleetEvent, at: number): EventRow => ({ event, body: JSON.stringify(event), at });
+export const eventRowOf = (event: FleetEvent, at: number, org?: string | null): EventRow =>
+  org === undefined ? { event, body: JSON.stringify(event), at } : { event, body: JSON.stringify(event), at, org };
 
 /** The history keeps every event but `location` (that one is the record itself, stored already). */
 export const kept = (row: EventRow): boolean => row.event.type !== 'location';
 
-/** Outbox rows: each event once per sink that wants its type, in event order. */
+/**
+ * Outbox rows: each event once per sink that wants its type, in event order. An org's sink
+ * (issue 33) gets only the events of that org's devices: an event whose device's org is unknown
+ * goes to no org's sink.
+ */
 export function fanOut(rows: readonly EventRow[], sinks: readonly Sink[]): { sinkId: string; row: EventRow }[] {
   const out: { sinkId: string; row: EventRow }[] = [];
   if (sinks.length === 0) return out;
   for (const row of rows)
-    for (const sink of sinks) if (sink.events.includes(row.event.type)) out.push({ sinkId: sink.id, row });
+    for (const sink of sinks)
+      if (sink.events.includes(row.event.type) && (sink.org === null || sink.org === row.org))
+        out.push({ sinkId: sink.id, row });
   return out;
+}
+
+/** The rows with their device's org, read for those that came without it, when an org's sink may want them. */
+async function withOrgs(
+  db: Queryable,
+  rows: readonly EventRow[],
+  sinks: readonly Sink[],
+): Promise<readonly EventRow[]> {
+  if (!sinks.some((sink) => sink.org !== null)) return rows;
+  const unknown = [...new Set(rows.filter((row) => row.org === undefined).map((row) => row.event.device))];
+  if (unknown.length === 0) return rows;
+  const orgs = new Map<string, string>();
+  for (let start = 0; start < unknown.length; start += PER_STATEMENT) {
+    const chunk = unknown.slice(start, start + PER_STATEMENT);
+    const found = await db.query<{ id: string; name: string }>(
+      `SELECT d.id, o.name FROM devices d JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${chunk.map(() => '?').join(', ')})`,
+      chunk,
+    );
+    for (const { id, name } of found) orgs.set(id, name);
+  }
+  return rows.map((row) => (row.org === undefined ? { ...row, org: orgs.get(row.event.device) ?? null } : row));
 }
 
 const HISTORY_SQL = `INSERT INTO fleet_events (event_id, device_id, type, at, body) VALUES `;
@@ -66,7 +96,7 @@ export async function writeEvents(
     { head: HISTORY_SQL, row: HISTORY_ROW, tail: HISTORY_CONFLICT },
     historyParams,
   );
-  const outbox = fanOut(rows, sinks);
+  const outbox = fanOut(await withOrgs(db, rows, sinks), sinks);
   await insertRows(db, outbox, { head: OUTBOX_SQL, row: OUTBOX_ROW, tail: '' }, ({ sinkId, row }) => [
     sinkId,
     row.event.id,

@@ -1,6 +1,6 @@
 import type { Geofence } from '@waypost/sdk/internal';
 import type { Database, Queryable } from '../db/database.js';
-import { listGeofences } from '../store/geofences.js';
+import { geofenceOrgs, listGeofences } from '../store/geofences.js';
 import { READ_VERSION, versionOf } from './config-version.js';
 import { listSinks, type Sink } from './sinks-store.js';
 
@@ -10,6 +10,8 @@ export interface FleetConfig {
   version: number;
   sinks: readonly Sink[];
   geofences: readonly Geofence[];
+  /** The org of each org's geofence (issue 33): evaluated for that org's devices only. */
+  geofenceOrgs?: ReadonlyMap<string, string>;
 }
 
 /** The configuration of a process that decides no events (storing without the fleet service). */
@@ -43,11 +45,16 @@ export class FleetConfigCache {
    */
   async at(tx: Queryable, version: number): Promise<FleetConfig> {
     if (version === this.current.version) return this.current;
-    const config: FleetConfig = { version, sinks: await listSinks(tx), geofences: await listGeofences(tx) };
+    const config: FleetConfig = {
+      version,
+      sinks: await listSinks(tx),
+      geofences: await listGeofences(tx),
+      geofenceOrgs: await geofenceOrgs(tx),
+    };
     // Two transactions may read two versions in either order: the copy only moves forward.
     if (version > this.current.version) {
       this.current = config;
-      const fingerprint = JSON.stringify([config.sinks, config.geofences]);
+      const fingerprint = JSON.stringify([config.sinks, config.geofences, [...(config.geofenceOrgs ?? [])]]);
       if (fingerprint !== this.fingerprint) {
         this.fingerprint = fingerprint;
         this.onChanged(config);

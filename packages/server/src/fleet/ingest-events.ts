@@ -20,7 +20,8 @@ export interface FleetIngestSettings {
 /** What one ingest transaction decides events with. */
 export interface FleetContext {
   sinks: readonly Sink[];
-  fences: readonly Geofence[];
+  /** The geofences a device of this org (null: none) is evaluated against: the fleet's and its org's. */
+  fencesOf: (org: string | null) => readonly Geofence[];
   /** The history's types (all but `location`) and whatever a sink wants besides. */
   wanted: ReadonlySet<EventType>;
   now: number;
@@ -28,6 +29,30 @@ export interface FleetContext {
 }
 
 const wantedByConfig = new WeakMap<FleetConfig, ReadonlySet<EventType>>();
+const fencesByConfig = new WeakMap<FleetConfig, Map<string | null, readonly Geofence[]>>();
+
+/**
+ * The geofences of one org's devices, one list per org and configuration (the same list each
+ * time: evaluation keeps its bounding boxes per list). Without org geofences, the whole list.
+ */
+function fencesOf(config: FleetConfig): (org: string | null) => readonly Geofence[] {
+  const owners = config.geofenceOrgs;
+  if (!owners || owners.size === 0) return () => config.geofences;
+  let lists = fencesByConfig.get(config);
+  if (!lists) fencesByConfig.set(config, (lists = new Map()));
+  const cache = lists;
+  return (org) => {
+    let list = cache.get(org);
+    if (!list) {
+      list = config.geofences.filter((fence) => {
+        const owner = owners.get(fence.identifier);
+        return owner === undefined || owner === org;
+      });
+      cache.set(org, list);
+    }
+    return list;
+  };
+}
 
 export function fleetContext(settings: FleetIngestSettings, now: number): FleetContext {
   const config = settings.config;
@@ -38,7 +63,7 @@ export function fleetContext(settings: FleetIngestSettings, now: number): FleetC
     for (const sink of config.sinks) for (const type of sink.events) types.add(type);
     wantedByConfig.set(config, (wanted = types));
   }
-  return { sinks: config.sinks, fences: config.geofences, wanted, now, lateAfterMs: settings.lateAfterMs };
+  return { sinks: config.sinks, fencesOf: fencesOf(config), wanted, now, lateAfterMs: settings.lateAfterMs };
 }
 
 /** What a transaction decided before (or without) reading the database again. */
@@ -49,6 +74,8 @@ export interface FleetDecision {
   rows: EventRow[];
   /** Per device, the records behind ones evaluated before: their events need the stored track. */
   behind: Map<string, EvalPoint[]>;
+  /** Each device's org (null: none): its geofences and the sinks its events go to. */
+  orgs: Map<string, string | null>;
 }
 
 const byTime = (a: EvalPoint, b: EvalPoint): number => a.t - b.t || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
@@ -79,11 +106,13 @@ export function decideGroup(
   devices: ReadonlyMap<string, DeviceState>,
   records: ReadonlyMap<string, readonly StoredRecord[]>,
 ): FleetDecision {
-  const decision: FleetDecision = { states: [], rows: [], behind: new Map() };
+  const decision: FleetDecision = { states: [], rows: [], behind: new Map(), orgs: new Map() };
   const settings = { wanted: ctx.wanted, receivedAt: ctx.now, lateAfterMs: ctx.lateAfterMs };
   const withRecord = ctx.wanted.has('location');
   for (const [deviceId, stored] of records) {
     const raw = devices.get(deviceId)?.eventState ?? null;
+    const org = devices.get(deviceId)?.org?.name ?? null;
+    decision.orgs.set(deviceId, org);
     const state = parseDeviceState(deviceId, raw);
     const events: DecidedEvent[] = [];
     if (state.silentSince !== null) {
@@ -102,12 +131,12 @@ export function decideGroup(
         deviceId,
         points.filter((p) => p.t < cursor),
       );
-    events.push(...evaluateInOrder(state.state, ahead, ctx.fences, settings));
+    events.push(...evaluateInOrder(state.state, ahead, ctx.fencesOf(org), settings));
     if (ahead.length === 0 && state.silentSince === null && raw !== null) continue; // nothing changed
     if (ahead.length > 0) state.cursor = Math.max(cursor ?? -Infinity, ahead[ahead.length - 1]!.t);
     state.silentSince = null;
     decision.states.push(state);
-    for (const event of events) decision.rows.push(eventRowOf(toFleetEvent(deviceId, event, ctx.now), event.at));
+    for (const event of events) decision.rows.push(eventRowOf(toFleetEvent(deviceId, event, ctx.now), event.at, org));
   }
   return decision;
 }
@@ -129,6 +158,7 @@ async function lateEvents(
   ctx: FleetContext,
   deviceId: string,
   behind: EvalPoint[],
+  org: string | null,
 ): Promise<DecidedEvent[]> {
   const from = behind[0]!.t;
   const to = behind[behind.length - 1]!.t;
@@ -155,7 +185,7 @@ async function lateEvents(
           return mine ? { ...mine, arriving: true } : { ...fromRow(row), arriving: false };
         });
   if (next) segment.push({ ...fromRow(next), arriving: false });
-  return evaluateLateSegment(prior ? fromRow(prior) : null, segment, ctx.fences, ctx.wanted);
+  return evaluateLateSegment(prior ? fromRow(prior) : null, segment, ctx.fencesOf(org), ctx.wanted);
 }
 
 /**
@@ -185,8 +215,9 @@ export async function writeDecision(tx: Queryable, ctx: FleetContext, decision: 
 export async function writeLateEvents(tx: Queryable, ctx: FleetContext, decision: FleetDecision): Promise<number> {
   const rows: EventRow[] = [];
   for (const [deviceId, behind] of decision.behind) {
-    for (const event of await lateEvents(tx, ctx, deviceId, behind))
-      rows.push(eventRowOf(toFleetEvent(deviceId, event, ctx.now), event.at));
+    const org = decision.orgs.get(deviceId) ?? null;
+    for (const event of await lateEvents(tx, ctx, deviceId, behind, org))
+      rows.push(eventRowOf(toFleetEvent(deviceId, event, ctx.now), event.at, org));
   }
   return rows.length === 0 ? 0 : writeEvents(tx, rows, ctx.sinks, ctx.now);
 }

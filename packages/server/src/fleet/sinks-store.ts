@@ -18,6 +18,8 @@ export interface Sink {
   createdAt: number;
   /** Paused: events queue for it (its backlog) but none is delivered until resumed. */
   paused: boolean;
+  /** The org whose devices' events it gets (issue 33), or null: every device's. */
+  org: string | null;
 }
 
 interface SinkRow {
@@ -29,6 +31,7 @@ interface SinkRow {
   origin: 'api' | 'cli';
   created_at: number;
   paused: number;
+  org: string | null;
 }
 
 /** A Standard Webhooks secret: whsec_ and 24 random bytes in base64. */
@@ -43,18 +46,19 @@ const sinkOf = (row: SinkRow): Sink => ({
   origin: row.origin,
   createdAt: Number(row.created_at),
   paused: Number(row.paused) === 1,
+  org: row.org ?? null,
 });
 
 export async function listSinks(db: Queryable): Promise<Sink[]> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, paused FROM sinks ORDER BY created_at, id`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks ORDER BY created_at, id`,
   );
   return rows.map(sinkOf);
 }
 
 export async function findSink(db: Queryable, id: string): Promise<Sink | null> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, paused FROM sinks WHERE id = ?`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks WHERE id = ?`,
     [id],
   );
   return rows[0] ? sinkOf(rows[0]) : null;
@@ -62,13 +66,14 @@ export async function findSink(db: Queryable, id: string): Promise<Sink | null> 
 
 export async function createSink(
   db: Queryable,
-  sink: { kind: SinkKind; url: string; secret: string | null; events: EventType[] | null },
+  sink: { kind: SinkKind; url: string; secret: string | null; events: EventType[] | null; org?: string | null },
   now: number,
 ): Promise<Sink> {
   const id = `${sink.kind === 'webhook' ? 'wh' : sink.kind}_${randomBytes(12).toString('base64url')}`;
+  const events = sink.events === null ? null : JSON.stringify(sink.events);
   await db.run(
-    `INSERT INTO sinks (id, kind, url, secret, events, origin, created_at) VALUES (?, ?, ?, ?, ?, 'api', ?)`,
-    [id, sink.kind, sink.url, sink.secret, sink.events === null ? null : JSON.stringify(sink.events), now],
+    `INSERT INTO sinks (id, kind, url, secret, events, origin, created_at, org) VALUES (?, ?, ?, ?, ?, 'api', ?, ?)`,
+    [id, sink.kind, sink.url, sink.secret, events, now, sink.org ?? null],
   );
   return (await findSink(db, id))!;
 }

@@ -8,7 +8,15 @@ import { redactedUrl } from '../fleet/sinks/broker-names.js';
 import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, setSinkPaused, type Sink } from '../fleet/sinks-store.js';
 import { eventsOf, sinkInput, SINK_KEYS, webhookSecret, webhookUrl } from './sink-input.js';
-import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
+import {
+  deleteGeofence,
+  geofenceOrgs,
+  listGeofences,
+  MAX_GEOFENCES,
+  parseServerGeofence,
+  saveGeofence,
+} from '../store/geofences.js';
+import { orgForNew, settingOrgsOf, settingVisible } from '../accounts/fleet-scope.js';
 import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
 
@@ -26,8 +34,9 @@ export const GEOFENCE_KEYS = [
   'notifyOnDwell',
   'loiteringDelay',
   'extras',
+  'org',
 ];
-const WEBHOOK_KEYS = ['url', 'events', 'secret'];
+const WEBHOOK_KEYS = ['url', 'events', 'secret', 'org'];
 const REPLAY_KEYS = ['ids'];
 const PAUSE_KEYS = ['paused'];
 
@@ -37,6 +46,7 @@ const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
   url: redactedUrl(sink.url),
   events: sink.events,
   origin: sink.origin,
+  org: sink.org,
   createdAt: new Date(sink.createdAt).toISOString(),
   pending: counts?.pending ?? 0,
   dead: counts?.dead ?? 0,
@@ -50,33 +60,54 @@ const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
  */
 export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
-  const existingSink = async (id: string, kind?: Sink['kind']) => {
+  // Another org's sink is answered as one that does not exist (accounts/fleet-scope.ts).
+  const existingSink = async (request: FastifyRequest, id: string, kind?: Sink['kind']) => {
+    const orgs = settingOrgsOf(await admin(request));
     const sink = await findSink(ctx.db, id);
-    if (!sink || (kind && sink.kind !== kind)) throw new HttpError(404, 'UNKNOWN_SINK', `No ${kind ?? 'sink'} "${id}"`);
+    if (!sink || (kind && sink.kind !== kind) || !settingVisible(orgs, sink.org))
+      throw new HttpError(404, 'UNKNOWN_SINK', `No ${kind ?? 'sink'} "${id.slice(0, 256)}"`);
     return sink;
+  };
+  const visibleSinks = async (request: FastifyRequest) => {
+    const orgs = settingOrgsOf(await admin(request));
+    return (await listSinks(ctx.db)).filter((sink) => settingVisible(orgs, sink.org));
   };
 
   app.post('/api/geofences', { preHandler: admin }, async (request, reply) => {
     refuseUnknownKeys(request.body, GEOFENCE_KEYS, 'a geofence');
+    const { org: asked, ...fence } = (request.body ?? {}) as { org?: unknown };
+    const org = await orgForNew(ctx, await admin(request), asked);
     let geofence;
     try {
-      geofence = parseServerGeofence(request.body);
+      geofence = parseServerGeofence(fence);
     } catch (error) {
       if (isWaypostError(error)) throw badRequest('INVALID_GEOFENCE', error.message);
       throw error;
     }
-    if (!(await changeFleetConfig(ctx.db, (tx) => saveGeofence(tx, geofence, ctx.now()))))
-      throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
+    const saved = await changeFleetConfig(ctx.db, (tx) => saveGeofence(tx, geofence, ctx.now(), org));
+    if (saved === 'full') throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
+    // Never replaced from another org (nor the fleet's by an org's user): the identifier is taken.
+    if (saved === 'taken')
+      throw new HttpError(409, 'GEOFENCE_TAKEN', 'This identifier is in use by a geofence you cannot change');
     await ctx.fleet.configChanged();
-    return reply.code(201).send(geofence);
+    return reply.code(201).send(org === null ? geofence : { ...geofence, org });
   });
-  app.get('/api/geofences', { preHandler: admin }, async () => listGeofences(ctx.db));
+  app.get('/api/geofences', { preHandler: admin }, async (request) => {
+    const orgs = settingOrgsOf(await admin(request));
+    const owners = await geofenceOrgs(ctx.db);
+    return (await listGeofences(ctx.db))
+      .filter((fence) => settingVisible(orgs, owners.get(fence.identifier) ?? null))
+      .map((fence) => (owners.has(fence.identifier) ? { ...fence, org: owners.get(fence.identifier) } : fence));
+  });
   app.delete<{ Params: { identifier: string } }>(
     '/api/geofences/:identifier',
     { preHandler: admin },
     async (request) => {
-      if (!(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, request.params.identifier))))
-        throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${request.params.identifier.slice(0, 256)}"`);
+      const orgs = settingOrgsOf(await admin(request));
+      const { identifier } = request.params;
+      const mine = settingVisible(orgs, (await geofenceOrgs(ctx.db)).get(identifier) ?? null);
+      if (!mine || !(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, identifier))))
+        throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${identifier.slice(0, 256)}"`);
       await ctx.fleet.configChanged();
       return { deleted: request.params.identifier };
     },
@@ -87,46 +118,54 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
     refuseUnknownKeys(body, WEBHOOK_KEYS, 'a webhook');
-    const given = { url: webhookUrl(body.url), secret: webhookSecret(body.secret), events: eventsOf(body.events) };
+    const org = await orgForNew(ctx, await admin(request), (body as { org?: unknown }).org);
+    const given = {
+      url: webhookUrl(body.url),
+      secret: webhookSecret(body.secret),
+      events: eventsOf(body.events),
+      org,
+    };
     const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, { kind: 'webhook', ...given }, ctx.now()));
     await ctx.fleet.configChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
   });
-  app.get('/api/webhooks', { preHandler: admin }, async () => {
+  app.get('/api/webhooks', { preHandler: admin }, async (request) => {
     const counts = await outboxCounts(ctx.db);
-    return (await listSinks(ctx.db)).filter((s) => s.kind === 'webhook').map((s) => sinkJson(s, counts.get(s.id)));
+    return (await visibleSinks(request)).filter((s) => s.kind === 'webhook').map((s) => sinkJson(s, counts.get(s.id)));
   });
   app.get<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request.params.id, 'webhook');
+    const sink = await existingSink(request, request.params.id, 'webhook');
     return sinkJson(sink, (await outboxCounts(ctx.db)).get(sink.id));
   });
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
-    const sink = await existingSink(request.params.id, kind);
+    const sink = await existingSink(request, request.params.id, kind);
     await changeFleetConfig(ctx.db, (tx) => deleteSink(tx, sink.id));
     await ctx.fleet.configChanged();
     return { deleted: sink.id };
   };
   app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));
 
-  app.get('/api/sinks', { preHandler: admin }, async () => {
+  app.get('/api/sinks', { preHandler: admin }, async (request) => {
     const counts = await outboxCounts(ctx.db);
-    return (await listSinks(ctx.db)).map((s) => sinkJson(s, counts.get(s.id)));
+    return (await visibleSinks(request)).map((s) => sinkJson(s, counts.get(s.id)));
   });
   app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, remove());
   // Any kind of sink from the dashboard (issue 32), by the same rules as --webhook, --mqtt, --nats.
   app.post('/api/sinks', { preHandler: admin }, async (request, reply) => {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_SINK', 'the body must be an object');
-    refuseUnknownKeys(body, SINK_KEYS, 'a sink');
-    const given = sinkInput(body);
+    refuseUnknownKeys(body, [...SINK_KEYS, 'org'], 'a sink');
+    const { org: asked, ...input } = body as { org?: unknown };
+    const org = await orgForNew(ctx, await admin(request), asked);
+    const given = { ...sinkInput(input), org };
     const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, given, ctx.now()));
     await ctx.fleet.configChanged();
     return reply.code(201).send({ ...sinkJson(sink), ...(sink.secret ? { secret: sink.secret } : {}) });
   });
   // Paused, a sink's events wait in its backlog; resumed, they go out in order.
   app.patch<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request.params.id);
+    const sink = await existingSink(request, request.params.id);
     refuseUnknownKeys(request.body, PAUSE_KEYS, 'a sink change');
     const paused = (request.body as { paused?: unknown } | undefined)?.paused;
     if (typeof paused !== 'boolean') throw badRequest('INVALID_SINK', 'paused must be true or false');
@@ -139,13 +178,13 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     '/api/sinks/:id/dead-letters',
     { preHandler: admin },
     async (request) => {
-      const sink = await existingSink(request.params.id);
+      const sink = await existingSink(request, request.params.id);
       const limit = integerParam(request.query, 'limit', 1, 10_000, 100);
       return deadRows(ctx.db, sink.id, limit);
     },
   );
   app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request.params.id);
+    const sink = await existingSink(request, request.params.id);
     refuseUnknownKeys(request.body, REPLAY_KEYS, 'a replay');
     const ids = (request.body as { ids?: unknown } | undefined)?.ids;
     if (

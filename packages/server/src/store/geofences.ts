@@ -24,18 +24,39 @@ export function parseServerGeofence(input: unknown): Geofence {
   });
 }
 
-/** Adds or replaces a geofence (by identifier); false when the bound is reached. */
-export async function saveGeofence(db: Queryable, geofence: Geofence, now: number): Promise<boolean> {
+/**
+ * Adds or replaces a geofence (by identifier) of `org` (null: the whole fleet's, issue 33):
+ * `full` when the bound is reached, `taken` when the identifier is another org's (or the fleet's)
+ * geofence, which a caller of one org never replaces.
+ */
+export async function saveGeofence(
+  db: Queryable,
+  geofence: Geofence,
+  now: number,
+  org: string | null = null,
+): Promise<'saved' | 'full' | 'taken'> {
+  const [existing] = await db.query<{ org: string | null }>(`SELECT org FROM geofences WHERE identifier = ?`, [
+    geofence.identifier,
+  ]);
+  if (existing && (existing.org ?? null) !== org) return 'taken';
   const count = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM geofences WHERE identifier <> ?`, [
     geofence.identifier,
   ]);
-  if (Number(count[0]?.n ?? 0) >= MAX_GEOFENCES) return false;
+  if (Number(count[0]?.n ?? 0) >= MAX_GEOFENCES) return 'full';
   await db.run(
-    `INSERT INTO geofences (identifier, definition, created_at) VALUES (?, ?, ?)
+    `INSERT INTO geofences (identifier, definition, created_at, org) VALUES (?, ?, ?, ?)
      ON CONFLICT (identifier) DO UPDATE SET definition = excluded.definition`,
-    [geofence.identifier, JSON.stringify(geofence), now],
+    [geofence.identifier, JSON.stringify(geofence), now, org],
   );
-  return true;
+  return 'saved';
+}
+
+/** The org of each org's geofence, by identifier (the fleet's geofences are not in it). */
+export async function geofenceOrgs(db: Queryable): Promise<Map<string, string>> {
+  const rows = await db.query<{ identifier: string; org: string }>(
+    `SELECT identifier, org FROM geofences WHERE org IS NOT NULL`,
+  );
+  return new Map(rows.map((row) => [row.identifier, row.org]));
 }
 
 export async function listGeofences(db: Queryable): Promise<Geofence[]> {
