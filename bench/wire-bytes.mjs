@@ -200,7 +200,7 @@ try {
         `${(results.single.cpuMs / results['single-gzip'].cpuMs).toFixed(2)} (a report)`,
     );
     console.log(
-      `  the coding alone, per record (batches of 100): columnar encode + verify + deflate ${((columnarMs / 100) * 1000).toFixed(1)} us, ` +
+      `  the coding alone, per record (batches of 100): columnar encode + check + deflate ${((columnarMs / 100) * 1000).toFixed(1)} us, ` +
         `gzip ${((gzipMs / 100) * 1000).toFixed(1)} us: ${(columnarMs / gzipMs).toFixed(2)} x (a report)`,
     );
   }
