@@ -23,6 +23,9 @@ export const COLUMNAR_VERSION: ColumnarVersion = 2;
 
 const Tag = { Verbatim: 0, Object: 1, Table: 2, Row: 3 } as const;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) && Object.keys(value).length > 0;
+
 const isTable = (value: unknown): value is Record<string, unknown>[] =>
   Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 
@@ -38,21 +41,32 @@ function writeTable(out: ByteWriter, rows: Record<string, unknown>[], tag: numbe
   out.bytes(table.result());
 }
 
-function writeBody(out: ByteWriter, body: unknown, version: number): void {
-  if (isTable(body)) return writeTable(out, body, Tag.Table, version);
-  if (!isPlainObject(body)) return writeVerbatim(out, body);
-  const keys = Object.keys(body);
-  if (keys.length > COLUMNAR_LIMITS.maxKeys || !keys.some((key) => isTable(body[key]))) {
-    return writeTable(out, [body], Tag.Row, version);
-  }
+function writeMembers(out: ByteWriter, body: Record<string, unknown>, keys: string[], version: number): void {
   out.byte(Tag.Object);
   out.uint(keys.length);
   for (const key of keys) {
     writeKey(out, JSON.stringify(key));
     const value = body[key];
     if (isTable(value)) writeTable(out, value, Tag.Table, version);
+    else if (version >= 2 && isRecord(value)) writeTable(out, [value], Tag.Row, version);
     else writeVerbatim(out, value);
   }
+}
+
+function writeBody(out: ByteWriter, body: unknown, version: number): void {
+  if (isTable(body)) return writeTable(out, body, Tag.Table, version);
+  if (!isPlainObject(body)) return writeVerbatim(out, body);
+  const keys = Object.keys(body);
+  if (keys.length > COLUMNAR_LIMITS.maxKeys) return writeTable(out, [body], Tag.Row, version);
+  if (keys.some((key) => isTable(body[key]))) return writeMembers(out, body, keys, version);
+  if (version < 2 || !keys.some((key) => isRecord(body[key]))) return writeTable(out, [body], Tag.Row, version);
+  // Version 2, one record: as one row, or split into members ({"location": {...}, ...params}: the
+  // record a row of its own, whose shape may be a preset, params verbatim), whichever is shorter.
+  const whole = new ByteWriter();
+  writeTable(whole, [body], Tag.Row, version);
+  const split = new ByteWriter();
+  writeMembers(split, body, keys, version);
+  out.bytes((split.length < whole.length ? split : whole).result());
 }
 
 /**
