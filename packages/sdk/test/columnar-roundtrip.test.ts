@@ -11,6 +11,7 @@ import { MOTION_ACTIVITY_TYPES, parseLocationInput, type LocationInput } from '.
 import { buildLocation } from '../src/records/record-writer.js';
 import { renderRecord } from '../src/records/render.js';
 import { compileTemplate } from '../src/records/template.js';
+import { fromScaled } from '../src/codec/decimal.js';
 import type { JsonObject } from '../src/config/types.js';
 
 const NUMBERS_THAT_BITE = [-0, 0, 1e21, 1e-7, 5e-324, 0.1 + 0.2, 1.7976931348623157e308, 2 ** 53 + 2, 123.456789012345];
@@ -122,6 +123,22 @@ describe('columnar round trip (fast-check, fixed seed and run count)', () => {
       { seed: 34, numRuns: 400 },
     );
     expect(refused).toBeLessThan(80);
+  });
+
+  it('the decoder prints a scaled integer exactly as JSON.stringify prints the number', () => {
+    const big = 10 ** 15 - 1;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -big, max: big }), fc.integer({ min: -1e4, max: 1e4 })),
+        fc.nat({ max: 15 }),
+        (k, scale) => {
+          const value = k / 10 ** scale;
+          fc.pre(value === 0 || Math.abs(value) >= 1e-6);
+          expect(fromScaled(k, scale)).toBe(JSON.stringify(value));
+        },
+      ),
+      { seed: 3404, numRuns: 20000 },
+    );
   });
 
   it('integer columns anywhere in the 15-digit range, smooth or wild, decode exactly at every difference order', () => {

@@ -46,6 +46,22 @@ describe('docs/wire-format/vectors.json', () => {
     expect(verdict(forged)).toBe('refused INVALID_COLUMNAR');
   });
 
+  it("version 2 names the default record's shape by its preset number instead of writing its keys", () => {
+    const single = (version: number) =>
+      hex(file.vectors.find((v) => v.version === version && v.name.includes('rootProperty "."'))!.columnar);
+    // version 2, tag 3 (row), 1 row, 17 columns, 1 shape: preset 1.
+    expect([...single(2).subarray(0, 6)]).toEqual([2, 3, 1, 17, 1, 1]);
+    expect(single(2).length).toBeLessThan(single(1).length - 40);
+    // No preset 2 yet; preset 1 with fewer columns than its leaves refer to; presets in version 1.
+    const noSuchPreset = Uint8Array.from(single(2));
+    noSuchPreset[5] = 2;
+    expect(verdict(noSuchPreset)).toBe('refused INVALID_COLUMNAR');
+    expect(verdict(Uint8Array.from([2, 3, 1, 3, 1, 1]))).toBe('refused INVALID_COLUMNAR');
+    const asVersion1 = Uint8Array.from(single(2));
+    asVersion1[0] = 1;
+    expect(verdict(asVersion1)).toBe('refused INVALID_COLUMNAR');
+  });
+
   it('whole request bodies of each version: raw deflate of the columnar bytes', () => {
     expect(file.requests.map((r) => r.version)).toEqual([1, 2]);
     for (const request of file.requests) {

@@ -143,6 +143,13 @@ describe('http.compress', () => {
     expect(thirdParty.server.requests.map(coding)).toEqual(['none', 'none', 'none']);
   });
 
+  it('a body the coding would not give back byte for byte (a param JSON.parse moves first) goes gzipped, as built', async () => {
+    const { server, uuids } = await recordThree({ http: { params: { '7': 'seven' } } }, [WAYPOST, WAYPOST, WAYPOST]);
+    expect(server.requests.map(coding)).toEqual(['none', 'gzip', 'gzip']);
+    expect(bodyOf(server.requests[1]!)).toMatch(/^\{"location":\{"uuid":.*\},"7":"seven"\}$/);
+    expect(server.requests.flatMap(carried)).toEqual(uuids);
+  });
+
   it("'gzip' never sends the columnar coding, even to a server that says it", async () => {
     const { server } = await recordThree({ http: { compress: 'gzip' } }, [WAYPOST, WAYPOST, WAYPOST]);
     expect(server.requests.map(coding)).toEqual(['gzip', 'gzip', 'gzip']);

@@ -41,14 +41,11 @@ export function decodeColumn(input: ByteReader, count: number, version: number):
     }
     case ColumnMode.Decimal: {
       const scale = input.bounded(MAX_SCALE, 'a decimal scale');
-      const power = 10 ** scale;
       const exceptions = readExceptions(input, count);
       const values = readInts(input, count - exceptions.size, version);
       return merge(count, exceptions, (i) => {
         if (Math.abs(values[i]!) > MAX_SCALED) throw invalid(`a scaled number has more than ${MAX_DIGITS} digits`);
-        // The same text as fromScaled (decimal.ts explains why), by the platform's number printer.
-        const k = values[i]!;
-        return Math.abs(k) >= power / 1e6 ? String(k / power) : fromScaled(k, scale);
+        return fromScaled(values[i]!, scale);
       });
     }
     case ColumnMode.Time: {

@@ -29,6 +29,11 @@ const orderAt = (i: number, order: number, warm: boolean): number => (warm && i 
 
 export function writeInts(out: ByteWriter, values: readonly number[], version: number): void {
   const warm = version >= 2;
+  // Version 2: one value (or none) has no order byte; with warm-up every order reads it the same.
+  if (warm && values.length <= 1) {
+    for (const value of values) out.int(value);
+    return;
+  }
   let third = highestOrder(version) >= 3;
   // Every allowed order's size in one pass; then the residuals of the cheapest (lowest on a tie).
   let size1 = 0;
@@ -74,7 +79,7 @@ export function writeInts(out: ByteWriter, values: readonly number[], version: n
 export function readInts(input: ByteReader, count: number, version: number): number[] {
   const warm = version >= 2;
   const highest = highestOrder(version);
-  const order = input.byte();
+  const order = warm && count <= 1 ? 1 : input.byte();
   if (order < 1 || order > highest) throw invalid(`difference order ${order} is not 1 to ${highest}`);
   const values: number[] = new Array<number>(count);
   let previous = 0;

@@ -1,7 +1,8 @@
-import { type ByteWriter } from './bytes.js';
+import { ByteWriter } from './bytes.js';
 import { encodeColumn } from './column-encode.js';
 import { writeKey } from './known-keys.js';
 import { COLUMNAR_LIMITS } from './limits.js';
+import { presetOf } from './preset-shapes.js';
 
 /**
  * A table: records (objects) transposed into columns. Each record has a shape (its keys in order,
@@ -103,7 +104,17 @@ export function encodeTable(out: ByteWriter, rows: readonly Record<string, unkno
   out.uint(rows.length);
   out.uint(columns.length);
   out.uint(shapes.length);
-  for (const shape of shapes) writeShape(out, shape);
+  shapes.forEach((shape, i) => {
+    if (version < 2) return writeShape(out, shape);
+    // Version 2: each shape is a preset number, or 0 and the shape. A preset's leaves are columns
+    // 0, 1, 2 ...: the first shape's, as shapeOf numbers them.
+    const written = new ByteWriter();
+    writeShape(written, shape);
+    const bytes = written.result();
+    const preset = i === 0 ? presetOf(bytes) : 0;
+    out.uint(preset);
+    if (preset === 0) out.bytes(bytes);
+  });
   if (shapes.length > 1) for (const index of rowShapes) out.uint(index);
   for (const values of columns) encodeColumn(out, values, version);
   return true;
