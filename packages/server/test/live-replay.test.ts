@@ -32,6 +32,7 @@ async function openFeed(url: string, lastEventId?: string) {
           const field = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(text)?.[1] ?? null;
           if (text.startsWith(':')) continue; // a keepalive
           const data = field('data');
+          if (data === null && field('id') === null) continue; // retry: only
           return { event: field('event'), id: field('id'), data: data ? JSON.parse(data) : null };
         }
         const { value, done } = await reader.read();
@@ -78,7 +79,10 @@ describe.each(backends)('the live feed after a reconnect on $name', (backend) =>
     clockMs += 1000;
     const more = record('away-4', 48.04, 11, new Date(Date.UTC(2024, 4, 1, 10, 5, 4)).toISOString());
     expect((await server.post('/locations', { location: more, device_id: 'away' })).status).toBe(200);
-    const live = await again.next();
+    // A live message of the first upload may still arrive (PostgreSQL's NOTIFY is on its way while
+    // the feed reconnects): its count is not above the replay's, which is how a client knows it.
+    let live = await again.next();
+    while (Number(live.data?.['records']) <= 3) live = await again.next();
     expect(live.data).toMatchObject({ deviceId: 'away', records: 4, stored: 1 });
     expect(live.data).not.toHaveProperty('replay');
     again.close();
