@@ -11,6 +11,7 @@ import {
   webhookOncePerDevice,
   historyCrossings,
   ledgersComplete,
+  resentInDoubt,
   storedOnce,
   streamCrossings,
   type CrossingEvent,
@@ -54,15 +55,6 @@ const DEVICES = Array.from({ length: 8 }, (_, k) => `truck-${k}`);
  * of those paths; 30 s would only make the test 20 s longer.
  */
 const CUT_MS = 10_000;
-
-/** How many fleet events a host sent again in doubt (its /metrics), over all sinks. */
-async function resentInDoubt(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-  return [...text.matchAll(/^waypost_sink_resent_in_doubt_total\{[^}]*\} (\d+)$/gm)].reduce(
-    (n, m) => n + Number(m[1]),
-    0,
-  );
-}
 
 describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy, PostgreSQL)', () => {
   // Under /tmp itself: the test run's own temporary directory is closed to the postgres user.
