@@ -217,3 +217,12 @@ export function webhookOncePerDevice(
     problems.push(`webhook: ${repeats} events came twice, the hosts sent only ${resentInDoubt} again in doubt`);
   return problems;
 }
+
+/** How many fleet events a host sent again in doubt (its /metrics), over all sinks. */
+export async function resentInDoubt(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+  return [...text.matchAll(/^waypost_sink_resent_in_doubt_total\{[^}]*\} (\d+)$/gm)].reduce(
+    (n, m) => n + Number(m[1]),
+    0,
+  );
+}

@@ -11,6 +11,7 @@ import {
   webhookOncePerDevice,
   historyCrossings,
   ledgersComplete,
+  resentInDoubt,
   storedOnce,
   streamCrossings,
   type CrossingEvent,
@@ -54,15 +55,6 @@ const DEVICES = Array.from({ length: 8 }, (_, k) => `truck-${k}`);
  * of those paths; 30 s would only make the test 20 s longer.
  */
 const CUT_MS = 10_000;
-
-/** How many fleet events a host sent again in doubt (its /metrics), over all sinks. */
-async function resentInDoubt(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
-  return [...text.matchAll(/^waypost_sink_resent_in_doubt_total\{[^}]*\} (\d+)$/gm)].reduce(
-    (n, m) => n + Number(m[1]),
-    0,
-  );
-}
 
 describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy, PostgreSQL)', () => {
   // Under /tmp itself: the test run's own temporary directory is closed to the postgres user.
@@ -185,6 +177,8 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
     () =>
       step(async () => {
         const fleet = new Fleet(lb, DEVICES);
+        const began = Date.now();
+        const mark = (what: string) => console.log(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
         const killed = { resentInDoubt: 0 }; // what w1 had counted when it was killed
         for (let k = 0; k < DEVICES.length; k++)
           expect((await admin('/api/geofences', 'POST', depotOf(k))).status, 'depot geofence').toBe(201);
@@ -220,9 +214,11 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           await fleet.progress(20, 'before any fault');
 
           killed.resentInDoubt = await resentInDoubt(hostUrl('w1'));
+          mark('w1 killed');
           await stop(waypost.get('w1')!, 'SIGKILL');
           await fleet.progress(20, 'w1 killed');
           await bootWaypost('w1');
+          mark('w1 back');
 
           await stop(nats.get(2)!, 'SIGTERM');
           await fleet.progress(20, 'NATS n2 stopped');
@@ -230,6 +226,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           await portOpen(hosts['n2']!.address, 4222, 'nats-server n2 restarted');
 
           // The cable goes back after CUT_MS whatever happens meanwhile; the others go on without w2.
+          mark('w2 cut');
           setLink(hosts['w2']!, false);
           const restored = new Promise((resolve) => setTimeout(resolve, CUT_MS)).then(() =>
             setLink(hosts['w2']!, true),
@@ -238,6 +235,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           await restored;
           await fleet.progress(10, 'w2 back');
 
+          mark('PostgreSQL restarts');
           postgres.restart();
           await fleet.progress(20, 'PostgreSQL restarted');
         } finally {
@@ -284,7 +282,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
             [...feeds]
               .map(
                 ([name, feed]) =>
-                  `feed ${name}: ${feed.connections} connections, ${feed.events.filter((e) => e.catchUp).length} catch-ups, ${feed.events.filter((e) => e.replay).length} replayed`,
+                  `feed ${name}: ${feed.connections} connections (at ${feed.connectedAt.map((t) => `${((t - began) / 1000).toFixed(1)} s`).join(', ')}), ${feed.events.filter((e) => e.catchUp).length} catch-ups, ${feed.events.filter((e) => e.replay).length} replayed`,
               )
               .join('; '),
         );

@@ -15,6 +15,8 @@ export interface FeedEvent {
 export class PinnedFeed {
   readonly events: (FeedEvent & { connection: number })[] = [];
   connections = 0;
+  /** When each connection was answered (for the run's log). */
+  readonly connectedAt: number[] = [];
   private lastId: string | null = null;
   private controller = new AbortController();
   private closed = false;
@@ -51,6 +53,7 @@ export class PinnedFeed {
     });
     if (response.status !== 200) return;
     const connection = ++this.connections;
+    this.connectedAt.push(Date.now());
     const decoder = new TextDecoder();
     let buffer = '';
     for await (const chunk of response.body!) {
