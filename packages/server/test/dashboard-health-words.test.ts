@@ -59,19 +59,21 @@ describe('device state in words in the dashboard', () => {
     ['390x844', PHONE],
   ] as const) {
     it(`the list and the panel say state and cause as sentences (${label})`, async () => {
-      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
+      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
+        settings: { timeZone: 'utc' },
+      });
       const line = (id: string) => page.locator(`#devices li[data-device="${id}"] .health-state`);
       await line('van-42').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await line('van-42').textContent()).toMatch(/^ · Waiting for Wi-Fi since \d\d:\d\d:\d\dZ$/);
+      expect(await line('van-42').textContent()).toMatch(/^ · Waiting for Wi-Fi since \d\d:\d\d:\d\d UTC$/);
       expect(await line('revoked').textContent()).toMatch(
-        /^ · Its credentials are refused \(a revoked or expired token\) since \d\d:\d\d:\d\dZ$/,
+        /^ · Its credentials are refused \(a revoked or expired token\) since \d\d:\d\d:\d\d UTC$/,
       );
 
       await page.locator('#devices li[data-device="van-42"]').click();
       const sentence = page.locator('#device-state .state-sentence');
       await sentence.waitFor({ timeout: UI_TIMEOUT_MS });
       const oldest = new Date(now - 1000 - 600_000).toISOString().slice(11, 19);
-      expect(await sentence.textContent()).toBe(`Waiting for Wi-Fi: 42 records queued since ${oldest}Z`);
+      expect(await sentence.textContent()).toBe(`Waiting for Wi-Fi: 42 records queued since ${oldest} UTC`);
 
       await page.locator('#devices li[data-device="revoked"]').click();
       await page.locator('#device-state').filter({ hasText: 'TOKEN_REVOKED' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -83,7 +85,7 @@ describe('device state in words in the dashboard', () => {
       const silence = page.locator('#health .silent-periods li');
       await silence.waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await silence.textContent()).toMatch(
-        /^Silent from \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ to \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ: No network \(said by the device on its return\)$/,
+        /^Silent from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: No network \(said by the device on its return\)$/,
       );
       expect(problems).toEqual([]);
       await page.close();

@@ -136,9 +136,9 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
       const row = (id: string) => page.locator(`#devices li[data-device="${backend.name}-${id}"] .health-state`);
       await row('quiet').waitFor({ timeout: 10_000 });
       const likely = ' (likely, from what it said last)';
-      expect(await row('quiet').textContent()).toMatch(/^ · Waiting for Wi-Fi since \d\d:\d\d:\d\dZ/);
+      expect(await row('quiet').textContent()).toMatch(/^ · Waiting for Wi-Fi since \S/);
       expect(await row('quiet').textContent()).toContain(likely);
-      expect(await row('live').textContent()).toMatch(/^ · No network since \d\d:\d\d:\d\dZ/);
+      expect(await row('live').textContent()).toMatch(/^ · No network since \S/);
       expect(await row('live').textContent()).toContain(likely);
     } finally {
       await browser.close();

@@ -5,7 +5,7 @@ import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
 
-/** ": 42 records queued since 10:02:00Z", from the device's report (queued, oldest age) when it said so. */
+/** ": 42 records queued since 10:02:00", from the device's report (queued, oldest age) when it said so. */
 function queued(detail) {
   const report = detail && detail.report;
   if (!report || !(report.queued > 0)) return '';
@@ -42,7 +42,7 @@ const SENTENCES = {
   unexplained: (h) => 'Silent, and nothing it said explains why' + since(h),
 };
 
-/** "Waiting for Wi-Fi: 42 records queued since 10:02:00Z (likely)": the state in one sentence. */
+/** "Waiting for Wi-Fi: 42 records queued since 10:02:00 (likely)": the state in one sentence. */
 export function healthSentence(health, detail) {
   if (!health) return null;
   const say = SENTENCES[health.cause];

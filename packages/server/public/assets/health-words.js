@@ -2,7 +2,7 @@
 // the device list's line, one sentence per cause (health-text.js).
 import { healthSentence } from './health-text.js';
 
-/** "Parked since 10:02:00Z", "No network since 10:02:00Z (likely, …)": marked when inferred. */
+/** "Parked since 10:02:00", "No network since 10:02:00 (likely, …)": marked when inferred. */
 export function healthWords(health) {
   return healthSentence(health, null);
 }
