@@ -59,5 +59,5 @@ describe("a device's timeline shows the server's fleet events", () => {
     await page.locator('path.record-focus').waitFor({ state: 'attached' });
     expect(problems).toEqual([]);
     await page.close();
-  });
+  }, 90_000);
 });
