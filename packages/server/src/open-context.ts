@@ -16,10 +16,8 @@ import { createMetrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
 import { createRateLimiter, ruleFor } from './rate-limit/limiter.js';
 import { retentionLogTo } from './retention/retention-log.js';
+import { shareOf } from './retention/duty.js';
 import { RetentionWorker } from './retention/retention-worker.js';
-
-/** On PostgreSQL retention takes its smaller share while an upload committed within this long (retention/duty.ts). */
-const INGEST_BUSY_MS = 1000;
 
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
 const LOGIN_RATE_PER_SECOND = 0.5;
@@ -65,8 +63,8 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     let fleetLog: FleetLog = SILENT_FLEET_LOG;
     // Delivery and retention yield to a saturated ingest (the queue is made below).
     let ingestSaturated = () => false;
-    // When uploads last committed (wall time): retention yields to a server that is taking uploads.
-    let lastCommitAt = -Infinity;
+    // The share of time ingest transactions are committing: retention leaves it to them (retention/duty.ts).
+    let committing = () => 0;
     fleet = await startFleet(
       db,
       resolved.fleet,
@@ -100,10 +98,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
         lateAfterMs: resolved.fleet.lateAfterMs,
         config: (tx, version) => fleetService.config(tx, version),
-        committed: () => {
-          lastCommitAt = performance.now();
-          fleetService.wake();
-        },
+        committed: () => fleetService.wake(),
       }),
       rateLimiter: createRateLimiter(
         {
@@ -118,14 +113,12 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
         ...retentionLogTo(() => retentionLog),
-        ingestLoad: () => ({
-          saturated: ingestSaturated(),
-          committedRecently: performance.now() - lastCommitAt < INGEST_BUSY_MS,
-        }),
+        ingestLoad: () => ({ saturated: ingestSaturated(), committing: committing() }),
       }),
     };
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
+    committing = shareOf(() => queue.busyMs);
     return {
       ctx,
       attachLog(log) {

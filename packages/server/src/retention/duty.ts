@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 export interface IngestLoad {
   /** Every commit slot of the ingest queue is taken. */
   saturated: boolean;
-  /** An upload committed within the last second. */
-  committedRecently: boolean;
+  /** The share of the last second during which an ingest transaction was committing (0..1). */
+  committing: number;
 }
 
 /** The smallest share retention takes while a backlog lasts: ingest keeps about 90% of its rate. */
@@ -16,22 +16,35 @@ export const DUTY_CEILING = 0.5;
 const LOOP_HEADROOM = 0.95;
 
 /**
- * The share of wall time retention may spend deleting, from what ingest is doing.
- * On SQLite a delete runs on the server's own event loop, so the loop's busy share tells exactly
- * how much ingest leaves over: retention takes that (up to the ceiling), and the floor when ingest
- * takes it all (a fleet sending at half the server's capacity leaves retention about 0.45, enough
- * to keep pace; a fixed 0.1 left a backlog growing). On PostgreSQL deletes run in the database's
- * own processes, which the loop does not see: there retention goes by whether uploads are arriving.
+ * The share of wall time retention may spend deleting, from what ingest leaves over: the larger of
+ * the event loop's share ingest took (on SQLite every delete and commit runs on that loop) and the
+ * share of time an ingest transaction was committing (on PostgreSQL deletes run in the database's
+ * own processes, which the loop does not see; a transaction slowed by retention's deletes counts
+ * longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
+ * to the ceiling), and the floor when ingest takes it all: a fleet sending at half the server's
+ * capacity leaves retention about 0.45, enough to keep pace, where a fixed 0.1 let a backlog grow.
  */
-export function retentionDuty(
-  dialect: 'sqlite' | 'postgres',
-  load: IngestLoad,
-  loop: { busy: number; retention: number },
-): number {
+export function retentionDuty(load: IngestLoad, loop: { busy: number; retention: number }): number {
   if (load.saturated) return DUTY_FLOOR;
-  if (dialect === 'postgres') return load.committedRecently ? DUTY_FLOOR : DUTY_CEILING;
-  const ingest = Math.max(0, loop.busy - loop.retention);
+  const ingest = Math.max(0, loop.busy - loop.retention, load.committing);
   return Math.min(DUTY_CEILING, Math.max(DUTY_FLOOR, LOOP_HEADROOM - ingest));
+}
+
+/** The share of each window a cumulative busy time (ms) grew by: the last whole window's. */
+export function shareOf(busyMs: () => number, windowMs = 1000): () => number {
+  let fromAt = performance.now();
+  let from = busyMs();
+  let last = 0;
+  return () => {
+    const now = performance.now();
+    if (now - fromAt >= windowMs) {
+      const busy = busyMs();
+      last = Math.min(1, Math.max(0, (busy - from) / (now - fromAt)));
+      from = busy;
+      fromAt = now;
+    }
+    return last;
+  };
 }
 
 /**

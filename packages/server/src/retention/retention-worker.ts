@@ -116,7 +116,7 @@ export class RetentionWorker {
       from = slice.until;
       const spent = performance.now() - started;
       this.loop.spent(spent);
-      const duty = retentionDuty(this.db.dialect, this.hooks.ingestLoad(), this.loop.shares());
+      const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
       const rest = spent * (1 / duty - 1);
       await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
     }
