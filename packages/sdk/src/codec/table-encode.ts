@@ -14,9 +14,17 @@ import { presetOf } from './preset-shapes.js';
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const own = Object.prototype.hasOwnProperty;
+
+/** Whether an object has an own enumerable key, without listing its keys (this runs per row). */
+function hasKeys(object: Record<string, unknown>): boolean {
+  for (const key in object) if (own.call(object, key)) return true;
+  return false;
+}
+
 /** A nested object with keys gets a nested shape; anything else (even `{}`) is a leaf. */
 const nests = (value: unknown, depth: number): value is Record<string, unknown> =>
-  isPlainObject(value) && depth < COLUMNAR_LIMITS.maxShapeDepth && Object.keys(value).length > 0;
+  isPlainObject(value) && depth < COLUMNAR_LIMITS.maxShapeDepth && hasKeys(value);
 
 interface Shape {
   keys: string[];
@@ -26,12 +34,13 @@ interface Shape {
 
 /** Whether `object` has exactly `shape` (same keys in the same order, same nesting). */
 function matches(shape: Shape, object: Record<string, unknown>, depth: number): boolean {
-  const keys = Object.keys(object);
-  if (keys.length !== shape.keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== shape.keys[i]) return false;
+  // for-in walks the same keys in the same order as Object.keys, without building the array
+  // (inherited keys, which JSON.parse never makes, fail the match: the row gets its own shape).
+  let i = 0;
+  for (const key in object) {
+    if (i >= shape.keys.length || key !== shape.keys[i] || !own.call(object, key)) return false;
     const child = shape.children[i]!;
-    const value = object[keys[i]!];
+    const value = object[key];
     if (
       typeof child === 'number'
         ? nests(value, depth + 1)
@@ -39,8 +48,9 @@ function matches(shape: Shape, object: Record<string, unknown>, depth: number): 
     ) {
       return false;
     }
+    i++;
   }
-  return true;
+  return i === shape.keys.length;
 }
 
 function collect(shape: Shape, object: Record<string, unknown>, columns: unknown[][]): void {
