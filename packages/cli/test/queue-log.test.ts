@@ -6,6 +6,8 @@ import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
 import { startServer } from '@waypost/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
+import { EXIT_WAIT_MS } from './support/agent-process.js';
+import { within } from './support/bounded.js';
 import { captureIo } from './support/capture-io.js';
 import { freePort } from './support/free-port.js';
 import { startRecordingServer, type RecordingServer } from './support/recording-server.js';
@@ -30,7 +32,12 @@ async function prepareDatabase(url: string): Promise<string[]> {
 
 async function run(...argv: string[]) {
   const io = captureIo();
-  const code = await main(argv, io);
+  // Bounded: a sync whose uploads never end fails naming the command, not at the test's timeout.
+  const code = await within(
+    main(argv, io),
+    EXIT_WAIT_MS,
+    () => `waypost ${argv.join(' ')} to end; stderr:\n${io.err()}`,
+  );
   return { code, out: io.out(), err: io.err() };
 }
 

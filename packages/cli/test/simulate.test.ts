@@ -5,7 +5,9 @@ import { startServer, type RunningServer } from '@waypost/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import type { DeviceReport } from '../src/simulate/summary.js';
+import { EXIT_WAIT_MS } from './support/agent-process.js';
 import { startBlackHoleServer } from './support/black-hole-server.js';
+import { within } from './support/bounded.js';
 import { captureIo } from './support/capture-io.js';
 import { startSilentServer } from './support/silent-server.js';
 import { freePort } from './support/free-port.js';
@@ -31,7 +33,12 @@ afterEach(async () => {
 /** Runs `waypost simulate` in-process against `url`, as fast as the machine allows. */
 async function simulateTo(url: string, ...flags: string[]) {
   const io = captureIo();
-  const code = await main(['simulate', '--url', url, '--speedup', '0', '--interval', '5', ...flags], io);
+  // Bounded: a simulation whose uploads never end fails naming it, not at the test's timeout.
+  const code = await within(
+    main(['simulate', '--url', url, '--speedup', '0', '--interval', '5', ...flags], io),
+    EXIT_WAIT_MS,
+    () => `waypost simulate ${flags.join(' ')} to end; stderr:\n${io.err().slice(-2000)}`,
+  );
   return { code, out: io.out(), err: io.err() };
 }
 

@@ -14,9 +14,15 @@ export interface AgentProcess {
   stdout: () => string;
   /** Resolves once stderr matches; fails (bounded) with what was printed. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
-  /** Resolves with [exit code, signal]. */
-  exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /**
+   * Resolves with [exit code, signal]; bounded from when it is read (EXIT_WAIT_MS): a command that
+   * never exits (an upload that never ends) fails the test naming it, not at the test's timeout.
+   */
+  readonly exited: Promise<[number | null, NodeJS.Signals | null]>;
 }
+
+/** How long a test waits for a command to exit once it awaits it: under the tests' 30 s timeout. */
+export const EXIT_WAIT_MS = 25_000;
 
 export function spawnAgent(args: string[]): AgentProcess {
   return spawnCli(['agent', ...args]);
@@ -35,6 +41,12 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): 
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const exitedWithin = () =>
+    within(
+      exited,
+      EXIT_WAIT_MS,
+      () => `waypost ${args.join(' ').slice(0, 200)} to exit; stderr:\n${stderr.slice(-2000)}`,
+    );
   const waitFor = (pattern: RegExp, timeoutMs = 15_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
       const check = () => {
@@ -52,7 +64,15 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): 
       void exited.then(() => setTimeout(check, 0));
       check();
     });
-  return { child, stderr: () => stderr, stdout: () => stdout, waitFor, exited };
+  return {
+    child,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    waitFor,
+    get exited() {
+      return exitedWithin();
+    },
+  };
 }
 
 /** An NMEA-over-TCP source the test writes to: what a receiver on the network would be. */

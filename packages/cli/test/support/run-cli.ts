@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { onTestFinished } from 'vitest';
-import { BIN } from './agent-process.js';
+import { BIN, EXIT_WAIT_MS } from './agent-process.js';
+import { within } from './bounded.js';
 
 /** `waypost ARGS` as a child process, as a user runs it: its exit code and what it printed. */
 export async function runCli(
@@ -18,6 +19,9 @@ export async function runCli(
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await exited) as [number | null];
+  // Bounded: a command that never exits (an upload that never ends) fails naming it.
+  const [code] = (await within(exited, EXIT_WAIT_MS, `waypost ${args.join(' ').slice(0, 200)} to exit`)) as [
+    number | null,
+  ];
   return { code, stdout, stderr };
 }
