@@ -272,6 +272,7 @@ export class DeliveryWorker {
       const lanes = lanesOf(rows);
       if (lanes.length === 0) break;
       const lane = {
+        dialect: this.db.dialect,
         id: sink.id,
         owner: this.owner,
         transport: this.transportFor(sink),

@@ -52,7 +52,7 @@ export async function startFleet(
   };
   worker = new DeliveryWorker(
     db,
-    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 8, ingestBusy },
+    { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 16, ingestBusy },
     (sink) => connectSink(sink, now, options.brokers),
     () => cache.get().sinks,
     poll,

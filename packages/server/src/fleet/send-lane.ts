@@ -20,6 +20,7 @@ export interface LaneTally {
 }
 
 export interface LaneSink {
+  dialect: 'sqlite' | 'postgres';
   id: string;
   owner: string;
   transport: Transport;
@@ -42,17 +43,29 @@ export const emptyTally = (): LaneTally => ({
 
 /**
  * Sends one device's due events in order, each recorded before it goes out and deleted as soon as
- * the sink took it, so that at any moment at most one event of the device has an outcome the
+ * the sink took it (with the next one's record, or alone after the last), so that at any moment at most one event of the device has an outcome the
  * database does not know (the one on its way). The first failure stops the lane: the device's
  * later events wait behind it.
  */
 export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly PendingRow[], tally: LaneTally) {
+  // The previous event the sink took: deleted with the next one's mark (one round trip per event).
+  let taken: number | null = null;
   for (const row of lane) {
-    if (tally.leaseShort) return;
+    if (tally.leaseShort) break;
     const now = sink.now();
     // Under the lease, with time for the whole attempt and as much again for the clocks of the
     // processes to differ: another process cannot take the sink over while this attempt may land.
-    if (!(await markSending(db, row.seq, sink, now, now + 2 * sink.attemptMs))) {
+    let marked: boolean;
+    try {
+      marked = await markSending(db, sink.dialect, row.seq, sink, now, now + 2 * sink.attemptMs, taken);
+    } catch {
+      // The database is away: what the sink took is recorded once it is back (not sent again).
+      if (taken !== null) tally.unrecorded.push(taken);
+      return;
+    }
+    if (taken !== null) tally.delivered += 1;
+    taken = null;
+    if (!marked) {
       tally.leaseShort = true;
       return;
     }
@@ -63,6 +76,7 @@ export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly Pen
         row.body,
         sink.attemptMs,
       );
+      taken = row.seq;
     } catch (error) {
       tally.failed += 1;
       tally.lastError = (error as Error).message ?? String(error);
@@ -80,13 +94,12 @@ export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly Pen
       tally.earliestRetry = Math.min(tally.earliestRetry, next.nextAt);
       return;
     }
-    try {
-      await deleteDelivered(db, [row.seq]);
-      tally.delivered += 1;
-    } catch {
-      // The sink has it; this process knows and says so once the database is back (not sent again).
-      tally.unrecorded.push(row.seq);
-      return;
-    }
+  }
+  if (taken === null) return;
+  try {
+    await deleteDelivered(db, [taken]);
+    tally.delivered += 1;
+  } catch {
+    tally.unrecorded.push(taken);
   }
 }

@@ -117,23 +117,20 @@ export function crossingsMatchTracks(history: CrossingEvent[], fleet: Fleet, win
 }
 
 /**
- * A sink got every crossing of the history, each device's in the history's order (counting each
- * event where it first arrived); `duplicates` says whether an id may come twice (a webhook
- * delivery in flight when its host died is sent again under its id) or never (JetStream drops a
- * repeated Nats-Msg-Id).
+ * A sink got every crossing of the history exactly once, each device's in the history's order
+ * (JetStream drops a repeated Nats-Msg-Id).
  */
 export function deliveredInOrder(
   sink: string,
   history: CrossingEvent[],
   received: { id: string; device: string }[],
-  duplicates: 'allowed' | 'never',
 ): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   const firsts: { id: string; device: string }[] = [];
   for (const event of received) {
     if (seen.has(event.id)) {
-      if (duplicates === 'never') problems.push(`${sink}: ${event.device} event ${event.id} received twice`);
+      problems.push(`${sink}: ${event.device} event ${event.id} received twice`);
       continue;
     }
     seen.add(event.id);

@@ -10,7 +10,7 @@ import { signWebhook } from './webhook-signature.js';
  */
 const TIMEOUT_MS = 10_000;
 /** Connections kept open to one receiver (the delivery worker sends at most this many at once). */
-const MAX_SOCKETS = 8;
+const MAX_SOCKETS = 16;
 
 /**
  * Posts each event to a URL, one request per event, signed per Standard Webhooks (webhook-id is
