@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.js';
 import { ServerOptionError } from '../option-checks.js';
 import { openPmtilesFile } from './pmtiles-file.js';
+import type { TileFile } from './tile-file.js';
 
 /** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
@@ -17,15 +18,7 @@ const TYPES: Record<string, string> = {
 /** The URL template the dashboard gets for a local tile file. */
 export const LOCAL_TILE_URL = '/tiles/{z}/{x}/{y}';
 
-export interface TileFile {
-  type: string;
-  /** Vector tiles: the dashboard draws them with its built-in style (routes/local-style.ts). */
-  vector: boolean;
-  /** The deepest zoom the file holds (metadata maxzoom); MapLibre overzooms past it. */
-  maxzoom: number;
-  tile(z: number, x: number, y: number): Buffer | null | Promise<Buffer | null>;
-  close(): void;
-}
+export type { TileFile } from './tile-file.js';
 
 /**
  * A local MBTiles file (SQLite: tiles(zoom_level, tile_column, tile_row, tile_data), rows counted

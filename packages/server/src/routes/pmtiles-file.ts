@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Compression, PMTiles, TileType, type Source } from 'pmtiles';
 import { ServerOptionError } from '../option-checks.js';
-import type { TileFile } from './mbtiles.js';
+import type { TileFile } from './tile-file.js';
 
 const TYPES: Partial<Record<TileType, string>> = {
   [TileType.Png]: 'image/png',

@@ -39,18 +39,16 @@ export async function dirtyOfTier(db: Queryable, tier: number, limit: number): P
   return rows.map((r) => ({ deviceId: r.device_id, tier, bucket: Number(r.bucket), mark: Number(r.mark) }));
 }
 
-/** The first and last times of a device's positions (two index probes), null when it has none. */
+/** The first and last times of a device's positions (two index probes, one round trip), null when none. */
 export async function deviceSpan(db: Queryable, deviceId: string): Promise<[number, number] | null> {
-  const first = await db.query<{ t: number }>(
-    `SELECT recorded_at AS t FROM locations WHERE device_id = ? AND latitude IS NOT NULL ORDER BY recorded_at LIMIT 1`,
-    [deviceId],
+  const where = 'WHERE device_id = ? AND latitude IS NOT NULL';
+  const rows = await db.query<{ first: number | null; last: number | null }>(
+    `SELECT (SELECT recorded_at FROM locations ${where} ORDER BY recorded_at LIMIT 1) AS first,
+            (SELECT recorded_at FROM locations ${where} ORDER BY recorded_at DESC LIMIT 1) AS last`,
+    [deviceId, deviceId],
   );
-  const last = await db.query<{ t: number }>(
-    `SELECT recorded_at AS t FROM locations WHERE device_id = ? AND latitude IS NOT NULL ORDER BY recorded_at DESC LIMIT 1`,
-    [deviceId],
-  );
-  if (first.length === 0 || last.length === 0) return null;
-  return [Number(first[0]!.t), Number(last[0]!.t)];
+  const { first, last } = rows[0] ?? { first: null, last: null };
+  return first === null || last === null ? null : [Number(first), Number(last)];
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The track pyramid's tables (track-tiles/README in docs/track-tiles.md):
  * - track_tiles: one row per device, level, tile and time bucket: the deduplicated segments that
- *   bucket draws in that tile (segment keys as little-endian doubles);
+ *   bucket draws in that tile (segment keys as little-endian doubles). One index, by bucket then
+ *   tile: a tile read seeks each of its buckets exactly, the builder reads a bucket's range (an
+ *   index by tile first let PostgreSQL scan a whole tier's rows for a tile);
  * - track_tile_dirty: the buckets whose rows are stale, with a mark bumped at each change, so the
  *   builder clears only what it has seen.
  * Triggers on locations mark the hour of every inserted or deleted position, and the next hour (its
@@ -56,8 +58,7 @@ export function trackTileSchema(t: SchemaTypes): string[] {
     `CREATE TABLE track_tiles (
       id ${t.id}, device_id TEXT NOT NULL, level INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL,
       tier INTEGER NOT NULL, bucket ${t.bigint} NOT NULL, segments ${t.blob} NOT NULL,
-      CONSTRAINT track_tiles_key UNIQUE (device_id, level, x, y, tier, bucket))`,
-    `CREATE INDEX track_tiles_bucket ON track_tiles (device_id, tier, bucket)`,
+      CONSTRAINT track_tiles_key UNIQUE (device_id, tier, bucket, level, x, y))`,
     `CREATE TABLE track_tile_dirty (
       id ${t.id}, device_id TEXT NOT NULL, tier INTEGER NOT NULL, bucket ${t.bigint} NOT NULL, mark ${t.bigint} NOT NULL,
       CONSTRAINT track_tile_dirty_key UNIQUE (device_id, tier, bucket))`,
