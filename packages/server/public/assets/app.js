@@ -4,6 +4,7 @@
 // bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
 import { showUsers } from './users.js';
 import { offerSso } from './sso.js';
+import { showGroups } from './groups.js';
 import { apiJson, loggedIn, logIn, logInAs, logOut, Unauthorized, whenUnauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
@@ -315,8 +316,11 @@ async function enter() {
   $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
   // Users are an owner's (and the admin token's) to manage.
   const owner = Boolean(session) && (!session.user || session.role === 'owner');
-  $('users-panel').hidden = !owner;
-  if (owner) showUsers($('users')).catch(report);
+  $('users-panel').hidden = $('groups-panel').hidden = !owner;
+  if (owner)
+    showUsers($('users'))
+      .then(() => showGroups($('groups')))
+      .catch(report);
   return start().catch(report);
 }
 $('logout').addEventListener('click', async () => {
