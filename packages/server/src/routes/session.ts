@@ -86,4 +86,4 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
 };
 
 const crossOrigin = (): HttpError =>
-  new HttpError(403, 'CROSS_ORIGIN', 'Log in and out from this server\'s own pages, not from another origin');
+  new HttpError(403, 'CROSS_ORIGIN', "Log in and out from this server's own pages, not from another origin");
