@@ -4,11 +4,16 @@
 // bench's fleet: CLIENTS devices in batches of 100, from a load process of its own) twice, each on a
 // fresh copy of that database: once without retention (the floor), once with `retentionDays: 30`,
 // where the server's retention removes the preloaded millions while the load arrives.
-// Printed per backend: ingest with retention vs without (target >= 0.9, the issue's "within 10%"),
-// and retention's removal rate while the load runs vs the ingest rate (target >= 1: once due, rows
-// are removed at least as fast as they arrive, so a database under retention stops growing). The
-// backlog outlasts the load, so the removal rate is the one retention holds under full ingest.
-// Run after `npm run build`. WAYPOST_BENCH_RETENTION_PRELOAD changes the preloaded count (default 2M).
+// Printed per backend: ingest with retention vs without under a saturating load (target >= 0.9,
+// the issue's "within 10%"); then a fleet sending at FLEET_SHARE of the rate the server took without
+// retention (a fleet with headroom, as deployed): retention's removal rate vs that arrival rate
+// (target >= 1: once due, rows are removed at least as fast as they arrive, so a database under
+// retention stops growing) and whether ingest kept the fleet's rate. The backlog outlasts each
+// load, so the removal rates are those retention holds under it. Under a saturating load (reported,
+// no target) retention takes a tenth of the time, and nothing can both keep pace and leave ingest
+// 90% of a machine that ingest alone already fills.
+// Run after `npm run build`. WAYPOST_BENCH_RETENTION_PRELOAD changes the preloaded count (default 2M),
+// WAYPOST_BENCH_RETENTION_LOAD the records of the load (default 200k), WAYPOST_BENCH_BACKENDS the backends.
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,12 +24,18 @@ import { formatRate, median, reportRatio, scratchDir } from './lib/report.mjs';
 
 const PRELOAD = Number(process.env.WAYPOST_BENCH_RETENTION_PRELOAD ?? 2_000_000);
 const CLIENTS = 50;
-const LOAD = { batch: 100, records: 40_000 };
+// The load lasts long enough for a steady state (a few seconds at the floor's rate; 1.5 s was too short:
+// the pass that starts with the server, before the load arrives, dominated).
+const LOAD = { batch: 100, records: Number(process.env.WAYPOST_BENCH_RETENTION_LOAD ?? 200_000) };
+const BACKENDS = (process.env.WAYPOST_BENCH_BACKENDS ?? 'sqlite,postgres').split(',');
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const DAY = 24 * 3600 * 1000;
 const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
 const TARGET_INGEST = 0.9;
 const TARGET_PACE = 1;
+const FLEET_SHARE = Number(process.env.WAYPOST_BENCH_RETENTION_FLEET_SHARE ?? 0.5);
+/** How long the paced fleet sends (its records follow from its rate). */
+const PACED_SECONDS = 20;
 
 const { startServer } = await import('../packages/server/dist/index.js');
 
@@ -97,8 +108,11 @@ const postgres = {
 };
 
 /** One measurement: the load against a server over a prepared copy; records/s, and removal when on. */
-async function measure(backend, dir, i, retention) {
-  const storage = await backend.prepare(dir, `${i}_${retention ? 'on' : 'off'}`);
+async function measure(backend, dir, i, retention, ratePerSecond) {
+  const storage = await backend.prepare(dir, `${i}_${retention ? 'on' : 'off'}${ratePerSecond ? '_paced' : ''}`);
+  const load = ratePerSecond
+    ? { batch: LOAD.batch, records: Math.round((ratePerSecond * PACED_SECONDS) / 100) * 100 }
+    : LOAD;
   try {
     const before = await storage.remaining();
     const server = await startServer({
@@ -108,10 +122,16 @@ async function measure(backend, dir, i, retention) {
       ...(retention ? { retentionDays: 30 } : {}),
     });
     try {
-      const rate = await storedRate({ urls: [server.url], run: `r${i}-${retention}`, ...LOAD, clients: CLIENTS });
+      const rate = await storedRate({
+        urls: [server.url],
+        run: `r${i}-${retention}`,
+        ...load,
+        clients: CLIENTS,
+        ratePerSecond,
+      });
       const removed = before - (await storage.remaining());
       // Removed while the load arrived, per second of the load: the pace retention holds under it.
-      return { rate, removed, removalRate: removed / (LOAD.records / rate) };
+      return { rate, removed, removalRate: removed / (load.records / rate) };
     } finally {
       await server.close();
     }
@@ -121,35 +141,48 @@ async function measure(backend, dir, i, retention) {
 }
 
 let ok = true;
-for (const backend of [sqlite, postgres]) {
+for (const backend of [sqlite, postgres].filter((b) => BACKENDS.includes(b.name))) {
   const dir = scratchDir(`retention-${backend.name}`);
   const off = [];
   const on = [];
+  const paced = [];
   for (let i = 0; i < ROUNDS; i++) {
     off.push(await measure(backend, dir, i, false));
     on.push(await measure(backend, dir, i, true));
+    paced.push({
+      ...(await measure(backend, dir, i, true, off[i].rate * FLEET_SHARE)),
+      planned: off[i].rate * FLEET_SHARE,
+    });
   }
   const label = `${backend.name}, ${(PRELOAD / 1e6).toFixed(1)}M records due, batches of ${LOAD.batch}:`;
   ok =
     reportRatio(
       'retention',
-      `${label} ingest with retention removing`,
+      `${label} saturating ingest with retention removing`,
       median(on.map((r) => r.rate)),
       median(off.map((r) => r.rate)),
       TARGET_INGEST,
     ) && ok;
-  const removal = median(on.map((r) => r.removalRate));
+  console.log(
+    `retention: ${backend.name}: under the saturating load retention removed ${formatRate(median(on.map((r) => r.removalRate)))} ` +
+      `(${on.map((r) => r.removed).join(', ')} rows): ${(median(on.map((r) => r.removalRate)) / median(on.map((r) => r.rate))).toFixed(2)} of the ingest rate (reported)`,
+  );
+  const fleet = `${label} a fleet at ${FLEET_SHARE} of the server's rate,`;
   ok =
     reportRatio(
       'retention',
-      `${label} removal rate vs ingest rate`,
-      removal,
-      median(on.map((r) => r.rate)),
+      `${fleet} removal vs arrival`,
+      median(paced.map((r) => r.removalRate)),
+      median(paced.map((r) => r.rate)),
       TARGET_PACE,
     ) && ok;
-  console.log(
-    `retention: ${backend.name}: removed while the load ran: ${on.map((r) => r.removed).join(', ')} rows ` +
-      `(${formatRate(removal)}, median)`,
-  );
+  ok =
+    reportRatio(
+      'retention',
+      `${fleet} ingest kept the fleet's rate`,
+      median(paced.map((r) => r.rate)),
+      median(paced.map((r) => r.planned)),
+      0.95,
+    ) && ok;
 }
 process.exit(ok ? 0 : 1);

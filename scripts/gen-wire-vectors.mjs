@@ -1,5 +1,6 @@
 // Writes docs/wire-format/vectors.json: JSON upload bodies and their columnar bytes (before raw
-// deflate) as this encoder writes them, plus one whole request body (after raw deflate).
+// deflate) in each version as this encoder writes them, plus one whole request body of each
+// version (after raw deflate).
 // packages/sdk/test/columnar-vectors.test.ts checks both directions against the committed file,
 // so a change of the format cannot go unnoticed. Run after `npm run build`:
 //   node scripts/gen-wire-vectors.mjs
@@ -54,20 +55,36 @@ const VECTORS = [
     },
   ],
   ['a body that is no table (verbatim)', { ok: [1, 2, 3] }],
+  [
+    'a vehicle accelerating: positions and odometer with small third differences (order 3 in version 2)',
+    {
+      location: [0, 1, 2, 3, 4, 5].map((i) => ({
+        ...record(0),
+        odometer: (1000 + 5 * i * i + i * i * i) / 10,
+        coords: { ...record(0).coords, latitude: (455_000_000 + 900 * i * i + 30 * i * i * i) / 1e7 },
+      })),
+    },
+  ],
 ];
 
-const vectors = VECTORS.map(([name, value]) => {
-  const json = JSON.stringify(value);
-  const columnar = encodeColumnar(json);
-  if (!columnar) throw new Error(`${name}: does not round trip`);
-  return { name, json, columnar: Buffer.from(columnar).toString('hex') };
+const vectors = [1, 2].flatMap((version) =>
+  VECTORS.map(([name, value]) => {
+    const json = JSON.stringify(value);
+    const columnar = encodeColumnar(json, version);
+    if (!columnar) throw new Error(`${name}: does not round trip`);
+    return { name, version, json, columnar: Buffer.from(columnar).toString('hex') };
+  }),
+);
+const requests = [1, 2].map((version) => {
+  const wire = vectors.find((v) => v.version === version && v.name.startsWith('batch of three'));
+  const body = deflateRawSync(Buffer.from(wire.columnar, 'hex')).toString('base64');
+  return { version, json: wire.json, body };
 });
-const wire = vectors[1];
 const output = {
   about:
-    'Test vectors of the x-waypost-columnar request coding (docs/wire-format.md). "columnar" is the hex of the bytes before raw deflate; a decoder must turn them into exactly "json". "request" is one whole request body (raw deflate of the columnar bytes, base64), whose deflate stream any inflater reads.',
+    'Test vectors of the columnar request codings (docs/wire-format.md): x-waypost-columnar carries version 1, x-waypost-columnar-2 version 2. "columnar" is the hex of the bytes before raw deflate; a decoder must turn them into exactly "json". "requests" are whole request bodies (raw deflate of the columnar bytes, base64), whose deflate stream any inflater reads.',
   vectors,
-  request: { json: wire.json, body: deflateRawSync(Buffer.from(wire.columnar, 'hex')).toString('base64') },
+  requests,
 };
 writeFileSync(new URL('../docs/wire-format/vectors.json', import.meta.url), `${JSON.stringify(output, null, 2)}\n`);
 console.log(`wrote ${vectors.length} vectors`);

@@ -158,6 +158,8 @@ await ensurePostgres();
 ensureTool('/usr/sbin/ip', 'iproute2', 'the deployment test');
 ensureTool('/usr/sbin/haproxy', 'haproxy', 'the deployment test');
 ensureTool('/usr/sbin/nats-server', 'nats-server', 'the deployment test');
+// The systemd units of docs/deploy/ are checked with systemd-analyze verify (test/deploy/units.test.ts).
+ensureTool('/usr/bin/systemd-analyze', 'systemd', 'the systemd units check');
 if (process.getuid?.() !== 0) {
   console.error(
     'waypost: the deployment test builds hosts as network namespaces and needs root; run the tests as root',

@@ -58,8 +58,12 @@ function post(agent, url, body) {
   });
 }
 
-/** Sends every client's batches over its own keep-alive connection; reports elapsed seconds and stored. */
-async function runLoad({ urls, run, records, batch, clients }) {
+/**
+ * Sends every client's batches over its own keep-alive connection; reports elapsed seconds and
+ * stored. With `ratePerSecond` the fleet sends at that rate (each batch at its due time, as a fleet
+ * of devices does) instead of as fast as the server answers.
+ */
+async function runLoad({ urls, run, records, batch, clients, ratePerSecond }) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const bodies = batchesOf(run, records, batch, clients).map((batches, client) =>
     batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
@@ -69,7 +73,12 @@ async function runLoad({ urls, run, records, batch, clients }) {
   await Promise.all(
     bodies.map(async (list, client) => {
       const url = urls[client % urls.length];
-      for (const body of list) {
+      for (const [k, body] of list.entries()) {
+        if (ratePerSecond) {
+          const due = ((k * clients + client) * batch * 1000) / ratePerSecond;
+          const wait = due - Number(process.hrtime.bigint() - started) / 1e6;
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
         const { status, text } = await post(agent, `${url}/locations`, body);
         if (status !== 200) throw new Error(`server answered ${status}: ${text}`);
         // The anchor answers {success:true} without a count; its rows are counted from its database.
@@ -96,8 +105,8 @@ export function loadFromChild(job) {
  * loadFromChild against services that count what they store (not the anchor): the rate in
  * records/s; throws unless every record was stored.
  */
-export async function storedRate({ urls, run, records, batch, clients }) {
-  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients });
+export async function storedRate({ urls, run, records, batch, clients, ratePerSecond }) {
+  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients, ratePerSecond });
   if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
   return records / seconds;
 }

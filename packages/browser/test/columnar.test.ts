@@ -12,7 +12,7 @@ import { decodeColumnar } from '@waypost/sdk/internal';
 import { launchChromium } from './support/chromium.js';
 
 const BUNDLE = new URL('../dist/waypost-browser.js', import.meta.url);
-const ADVERTISED = 'gzip, deflate, br, x-waypost-columnar';
+const ADVERTISED = 'gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2';
 
 interface Received {
   coding: string;
@@ -20,6 +20,7 @@ interface Received {
 }
 
 /** The page's origin: the bundle, an empty page, and /upload/<name> (or /refuse/<name>) decoding what arrives. */
+const refusedCodings: string[] = [];
 async function startSite() {
   const received = new Map<string, Received[]>();
   const bundle = readFileSync(BUNDLE, 'utf8');
@@ -37,14 +38,14 @@ async function startSite() {
       const coding = req.headers['content-encoding'] ?? 'none';
       const headers = { 'content-type': 'application/json', 'accept-encoding': ADVERTISED };
       // /refuse/<name>: says it takes the coding, then refuses it as Waypost's server refuses a broken body.
-      if (path === 'refuse' && coding === 'x-waypost-columnar') {
+      if (path === 'refuse' && coding.startsWith('x-waypost-columnar')) {
+        refusedCodings.push(coding);
         return res.writeHead(400, headers).end('{"error":"refused","code":"INVALID_COLUMNAR"}');
       }
       const raw = Buffer.concat(chunks);
-      const json =
-        coding === 'x-waypost-columnar'
-          ? decodeColumnar(inflateRawSync(raw), 1 << 22)
-          : (coding === 'gzip' ? gunzipSync(raw) : raw).toString();
+      const json = coding.startsWith('x-waypost-columnar')
+        ? decodeColumnar(inflateRawSync(raw), 1 << 22)
+        : (coding === 'gzip' ? gunzipSync(raw) : raw).toString();
       received.set(name, [...(received.get(name) ?? []), { coding, json }]);
       res.writeHead(200, headers).end('{}');
     });
@@ -111,15 +112,16 @@ describe('the columnar coding from Chromium', () => {
     const [first, batch, ...more] = site.received.get('columnar') ?? [];
     expect(first?.coding).toBe('none');
     expect(more).toEqual([]);
-    expect(batch?.coding).toBe('x-waypost-columnar');
+    expect(batch?.coding).toBe('x-waypost-columnar-2');
     expect(batch?.json).toBe(`{"location":[${records.join(',')}]}`);
   });
 
-  it('a 400 to the coding: the same batch gzipped at once, nothing lost', async () => {
+  it('a 400 to the coding: the same batch in version 1, then gzipped, at once; nothing lost', async () => {
     const records = await uploadBatch(page, 'refused', 'refuse', 20);
     expect(records).toHaveLength(20);
     const uploads = site.received.get('refused') ?? [];
     expect(uploads.map((u) => u.coding)).toEqual(['none', 'gzip']);
+    expect(refusedCodings).toEqual(['x-waypost-columnar-2', 'x-waypost-columnar']);
     expect(uploads[1]!.json).toBe(`{"location":[${records.join(',')}]}`);
   });
 });

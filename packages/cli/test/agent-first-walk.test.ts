@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
 import { spawnAgent } from './support/agent-process.js';
+import { writeGpxWalk } from './support/gpx-walk.js';
 import { startRefusingServer } from './support/refusing-server.js';
 import { startSilentServer } from './support/silent-server.js';
 
@@ -17,21 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A short GPX walk of `points` fixes, one second apart, a minute ago. */
-function gpx(points: number): string {
-  const start = Date.now() - 60_000;
-  const trkpts = Array.from(
-    { length: points },
-    (_, i) =>
-      `<trkpt lat="${(45.5 + i * 1e-4).toFixed(6)}" lon="-73.56"><time>${new Date(start + i * 1000).toISOString()}</time></trkpt>`,
-  );
-  const path = join(dir, 'walk.gpx');
-  writeFileSync(
-    path,
-    `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>${trkpts.join('')}</trkseg></trk></gpx>`,
-  );
-  return path;
-}
+const gpx = (points: number): string => writeGpxWalk(dir, points);
 
 async function waypostServer() {
   const server = await startServer({ port: 0, database: join(dir, 'server.db'), adminToken: 'adm' });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnAgent } from './support/agent-process.js';
+import { writeGpxWalk } from './support/gpx-walk.js';
 import { within } from './support/bounded.js';
 import { startRefusingServer } from './support/refusing-server.js';
 import { startSilentServer } from './support/silent-server.js';
@@ -13,18 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A GPX walk of `points` fixes, one second apart. */
-function gpx(points: number): string {
-  const start = Date.now() - 60_000;
-  const trkpts = Array.from(
-    { length: points },
-    (_, i) =>
-      `<trkpt lat="${(45.5 + i * 1e-4).toFixed(6)}" lon="-73.56"><time>${new Date(start + i * 1000).toISOString()}</time></trkpt>`,
-  );
-  const path = join(dir, 'walk.gpx');
-  writeFileSync(path, `<gpx version="1.1"><trk><trkseg>${trkpts.join('')}</trkseg></trk></gpx>`);
-  return path;
-}
+const gpx = (points: number): string => writeGpxWalk(dir, points);
 
 /** A config file with the longest waits the SDK has: the heartbeat and the periodic retry. */
 function longWaits(): string {

@@ -34,6 +34,7 @@ describe('waypost server: a flag the service refuses', () => {
     [['--nats', 'http://127.0.0.1:4222'], /--nats must be a nats: or tls:\/\/ URL/],
     [['--max-connections', '0'], /^waypost server: --max-connections "0" is not an integer/],
     [['--retention-days', '-1'], /--retention-days/],
+    [['--drain-seconds', 'soon'], /--drain-seconds/],
     [['--retention-days', '100000'], /--retention-days must be at most 36600 days/],
     [['--oidc-issuer', 'http://idp.example', '--oidc-client-id', 'w'], /--oidc-issuer must be an https URL/],
     [['--oidc-client-id', 'waypost'], /--oidc-client-id needs --oidc-issuer/],

@@ -45,7 +45,7 @@ describe('waypost simulate with injected faults', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('names the injected cause of each silent device', { timeout: 60_000 }, async () => {
+  it('names the injected cause of each silent device', { timeout: 180_000 }, async () => {
     fleet = await Fleet.create({
       url: `${server.url}/locations`,
       devices: FAULT_NAMES.length * PER_CLASS,

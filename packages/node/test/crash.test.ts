@@ -60,6 +60,8 @@ describe('crash safety: SIGKILL mid-upload', () => {
 
       // Reopen in this process: locks are released at open, the queue is intact and uploads.
       server.setDefault({ status: 200 });
+      // The queue goes in a few batches of 50: an SDK that sends on and on fails at once.
+      server.limit(server.requests.length + 50);
       const bg = await createBackgroundGeolocation({ database: file, network: new ManualNetwork('wifi') });
       onTestFinished(() => within(bg.close(), 20_000, () => 'close() of the reopened SDK'));
       expect(await bg.getCount()).toBe(rows.length);

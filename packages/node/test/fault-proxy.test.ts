@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startServer } from '@waypost/server';
-import { at } from './support/harness.js';
+import { at, syncUntilEmpty } from './support/harness.js';
 import type { Fault } from './support/fault-proxy.js';
 import { startFaultyFleet } from './support/faulty-fleet.js';
 
@@ -62,7 +62,7 @@ describe('the fault proxy: several instances behind a proxy that misbehaves, the
     proxy.choose = () => 'pass';
     for (const { bg } of instances) {
       await bg.idle();
-      for (let attempt = 0; attempt < 5 && (await bg.getCount()) > 0; attempt++) await bg.sync();
+      await syncUntilEmpty(bg, 5);
       await bg.idle();
       expect(await bg.getCount()).toBe(0);
       // Nothing is left locked: the raw queue is empty, not only its unlocked part.

@@ -11,7 +11,7 @@ const manual = { http: { autoSync: false } };
 describe('spec 3 record states, on SQLite and a socket', () => {
   it('two instances on one database file never take the same record (the lock is in the database)', async () => {
     const file = join(tempDir(), 'shared.db');
-    const { bg: first, server } = await startHarness(manual, { database: file });
+    const { bg: first, server } = await startHarness(manual, { database: file, maxRequests: 50 });
     server.setDefault({ status: 200, delayMs: 30 });
     const inserted = [];
     for (let i = 0; i < 8; i++) inserted.push((await first.store.insertLocation(at(i))).uuid);

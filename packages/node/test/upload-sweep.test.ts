@@ -7,6 +7,7 @@ import { startHarness } from './support/harness.js';
 
 describe('upload sweep on the SQLite store', () => {
   it.each(SWEEP_CASES)('%s', async (_name, c) => {
-    await runSweepCase(c, await startHarness(sweepConfig(c)));
+    // A case sends at most 13 requests: an SDK that sends far more fails at once, not at 2,000.
+    await runSweepCase(c, await startHarness(sweepConfig(c), { maxRequests: 30 }));
   });
 });

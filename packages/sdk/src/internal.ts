@@ -98,10 +98,16 @@ export {
 } from './ledger/dropped-header.js';
 // The response headers the SDK reads: a server on another origin must expose them (CORS).
 export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
-export { encodeColumnar, decodeColumnar, COLUMNAR_VERSION } from './codec/columnar.js';
+export {
+  encodeColumnar,
+  decodeColumnar,
+  COLUMNAR_VERSION,
+  COLUMNAR_VERSIONS,
+  type ColumnarVersion,
+} from './codec/columnar.js';
 export { CodecError } from './codec/bytes.js';
 export { COLUMNAR_LIMITS } from './codec/limits.js';
-export { COLUMNAR_CODING } from './http/compression.js';
+export { COLUMNAR_CODING, COLUMNAR_CODING_2, COLUMNAR_TOKENS } from './http/compression.js';
 export { encodeBody, gzip } from './http/compression.js';
 export {
   HEALTH_HEADER,

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CodecError, decodeColumnar, encodeColumnar } from '@waypost/sdk/internal';
 
 interface Vectors {
-  vectors: { name: string; json: string; columnar: string }[];
-  request: { json: string; body: string };
+  vectors: { name: string; version: 1 | 2; json: string; columnar: string }[];
+  requests: { version: 1 | 2; json: string; body: string }[];
 }
 const file = JSON.parse(
   readFileSync(new URL('../../../docs/wire-format/vectors.json', import.meta.url), 'utf8'),
@@ -29,13 +29,44 @@ function verdict(bytes: Uint8Array, limit = MIB): string {
 }
 
 describe('docs/wire-format/vectors.json', () => {
-  it.each(file.vectors.map((v) => [v.name, v] as const))('%s: decodes to the JSON and encodes to the bytes', (_, v) => {
-    expect(decodeColumnar(hex(v.columnar), v.json.length)).toBe(v.json);
-    expect(Buffer.from(encodeColumnar(v.json)!).toString('hex')).toBe(v.columnar);
+  it.each(file.vectors.map((v) => [v.version, v.name, v] as const))(
+    'version %i, %s: decodes to the JSON and encodes to the bytes',
+    (version, _, v) => {
+      expect(decodeColumnar(hex(v.columnar), v.json.length)).toBe(v.json);
+      expect(Buffer.from(encodeColumnar(v.json, version)!).toString('hex')).toBe(v.columnar);
+    },
+  );
+
+  it('version 2 writes third differences where they are smaller; version 1 never does', () => {
+    const [v1, v2] = [1, 2].map((version) => file.vectors.find((v) => v.version === version && /third/.test(v.name))!);
+    expect(hex(v2!.columnar).length).toBeLessThan(hex(v1!.columnar).length);
+    // A version 1 body whose difference order is 3 is refused: order 3 exists from version 2 on.
+    const forged = hex(v2!.columnar);
+    forged[0] = 1;
+    expect(verdict(forged)).toBe('refused INVALID_COLUMNAR');
   });
 
-  it('the whole request body: raw deflate of the columnar bytes', () => {
-    expect(decodeColumnar(inflateRawSync(Buffer.from(file.request.body, 'base64')), MIB)).toBe(file.request.json);
+  it("version 2 names the default record's shape by its preset number instead of writing its keys", () => {
+    const single = (version: number) =>
+      hex(file.vectors.find((v) => v.version === version && v.name.includes('rootProperty "."'))!.columnar);
+    // version 2, tag 3 (row), 1 row, 17 columns, 1 shape: preset 1.
+    expect([...single(2).subarray(0, 6)]).toEqual([2, 3, 1, 17, 1, 1]);
+    expect(single(2).length).toBeLessThan(single(1).length - 40);
+    // No preset 2 yet; preset 1 with fewer columns than its leaves refer to; presets in version 1.
+    const noSuchPreset = Uint8Array.from(single(2));
+    noSuchPreset[5] = 2;
+    expect(verdict(noSuchPreset)).toBe('refused INVALID_COLUMNAR');
+    expect(verdict(Uint8Array.from([2, 3, 1, 3, 1, 1]))).toBe('refused INVALID_COLUMNAR');
+    const asVersion1 = Uint8Array.from(single(2));
+    asVersion1[0] = 1;
+    expect(verdict(asVersion1)).toBe('refused INVALID_COLUMNAR');
+  });
+
+  it('whole request bodies of each version: raw deflate of the columnar bytes', () => {
+    expect(file.requests.map((r) => r.version)).toEqual([1, 2]);
+    for (const request of file.requests) {
+      expect(decodeColumnar(inflateRawSync(Buffer.from(request.body, 'base64')), MIB)).toBe(request.json);
+    }
   });
 
   it('the annotated example of the document', () => {
@@ -64,7 +95,8 @@ describe('hostile columnar bytes', () => {
   it('shapes nested deeper than 32, unknown tags, modes and versions, trailing and missing bytes', () => {
     const deep = [1, 3, 1, 1, 1, ...Array.from({ length: 40 }, () => [1, 2, 0]).flat()];
     expect(verdict(Uint8Array.from(deep))).toBe('refused INVALID_COLUMNAR');
-    expect(verdict(Uint8Array.from([2, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 2
+    expect(verdict(Uint8Array.from([3, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 3
+    expect(verdict(Uint8Array.from([2, 0, 1, 0x30]))).toBe('0'); // version 2, verbatim 0
     expect(verdict(Uint8Array.from([1, 9]))).toBe('refused INVALID_COLUMNAR'); // tag 9
     expect(verdict(Uint8Array.from([1, 0, 1, 0x30, 0]))).toBe('refused INVALID_COLUMNAR'); // trailing byte
     expect(verdict(Uint8Array.from([1, 0, 5, 0x30]))).toBe('refused INVALID_COLUMNAR'); // text past the end

@@ -1,7 +1,8 @@
 // Issue 20: upload bodies are gzipped when the server has said it takes gzip (http.compress
 // 'auto', the default), always ('gzip') or never ('none'); a 415 or 400 to a compressed body sends
 // the same batch again plain at once and keeps that URL plain. Issue 34: in the columnar coding
-// when the server has said x-waypost-columnar, falling back to gzip when it refuses it. Against
+// when the server has said x-waypost-columnar (version 2 of the bytes when it said
+// x-waypost-columnar-2), falling back to the older version, then gzip, when it refuses it. Against
 // Waypost's own server: packages/node/test/compression.test.ts.
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { decodeColumnar } from '@waypost/sdk/internal';
@@ -15,17 +16,23 @@ const gzipped = (r: RecordedRequest) => r.headers['content-encoding'] === 'gzip'
 const coding = (r: RecordedRequest) => r.headers['content-encoding'] ?? 'none';
 /** The JSON text a request carried, decoded as a server would. */
 function bodyOf(r: RecordedRequest): string {
-  if (coding(r) === 'x-waypost-columnar') return decodeColumnar(inflateRawSync(r.raw), 1 << 20);
+  if (coding(r).startsWith('x-waypost-columnar')) return decodeColumnar(inflateRawSync(r.raw), 1 << 20);
   return new TextDecoder().decode(gzipped(r) ? gunzipSync(r.raw) : r.raw);
 }
 /** The uuids a request carried, whatever its coding. */
 const carried = (r: RecordedRequest) => uuidsOf(JSON.parse(bodyOf(r)));
-/** What Waypost's server says since issue 34, and what it said before. */
+/** The columnar version byte a request carried. */
+const version = (r: RecordedRequest) => inflateRawSync(r.raw)[0];
+const V1 = 'x-waypost-columnar';
+const V2 = 'x-waypost-columnar-2';
+/** What Waypost's server says since version 2 of the coding. */
 const WAYPOST: Reply = {
   status: 200,
   json: {},
-  headers: { 'accept-encoding': 'gzip, deflate, br, x-waypost-columnar' },
+  headers: { 'accept-encoding': `gzip, deflate, br, ${V1}, ${V2}` },
 };
+/** What it said with version 1 only. */
+const WAYPOST_V1: Reply = { status: 200, json: {}, headers: { 'accept-encoding': `gzip, deflate, br, ${V1}` } };
 
 async function recordThree(config: object, replies: (Reply | ((r: RecordedRequest) => Reply))[] = []) {
   const harness = await engine(config, { replies });
@@ -82,26 +89,32 @@ describe('http.compress', () => {
     },
   );
 
-  it('auto, to a server that says x-waypost-columnar: columnar bodies that decode to the plain JSON text', async () => {
+  it('auto, to a server that says x-waypost-columnar-2: version 2 bodies that decode to the plain JSON text', async () => {
     const { server, uuids } = await recordThree({ http: { params: { device_id: 'd-1' } } }, [
       WAYPOST,
       WAYPOST,
       WAYPOST,
     ]);
-    expect(server.requests.map(coding)).toEqual(['none', 'x-waypost-columnar', 'x-waypost-columnar']);
+    expect(server.requests.map(coding)).toEqual(['none', V2, V2]);
+    expect(server.requests.slice(1).map(version)).toEqual([2, 2]);
     expect(server.requests.flatMap(carried)).toEqual(uuids);
     // The decoded body is the text the SDK sends uncoded: the record as stored, params after it.
     const [, second] = server.requests;
     expect(bodyOf(second!)).toMatch(/^\{"location":\{"uuid":"[^"]+","timestamp":"[^"]+",.*\},"device_id":"d-1"\}$/);
   });
 
+  it('a server that says only x-waypost-columnar (before version 2) gets version 1 bodies, all delivered', async () => {
+    const { server, uuids } = await recordThree({}, [WAYPOST_V1, WAYPOST_V1, WAYPOST_V1]);
+    expect(server.requests.map(coding)).toEqual(['none', V1, V1]);
+    expect(server.requests.slice(1).map(version)).toEqual([1, 1]);
+    expect(server.requests.flatMap(carried)).toEqual(uuids);
+  });
+
   it.each([400, 415])(
-    '%i to a columnar body: the same batch again gzipped at once, gzip from then on, nothing lost',
+    '%i to a columnar body: the same batch again in version 1, then gzipped, at once; gzip from then on, nothing lost',
     async (status) => {
       const refuseColumnar = (r: RecordedRequest): Reply =>
-        coding(r) === 'x-waypost-columnar'
-          ? { status, json: { code: 'INVALID_COLUMNAR' }, headers: WAYPOST.headers }
-          : WAYPOST;
+        coding(r).startsWith(V1) ? { status, json: { code: 'INVALID_COLUMNAR' }, headers: WAYPOST.headers } : WAYPOST;
       const { server, uuids, http, bg } = await recordThree({}, [
         WAYPOST,
         refuseColumnar,
@@ -109,12 +122,12 @@ describe('http.compress', () => {
         refuseColumnar,
       ]);
       server.setDefault(refuseColumnar);
-      expect(server.requests.map(coding)).toEqual(['none', 'x-waypost-columnar', 'gzip', 'gzip']);
-      expect(server.requests.filter((r) => coding(r) !== 'x-waypost-columnar').flatMap(carried)).toEqual(uuids);
+      expect(server.requests.map(coding)).toEqual(['none', V2, V1, 'gzip', 'gzip']);
+      expect(server.requests.filter((r) => !coding(r).startsWith(V1)).flatMap(carried)).toEqual(uuids);
       expect(http.map((e) => e.status)).toEqual([200, 200, 200]);
-      expect(await bg.logger.getLog()).toMatch(
-        new RegExp(`${status} to a x-waypost-columnar body: .* gets gzipped bodies from now on`),
-      );
+      const log = await bg.logger.getLog();
+      expect(log).toMatch(new RegExp(`${status} to a ${V2} body: .* gets ${V1} bodies from now on`));
+      expect(log).toMatch(new RegExp(`${status} to a ${V1} body: .* gets gzipped bodies from now on`));
     },
   );
 
@@ -128,6 +141,13 @@ describe('http.compress', () => {
       await thirdParty.bg.idle();
     }
     expect(thirdParty.server.requests.map(coding)).toEqual(['none', 'none', 'none']);
+  });
+
+  it('a body the coding would not give back byte for byte (a param JSON.parse moves first) goes gzipped, as built', async () => {
+    const { server, uuids } = await recordThree({ http: { params: { '7': 'seven' } } }, [WAYPOST, WAYPOST, WAYPOST]);
+    expect(server.requests.map(coding)).toEqual(['none', 'gzip', 'gzip']);
+    expect(bodyOf(server.requests[1]!)).toMatch(/^\{"location":\{"uuid":.*\},"7":"seven"\}$/);
+    expect(server.requests.flatMap(carried)).toEqual(uuids);
   });
 
   it("'gzip' never sends the columnar coding, even to a server that says it", async () => {

@@ -37,6 +37,19 @@ describe('the Waypost-Health header', () => {
     expect(value.length).toBeLessThan(MAX_HEALTH_HEADER_CHARS / 2);
   });
 
+  it('says which hold ended since the last delivery, how long it held and how long ago it ended', () => {
+    const back: HealthReport = {
+      queued: 42,
+      oldestAge: 900,
+      was: { kind: 'offline', for: 880, ago: 3 },
+      network: 'wifi',
+    };
+    const value = formatHealthHeader(back);
+    expect(value).toBe('q=42, oldest=900, was=offline;for=880;ago=3, net=wifi');
+    expect(parseHealthHeader(value)).toEqual({ ok: true, report: back });
+    expect(parseHealthHeader('was=asleep;for=1;ago=1')).toEqual({ ok: true, report: {} });
+  });
+
   it('an HTTP status rides on the failure; an empty report is an empty header', () => {
     const report: HealthReport = { failure: { class: 'server', ago: 5, status: 503 } };
     expect(formatHealthHeader(report)).toBe('fail=server;ago=5;status=503');

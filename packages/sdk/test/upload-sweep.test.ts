@@ -7,6 +7,7 @@ import { engine } from './support/engine.js';
 
 describe('upload sweep on the memory store', () => {
   it.each(SWEEP_CASES)('%s', async (_name, c) => {
-    await runSweepCase(c, await engine(sweepConfig(c)));
+    // A case sends at most 13 requests: an engine that sends far more fails at once, not at 5,000.
+    await runSweepCase(c, await engine(sweepConfig(c), { maxRequests: 30 }));
   });
 });

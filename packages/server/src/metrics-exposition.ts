@@ -130,6 +130,13 @@ export function createExposition(
     'sink',
     () => metrics.deliveryFailures,
   );
+  labelled(
+    registry,
+    'waypost_sink_resent_in_doubt_total',
+    'Fleet events this process sent again although an earlier attempt had no recorded outcome, by sink.',
+    'sink',
+    () => metrics.resentInDoubt,
+  );
   const latency = new Histogram({
     name: 'waypost_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route and status.',

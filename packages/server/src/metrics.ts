@@ -18,6 +18,8 @@ export interface Metrics {
   /** Fleet events this process delivered, and deliveries that failed, by sink id. */
   delivered: Map<string, number>;
   deliveryFailures: Map<string, number>;
+  /** Events sent again whose earlier attempt's outcome was never recorded, by sink id. */
+  resentInDoubt: Map<string, number>;
   /** Adds one delivery round's outcome for its sink. */
   countRound(report: RoundReport): void;
 }
@@ -35,7 +37,9 @@ export function createMetrics(): Metrics {
     rateLimited: new Map(),
     delivered: new Map(),
     deliveryFailures: new Map(),
+    resentInDoubt: new Map(),
     countRound(report) {
+      if ((report.inDoubt ?? 0) > 0) add(metrics.resentInDoubt, report.sinkId, report.inDoubt!);
       if (report.delivered > 0) add(metrics.delivered, report.sinkId, report.delivered);
       if (report.failed > 0) add(metrics.deliveryFailures, report.sinkId, report.failed);
     },

@@ -49,8 +49,8 @@ export interface ServerOptions extends RetentionServerOptions, OidcServerOptions
   /** Raster map tiles for the dashboard ({z}/{x}/{y} template), instead of mapStyle. */
   tileUrl?: string | null;
   /**
-   * A local MBTiles file served at /tiles/{z}/{x}/{y} as the dashboard's basemap, for a map with no
-   * third-party request: raster (png/jpg/webp) or vector (pbf, OpenMapTiles schema, drawn with a
+   * A local MBTiles file, or PMTiles archive (named *.pmtiles), served at /tiles/{z}/{x}/{y} as the
+   * dashboard's basemap, for a map with no third-party request: raster (png/jpg/webp) or vector (pbf, OpenMapTiles schema, drawn with a
    * built-in style).
    */
   tileFile?: string | null;

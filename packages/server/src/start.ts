@@ -1,5 +1,6 @@
 import { buildApp, type BuildOptions } from './app.js';
 import { redactedUrl } from './fleet/sinks/broker-names.js';
+import { drainFor } from './http/drain.js';
 import { resolveOptions } from './options.js';
 import { filesNotYetThere, removeMadeFiles } from './start-files.js';
 
@@ -11,6 +12,12 @@ export interface RunningServer {
   adminTokenKeptIn: string | null;
   /** The fleet-event sinks given in the options (webhooks, mqttUrl, natsUrl), a webhook's secret among them. */
   sinks: { id: string; kind: string; url: string; secret: string | null }[];
+  /**
+   * Drains for `ms` before closing (SIGTERM behind a load balancer): /health answers 503, so the
+   * balancer's checks take this process out of rotation, while every request that still comes is
+   * served. Then close() finishes the requests in flight.
+   */
+  drain(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +49,7 @@ export async function startServer(options: BuildOptions = {}): Promise<RunningSe
     adminToken: ctx.options.adminToken,
     adminTokenKeptIn: ctx.options.adminTokenKeptIn,
     sinks: ctx.fleet.cliSinks.map(({ id, kind, url, secret }) => ({ id, kind, url: redactedUrl(url), secret })),
+    drain: (ms) => drainFor(app.waypostDrain, ms),
     close: async () => {
       await app.close();
     },

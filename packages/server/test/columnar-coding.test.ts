@@ -26,7 +26,8 @@ const batch = (device: string) =>
     location: Array.from({ length: 20 }, (_, i) => record(i, i === 7 ? 500 : undefined)),
     device_id: device,
   });
-const columnar = (json: string) => deflateRawSync(encodeColumnar(json)!);
+const columnar = (json: string, version: 1 | 2 = 2) => deflateRawSync(encodeColumnar(json, version)!);
+const COLUMNAR_2 = 'x-waypost-columnar-2';
 
 describe.each(backends)('x-waypost-columnar on $name', (backend) => {
   let server: TestServer;
@@ -54,14 +55,29 @@ describe.each(backends)('x-waypost-columnar on $name', (backend) => {
 
   it('the same answer, the same stored records and the same dedup as the plain JSON body', async () => {
     const plain = await upload(batch('plain-1'));
-    const coded = await upload(columnar(batch('columnar-1')), COLUMNAR);
+    const coded = await upload(columnar(batch('columnar-1'), 1), COLUMNAR);
+    const coded2 = await upload(columnar(batch('columnar-2')), COLUMNAR_2);
     expect(coded.status).toBe(plain.status);
     expect(coded.body).toEqual(plain.body);
+    expect(coded2.body).toEqual(plain.body);
     expect(plain.body).toMatchObject({ stored: 19 });
     expect(await stored('columnar-1')).toEqual(await stored('plain-1'));
-    // Sent again, in either form: every record is a duplicate of what the columnar body stored.
-    expect((await upload(columnar(batch('columnar-1')), COLUMNAR)).body).toMatchObject({ stored: 0, duplicates: 19 });
+    expect(await stored('columnar-2')).toEqual(await stored('plain-1'));
+    // Sent again, in any form: every record is a duplicate of what the columnar body stored.
+    expect((await upload(columnar(batch('columnar-1'), 1), COLUMNAR)).body).toMatchObject({
+      stored: 0,
+      duplicates: 19,
+    });
+    expect((await upload(columnar(batch('columnar-1')), COLUMNAR_2)).body).toMatchObject({ stored: 0, duplicates: 19 });
     expect((await upload(batch('columnar-1'))).body).toMatchObject({ stored: 0, duplicates: 19 });
+  });
+
+  it('each token takes its own version only: version 2 bytes as x-waypost-columnar are refused with 400, nothing stored', async () => {
+    const v2AsV1 = await upload(columnar(batch('columnar-mixed')), COLUMNAR);
+    expect([v2AsV1.status, v2AsV1.body.code]).toEqual([400, 'INVALID_COLUMNAR']);
+    const v1AsV2 = await upload(columnar(batch('columnar-mixed'), 1), COLUMNAR_2);
+    expect([v1AsV2.status, v1AsV2.body.code]).toEqual([400, 'INVALID_COLUMNAR']);
+    expect(await stored('columnar-mixed')).toEqual([]);
   });
 
   it('hostile bodies: 413 for bombs, 400 with a code for broken ones, the coding still advertised, nothing stored', async () => {

@@ -161,6 +161,7 @@ describe('packing live positions into NOTIFY payloads', () => {
   const event = (deviceId: string) => ({
     deviceId,
     stored: 1,
+    records: 1,
     latitude: 48,
     longitude: 11,
     timestamp: '2024-05-01T10:00:00.000Z',

@@ -246,6 +246,26 @@ describe('the new views render hostile data as text too', () => {
     await page.locator('#health .quarantine button').click();
     const raw = await page.locator('#record-json').textContent();
     expect(raw).toContain(JSON.stringify(payload('quarantine-raw')).slice(1, -1));
+    // The editors (issue 32): the saved geofences' names, a sink's URL, and the API's refusals that
+    // echo what was typed, all as text; the edit form holds the hostile name as a value.
+    const fenceRow = page.locator('#geofence-editor li').filter({ hasText: payload('server-geofence') });
+    expect(await fenceRow.locator('strong').textContent()).toBe(payload('server-geofence'));
+    await fenceRow.locator('button.edit-fence').click();
+    expect(await page.locator('#fence-name').inputValue()).toBe(payload('server-geofence'));
+    await page.fill('#fence-loitering', payload('fence-loitering'));
+    await page.click('#fence-save');
+    await page.locator('#fence-error-loiteringDelay').filter({ hasText: '/pwned/fence-loitering' }).waitFor();
+    await page.click('#fence-cancel');
+    await page.fill('#sink-url', 'http://127.0.0.1:9/' + payload('sink-url'));
+    await page.fill('#sink-events', payload('sink-events'));
+    await page.click('#sink-add');
+    await page.locator('#sink-error-events').filter({ hasText: '/pwned/sink-events' }).waitFor();
+    await page.fill('#sink-events', '');
+    await page.click('#sink-add');
+    await page
+      .locator('#sinks li')
+      .filter({ hasText: payload('sink-url') })
+      .waitFor();
     await page.locator('#share-create').click();
     await expect.poll(() => page.locator('#share-url').inputValue()).toMatch(/\/s\//);
     const shareUrl = await page.locator('#share-url').inputValue();

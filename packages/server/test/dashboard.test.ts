@@ -77,6 +77,8 @@ describe('the dashboard in Chromium', () => {
 
   it('shows each device at its newest record, trips as separate lines, records, ranges and live positions', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Times in UTC (the settings panel's choice, remembered): the stamps below are ISO times.
+    await page.addInitScript({ content: `localStorage.setItem('waypost.settings', '{"timeZone":"utc"}')` });
     const hosts = new Set<string>();
     const problems: string[] = [];
     page.on('request', (request) => hosts.add(new URL(request.url()).hostname));
@@ -128,24 +130,24 @@ describe('the dashboard in Chromium', () => {
       .toBe('van-1');
     await page.locator('#records-info').filter({ hasText: '1–50 of 6002' }).waitFor();
     expect(await page.locator('#records tbody tr').first().getAttribute('data-uuid')).toBe(newest(van1b).uuid);
-    // Its events as a timeline, newest first: what it recorded, and the server's own fleet events
-    // (its trips; late: the drives were uploaded after they happened). One click shows where.
+    // Its events as a timeline, newest first: what it recorded, and the server's own fleet events,
+    // one entry per event (the trip's end is the recorded stop), late by how much (uploaded after).
     const timeline = page.locator('#timeline li');
     const stamp = (timestamp: string) =>
       new Date(Date.parse(timestamp))
         .toISOString()
         .replace('T', ' ')
-        .replace(/\.\d+Z$/, 'Z');
-    await expect
-      .poll(() => timeline.allTextContents(), { timeout: UI_TIMEOUT_MS })
-      .toEqual([
-        `${stamp(van1b[0]!.timestamp)} trip start (late)`,
-        `${stamp(van1b[0]!.timestamp)} geofence EXIT depot`,
-        `${stamp(newest(van1a).timestamp)} trip end (49 min 59 s) (late)`,
-        `${stamp(newest(van1a).timestamp)} stopped`,
-        `${stamp(van1a[0]!.timestamp)} trip start (late)`,
-      ]);
-    await timeline.nth(3).locator('button').click();
+        .replace(/\.\d+Z$/, ' UTC');
+    const late = '\\(late: arrived (\\d+ h \\d\\d min|\\d+ min \\d\\d s) after\\)';
+    await expect.poll(() => timeline.count(), { timeout: UI_TIMEOUT_MS }).toBe(4);
+    const entries = await timeline.allTextContents();
+    expect(entries[0]).toMatch(new RegExp(`^${stamp(van1b[0]!.timestamp)} trip start ${late}$`));
+    expect(entries[1]).toBe(`${stamp(van1b[0]!.timestamp)} geofence EXIT depot`);
+    expect(entries[2]).toMatch(
+      new RegExp(`^${stamp(newest(van1a).timestamp)} stopped · trip end \\(49 min 59 s\\) ${late}$`),
+    );
+    expect(entries[3]).toMatch(new RegExp(`^${stamp(van1a[0]!.timestamp)} trip start ${late}$`));
+    await timeline.nth(2).locator('button').click();
     await page.locator('path.record-focus').waitFor({ state: 'attached' });
     await page.click('#records-older');
     await page.locator('#records-info').filter({ hasText: '51–100 of 6002' }).waitFor();

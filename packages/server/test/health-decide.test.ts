@@ -38,6 +38,27 @@ describe('decideDeviceState', () => {
       false,
     ],
     [
+      'a request with revoked credentials seen after its last accepted upload (the server saw it)',
+      { ...inputs(40 * MIN, moving), refused: { at: NOW - MIN, since: NOW - 20 * MIN } },
+      'failing',
+      'auth-refused',
+      false,
+    ],
+    [
+      'refused, then it stopped trying for longer than the silence threshold',
+      { ...inputs(80 * MIN, moving), refused: { at: NOW - 40 * MIN, since: NOW - 60 * MIN } },
+      'failing',
+      'auth-refused',
+      true,
+    ],
+    [
+      'refused once, accepted since (registered again): the refusal is over',
+      { ...inputs(MIN, moving), refused: { at: NOW - 5 * MIN, since: NOW - 5 * MIN } },
+      'live',
+      'reporting',
+      false,
+    ],
+    [
       'records refused',
       inputs(MIN, r({ failure: { class: 'refused', ago: 10 } })),
       'failing',

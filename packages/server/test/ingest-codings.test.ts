@@ -16,7 +16,8 @@ const ENCODERS: Record<string, (data: Buffer) => Buffer> = {
   gzip: (data) => gzipSync(data),
   deflate: (data) => deflateSync(data),
   br: (data) => brotliCompressSync(data),
-  'x-waypost-columnar': (data) => deflateRawSync(encodeColumnar(data.toString())!),
+  'x-waypost-columnar': (data) => deflateRawSync(encodeColumnar(data.toString(), 1)!),
+  'x-waypost-columnar-2': (data) => deflateRawSync(encodeColumnar(data.toString(), 2)!),
 };
 
 describe('ingest advertises the request codings it accepts', () => {
@@ -37,7 +38,7 @@ describe('ingest advertises the request codings it accepts', () => {
     const ok = await upload('/locations', Buffer.from(body('c-1')));
     expect(ok.status).toBe(200);
     const advertised = ok.headers.get('accept-encoding');
-    expect(advertised).toBe('gzip, deflate, br, x-waypost-columnar');
+    expect(advertised).toBe('gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2');
     const refused = await upload('/locations', Buffer.from('{"location": '));
     expect(refused.status).toBe(400);
     expect(refused.headers.get('accept-encoding')).toBe(advertised);

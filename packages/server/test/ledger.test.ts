@@ -37,6 +37,7 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
       expiredRanges: [],
       missing: 2,
       missingRanges: [[4, 5]],
+      silentPeriods: [],
     });
     await upload('gap', range(4, 5)); // the device was offline for them
     expect(await ledger('gap')).toMatchObject({ received: 10, missing: 0, missingRanges: [] });
@@ -58,6 +59,7 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
       expiredRanges: [],
       missing: 0,
       missingRanges: [],
+      silentPeriods: [],
     });
   });
 

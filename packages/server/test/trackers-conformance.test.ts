@@ -112,7 +112,7 @@ describe.each(backends)('other trackers published bodies on $name', (backend) =>
     ]);
   });
 
-  it('OwnTracks: the booklet payloads, named by X-Limit-U/-D, topic and tid; a transition is not stored', async () => {
+  it('OwnTracks: the booklet payloads, named by X-Limit-U/-D, topic and tid; a transition kept in quarantine', async () => {
     const headers = Object.fromEntries(
       fixture('owntracks-booklet-http-headers.txt')
         .trim()
@@ -132,6 +132,9 @@ describe.each(backends)('other trackers published bodies on $name', (backend) =>
       [200, '[]'],
     ]);
     expect((await storedOf(server, 'jjolie-myphone')).map((r) => r.timestamp)).toEqual(['2024-02-02T06:44:58.000Z']);
+    // The transition is kept, in quarantine (no track point), with its payload.
+    const [transition] = await quarantineOf(server, 'jjolie-myphone');
+    expect([transition!.code, JSON.parse(transition!.raw).event]).toEqual(['NOT_A_POSITION', 'enter']);
     const iphone = await storedOf(server, 'jane-iphone');
     expect(iphone[0]!.record.coords).toMatchObject({ speed: 61 / 3.6, heading: 271, altitude_accuracy: 21 });
     expect((await storedOf(server, 'JJ')).map((r) => r.timestamp)).toEqual(['2017-06-14T21:40:56.000Z']);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
-import { COLUMNAR_CODING, decodeColumnar } from '@waypost/sdk/internal';
+import { COLUMNAR_TOKENS, decodeColumnar } from '@waypost/sdk/internal';
 
 /**
  * A pass-through proxy in front of a real Waypost server that records which record uuids each
@@ -50,7 +50,7 @@ function uuidsIn(body: string): string[] {
  * once the server has said it takes them (docs/wire-format.md: columnar bytes, then raw deflate).
  */
 function plainBody(coding: string | undefined, body: Buffer): string {
-  if (coding === COLUMNAR_CODING) return decodeColumnar(inflateRawSync(body), 64 * 1024 * 1024);
+  if (coding !== undefined && coding in COLUMNAR_TOKENS) return decodeColumnar(inflateRawSync(body), 64 * 1024 * 1024);
   return (coding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 }
 

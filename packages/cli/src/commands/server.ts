@@ -84,6 +84,7 @@ export const serverCommand: Command = {
     'nats-subject-prefix': { type: 'string' },
     'silent-after': { type: 'string' },
     'retention-days': { type: 'string' },
+    'drain-seconds': { type: 'string' },
     ...OIDC_OPTIONS,
   },
   help: `Usage: ${NAME} [options]
@@ -118,6 +119,10 @@ Options:
   --trust-proxy       behind a reverse proxy: client address and https from X-Forwarded-*
   --max-connections N open connections at most (keep-alive devices included; more are closed
                       at once); default 10000
+  --drain-seconds S   on SIGTERM, first drain for S seconds: /health answers 503 (a load
+                      balancer's checks take the process out of rotation) while every request
+                      that still comes is served; then close, finishing requests in flight;
+                      default 0 (close at once)
 
 Fleet events (geofences, device silence, trips; see the README):
   --webhook URL       send events to URL, signed per Standard Webhooks (repeatable); the
@@ -169,6 +174,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
     const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
+    const drainSeconds = numberFlag(NAME, values, 'drain-seconds', 0, 0);
     const oidc = oidcOptions(NAME, values);
     // Listen for SIGTERM/SIGINT before starting: a signal as soon as the URL is printed (a script,
     // systemd) must close the server cleanly, not kill it.
@@ -226,6 +232,10 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     );
     io.stderr.write(`waypost service listening on ${server.url} (${storage}); Ctrl-C to stop\n`);
     const signal = await signalled;
+    if (drainSeconds > 0) {
+      io.stderr.write(`${signal}: draining for ${drainSeconds} s (/health answers 503), then closing...\n`);
+      await server.drain(drainSeconds * 1000);
+    }
     io.stderr.write(`${signal}: closing...\n`);
     await server.close();
     io.stderr.write('closed\n');

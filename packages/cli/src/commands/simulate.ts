@@ -10,6 +10,7 @@ import { renderReports } from '../simulate/render.js';
 import { buildReports, totalLost } from '../simulate/summary.js';
 import { explainUndelivered } from '../simulate/undelivered.js';
 import type { Command } from './command.js';
+import { FAULTS_HELP, simulateWithFaults } from './simulate-faults.js';
 
 const NAME = 'waypost simulate';
 export const DEFAULT_SPEEDUP = 60;
@@ -33,6 +34,8 @@ export const simulateCommand: Command = {
     'admin-token': { type: 'string' },
     'drain-timeout': { type: 'string' },
     json: { type: 'boolean' },
+    faults: { type: 'string' },
+    'presence-interval': { type: 'string' },
   },
   help: `Usage: ${NAME} --url URL [options]
 
@@ -63,6 +66,7 @@ Options:
                         real time, whatever the speedup)
   --json                print the summary as JSON instead of a table
 
+${FAULTS_HELP}
 Ctrl-C (SIGINT) or SIGTERM stops the run: the summary so far is printed, the temporary folder
 removed, and the exit code is 130 (SIGINT) or 143 (SIGTERM).
 
@@ -89,6 +93,8 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
     // so that a wrong one fails at once instead of after the whole simulated run.
     const admin = adminToken ? createAdminApi(url, adminToken) : null;
     await admin?.devices();
+    if (values['faults'] !== undefined) return simulateWithFaults(values, io, url, admin);
+    if (values['presence-interval'] !== undefined) throw usageError(`${NAME}: --presence-interval goes with --faults`);
 
     // From here on a signal stops the run cleanly: summary so far, temporary folder removed.
     let signal: string | null = null;

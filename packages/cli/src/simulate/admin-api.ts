@@ -15,9 +15,34 @@ export interface StoredRecords {
   uuids: Set<string>;
 }
 
+/** A device's state as the service names it (GET /api/health, docs/device-health.md). */
+export interface NamedHealth {
+  id: string;
+  state: string;
+  cause: string;
+  inferred: boolean;
+  since: string | null;
+}
+
+/** A silent period the service explained once the device was back (its health history). */
+export interface ExplainedSilence {
+  silentFrom: string;
+  silentTo: string;
+  cause: string;
+  inferred: boolean;
+}
+
 /** The slice of the service's admin API the simulator and the demo use. */
 export interface AdminApi {
   devices(): Promise<ServerDevice[]>;
+  /** Every device's named state, and how long the service lets a device be quiet. */
+  health(): Promise<{ silentAfterSeconds: number; devices: NamedHealth[] }>;
+  /** The silent periods the service explained for a device, newest first. */
+  explainedSilences(deviceId: string): Promise<ExplainedSilence[]>;
+  /** Registers a device (the admin may register any id): its tokens. */
+  register(deviceId: string): Promise<{ accessToken: string; refreshToken: string; expires: number }>;
+  /** Revokes a device's tokens (its next upload is refused). */
+  revokeTokens(deviceId: string): Promise<void>;
   storedRecords(deviceId: string): Promise<StoredRecords>;
   queueCommand(deviceId: string, command: unknown): Promise<void>;
 }
@@ -80,6 +105,30 @@ export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
         if (uuid) uuids.add(uuid);
       }
       return { rows: list.length, uuids };
+    },
+    async health() {
+      const body = (await request('/api/health')) as { silentAfterSeconds?: unknown; devices?: NamedHealth[] } | null;
+      return {
+        silentAfterSeconds: Number(body?.silentAfterSeconds ?? 3600),
+        devices: Array.isArray(body?.devices) ? body.devices : [],
+      };
+    },
+    async explainedSilences(deviceId) {
+      const body = (await request(`/api/devices/${encodeURIComponent(deviceId)}/health`)) as {
+        history?: (Partial<ExplainedSilence> & { silentFrom?: string | null })[];
+      } | null;
+      return (body?.history ?? []).filter((h): h is ExplainedSilence => typeof h.silentFrom === 'string');
+    },
+    async register(deviceId) {
+      const body = (await request('/auth/register', { method: 'POST', body: { device_id: deviceId } })) as {
+        accessToken: string;
+        refreshToken: string;
+        expires: number;
+      };
+      return { accessToken: body.accessToken, refreshToken: body.refreshToken, expires: body.expires };
+    },
+    async revokeTokens(deviceId) {
+      await request(`/api/devices/${encodeURIComponent(deviceId)}/tokens/revoke`, { method: 'POST' });
     },
     async queueCommand(deviceId, command) {
       await request(`/api/devices/${encodeURIComponent(deviceId)}/commands`, { method: 'POST', body: { command } });

@@ -35,6 +35,10 @@ export interface DeviceOptions {
   fault?: Fault;
   /** The fleet's pace on the service's terms (Retry-After in real time). */
   pace: ServicePace;
+  /** The Retry-After of its `retry-after` fault (seconds); default RETRY_AFTER_SECONDS. */
+  retryAfterSeconds?: number;
+  /** The SDK's authorization configuration (device tokens), when it uploads with one. */
+  authorization?: Record<string, unknown>;
 }
 
 /** Upload requests seen through onHttp, split into the phases a run names (before/after a command). */
@@ -102,7 +106,7 @@ export class SimulatedDevice {
     const network = new ManualNetwork('wifi');
     const faults = {
       // The pace observes the service's own answers; a fault's answers come after it.
-      transport: new FaultTransport(options.pace.observe(createFetchTransport())),
+      transport: new FaultTransport(options.pace.observe(createFetchTransport()), options.retryAfterSeconds),
       provider: new FaultProvider(),
       clock: new OffsetClock(options.clock),
     };
@@ -138,6 +142,7 @@ export class SimulatedDevice {
         disableAutoSyncOnCellular: options.fault === 'wifi-only-cellular',
       },
       logger: { logLevel: 'INFO' },
+      ...(options.authorization ? { authorization: options.authorization } : {}),
     });
     await bg.start();
     return device;

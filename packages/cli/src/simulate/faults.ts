@@ -43,13 +43,15 @@ export const RECORDS_NOTHING_AFTER: ReadonlySet<Fault> = new Set([
 export const RETRY_AFTER_SECONDS = 300;
 
 type ReplyFault = 'server-errors' | 'retry-after' | 'auth-refused' | 'records-refused';
-const REPLIES: Record<ReplyFault, { status: number; headers?: Record<string, string> }> = {
+const replies = (
+  retryAfterSeconds: number,
+): Record<ReplyFault, { status: number; headers?: Record<string, string> }> => ({
   'server-errors': { status: 500 },
-  'retry-after': { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
-  // What a revoked token gets; the device has no refresh URL, so the refusal stands.
+  'retry-after': { status: 503, headers: { 'retry-after': String(retryAfterSeconds) } },
+  // What a revoked token gets, when the server does not revoke it itself (Fleet.injectFaults).
   'auth-refused': { status: 401 },
   'records-refused': { status: 422 },
-};
+});
 
 /**
  * The device's transport with a fault between it and the server's answer: the request reaches the
@@ -59,12 +61,16 @@ const REPLIES: Record<ReplyFault, { status: number; headers?: Record<string, str
 export class FaultTransport implements Transport {
   fault: ReplyFault | null = null;
 
-  constructor(private readonly inner: Transport) {}
+  constructor(
+    private readonly inner: Transport,
+    /** The Retry-After of the `retry-after` fault (seconds). */
+    private readonly retryAfterSeconds = RETRY_AFTER_SECONDS,
+  ) {}
 
   async send(request: HttpRequest): Promise<HttpResponse> {
     const response = await this.inner.send(request);
     if (this.fault === null) return response;
-    const reply = REPLIES[this.fault];
+    const reply = replies(this.retryAfterSeconds)[this.fault];
     return {
       status: reply.status,
       text: JSON.stringify({ error: `simulated ${this.fault}` }),
@@ -111,14 +117,4 @@ export class OffsetClock implements Clock {
   clearTimeout(handle: unknown): void {
     this.inner.clearTimeout(handle);
   }
-}
-
-/** Parses --faults: a comma-separated list of fault names (`all`: every class). */
-export function parseFaults(value: string): Fault[] {
-  if (value.trim() === 'all') return FAULT_NAMES;
-  return value.split(',').map((name) => {
-    const fault = name.trim();
-    if (!(fault in FAULTS)) throw new Error(`unknown fault "${fault.slice(0, 40)}" (one of ${FAULT_NAMES.join(', ')})`);
-    return fault as Fault;
-  });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ManualClock } from '@waypost/node';
-import { SimulatedDevice, type UploadSettings } from './device.js';
+import { SimulatedDevice, type DeviceOptions, type UploadSettings } from './device.js';
 import { ServicePace } from './pacing.js';
 import { createRandom } from './random.js';
 import type { Origin } from './street-grid.js';
@@ -22,8 +22,15 @@ export interface FleetOptions {
   startTime: number;
   /** The longest Retry-After the fleet waits for in real time (longer ones leave records queued). */
   maxRetryAfterMs: number;
-  /** One fault per device, in turn (device n gets faults[(n - 1) % length]); injected by injectFaults(). */
-  faults?: readonly Fault[];
+  /**
+   * One fault per device, in turn (device n gets faults[(n - 1) % length]; null: none, a healthy
+   * device to compare with); injected by injectFaults().
+   */
+  faults?: readonly (Fault | null)[];
+  /** The Retry-After of the `retry-after` fault (seconds). */
+  retryAfterSeconds?: number;
+  /** Per device id, the authorization configuration it uploads with (device tokens). */
+  authorization?: (deviceId: string) => Record<string, unknown> | undefined;
   /** http.presenceInterval of every device (seconds); default the SDK's. */
   presenceInterval?: number;
 }
@@ -50,16 +57,23 @@ export class Fleet {
     readonly devices: SimulatedDevice[],
     readonly intervalMs: number,
     readonly pace: ServicePace,
-    private readonly faults: readonly Fault[],
+    private readonly faults: readonly (Fault | null)[],
   ) {}
 
-  /** Injects each device's fault (issue 31); returns which device got which. */
-  async injectFaults(): Promise<Map<string, Fault>> {
+  /**
+   * Injects each device's fault (issue 31); returns which device got which. `revoke`: how a
+   * device's tokens are revoked on the server, for a real `auth-refused` (else its answers turn 401).
+   */
+  async injectFaults(revoke?: (deviceId: string) => Promise<void>): Promise<Map<string, Fault>> {
     const given = new Map<string, Fault>();
     if (this.faults.length === 0) return given;
     for (const [index, device] of this.devices.entries()) {
-      const fault = this.faults[index % this.faults.length]!;
-      await injectFault(device, fault, this.intervalMs);
+      const fault = this.faults[index % this.faults.length] ?? null;
+      if (fault === null) continue;
+      if (fault === 'auth-refused' && revoke) {
+        await revoke(device.id);
+        device.fault = fault;
+      } else await injectFault(device, fault, this.intervalMs);
       given.set(device.id, fault);
     }
     return given;
@@ -70,28 +84,27 @@ export class Fleet {
     const pace = new ServicePace(options.maxRetryAfterMs);
     const devices: SimulatedDevice[] = [];
     try {
-      for (let n = 1; n <= options.devices; n++) {
-        const fault = options.faults?.length ? options.faults[(n - 1) % options.faults.length] : undefined;
-        devices.push(
-          await SimulatedDevice.create({
-            id: `sim-${n}`,
-            url: options.url,
-            databaseFile: join(options.databaseDir, `sim-${n}.db`),
-            clock,
-            random: createRandom(options.seed * 7919 + n),
-            origin: CITY_ORIGIN,
-            upload: options.upload,
-            pace,
-            ...(fault ? { fault } : {}),
-            ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
-          }),
-        );
-      }
+      for (let n = 1; n <= options.devices; n++)
+        devices.push(await SimulatedDevice.create(deviceOptions(options, n, clock, pace)));
     } catch (error) {
       await Promise.all(devices.map((device) => device.close()));
       throw error;
     }
-    return new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
+    const fleet = new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
+    fleet.restartOptions = (n) => deviceOptions(options, n, clock, pace);
+    return fleet;
+  }
+
+  private restartOptions: ((n: number) => DeviceOptions) | null = null;
+
+  /**
+   * Starts device `sim-<n>` again, as an app is after its process was killed: a new SDK instance on
+   * its queue file (what was queued is still there), healthy; the old instance must be closed.
+   */
+  async restart(n: number): Promise<SimulatedDevice> {
+    const device = await SimulatedDevice.create({ ...this.restartOptions!(n), fault: undefined });
+    this.devices[n - 1] = device;
+    return device;
   }
 
   /** Simulated time since the start. */
@@ -170,4 +183,24 @@ export async function runFleet(fleet: Fleet, options: RunOptions): Promise<void>
     const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started - paused);
     if (dueMs > 1) await fleet.pace.sleep(dueMs);
   }
+}
+
+/** The options of device `sim-<n>` of a fleet (its fault's set-up included). */
+function deviceOptions(options: FleetOptions, n: number, clock: ManualClock, pace: ServicePace): DeviceOptions {
+  const fault = options.faults?.length ? (options.faults[(n - 1) % options.faults.length] ?? undefined) : undefined;
+  const authorization = options.authorization?.(`sim-${n}`);
+  return {
+    id: `sim-${n}`,
+    url: options.url,
+    databaseFile: join(options.databaseDir, `sim-${n}.db`),
+    clock,
+    random: createRandom(options.seed * 7919 + n),
+    origin: CITY_ORIGIN,
+    upload: options.upload,
+    pace,
+    ...(fault ? { fault } : {}),
+    ...(authorization ? { authorization } : {}),
+    ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
+    ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
+  };
 }

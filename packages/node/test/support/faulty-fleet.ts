@@ -9,6 +9,7 @@ import {
   type HttpConfigInput,
 } from '@waypost/node';
 import { seededRandom, startFaultProxy, type Fault, type FaultProxy } from './fault-proxy.js';
+import { boundedSdk, closeWithin } from './harness.js';
 
 export interface FaultyFleetOptions {
   /** SQLite files of the SDKs go here (sdk-<i>.db); the caller removes it. */
@@ -48,12 +49,14 @@ export async function startFaultyFleet(
   const devices: FleetDevice[] = [];
   for (const [i, http] of variants.entries()) {
     const id = deviceId(i);
-    const bg = await createBackgroundGeolocation({
-      database: join(dir, `sdk-${i}.db`),
-      network: new ManualNetwork('wifi'),
-      ...createOptions(id),
-    });
-    onTestFinished(() => bg.close());
+    const bg = boundedSdk(
+      await createBackgroundGeolocation({
+        database: join(dir, `sdk-${i}.db`),
+        network: new ManualNetwork('wifi'),
+        ...createOptions(id),
+      }),
+    );
+    onTestFinished(() => closeWithin(bg));
     await bg.ready({
       ...config,
       http: { url: proxy.url, timeout: 250, params: { device_id: id }, ...http },

@@ -28,22 +28,40 @@ export interface Harness {
 const SDK_WAIT_MS = 20_000;
 
 /**
- * The instance with a bounded idle(): an SDK that never idles (an upload that never ends) fails the
+ * The instance with a bounded idle() and sync(): an SDK that never idles, or a flush that never
+ * ends (an upload that never answers; records sent again after a 2xx and never deleted), fails the
  * wait with what it was doing, before the test's own timeout and without a name.
  */
-function bounded(bg: BackgroundGeolocation, server?: ScriptedServer): BackgroundGeolocation {
+export function boundedSdk(bg: BackgroundGeolocation, server?: ScriptedServer): BackgroundGeolocation {
+  const seen = () =>
+    (server ? ` (${server.requests.length} requests so far, ${server.pending} held)` : '') +
+    (server?.runaway ? `: ${server.runaway.message}` : '');
   const idle = bg.idle;
-  bg.idle = () =>
-    within(idle(), SDK_WAIT_MS, () => {
-      const seen = server ? ` (${server.requests.length} requests so far, ${server.pending} held)` : '';
-      return `the SDK's idle()${seen}${server?.runaway ? `: ${server.runaway.message}` : ''}`;
-    });
+  bg.idle = () => within(idle(), SDK_WAIT_MS, () => `the SDK's idle()${seen()}`);
+  const sync = bg.sync;
+  bg.sync = () => within(sync(), SDK_WAIT_MS, () => `the SDK's sync() (a flush that never ends?)${seen()}`);
+  const close = bg.close;
+  bg.close = () =>
+    within(close(), SDK_WAIT_MS, () => `the SDK's close() (an upload in flight that never ends?)${seen()}`);
   return bg;
 }
 
 /** close(), bounded: an SDK whose upload never ends fails the test with that, not a hook timeout. */
-const closeWithin = (bg: BackgroundGeolocation) =>
+export const closeWithin = (bg: BackgroundGeolocation) =>
   within(bg.close(), SDK_WAIT_MS, () => "the SDK's close() (an upload in flight that never ends?)");
+
+/**
+ * sync() until the queue is empty, at most `rounds` times, each bounded: a queue that never
+ * empties (records sent and never deleted) fails naming it, instead of looping until the timeout.
+ */
+export async function syncUntilEmpty(bg: BackgroundGeolocation, rounds = 5): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
+    if ((await bg.getCount()) === 0) return;
+    await within(bg.sync(), SDK_WAIT_MS, () => `the SDK's sync() ${round + 1} of ${rounds} (a flush that never ends?)`);
+  }
+  const left = await bg.getCount();
+  if (left > 0) throw new Error(`${left} record(s) still queued after ${rounds} sync() calls (sent, never deleted?)`);
+}
 
 /** Opens the SDK (':memory:' SQLite, a ManualNetwork on wifi); closed when the test finishes. */
 export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGeolocation> {
@@ -53,7 +71,7 @@ export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGe
     ...options,
   });
   onTestFinished(() => closeWithin(bg));
-  return bounded(bg);
+  return boundedSdk(bg);
 }
 
 /**
@@ -63,12 +81,14 @@ export async function openSdk(options: CreateOptions = {}): Promise<BackgroundGe
  */
 export async function startHarness(
   config: ConfigInput = {},
-  options: CreateOptions & { replies?: Responder[] } = {},
+  options: CreateOptions & { replies?: Responder[]; maxRequests?: number } = {},
 ): Promise<Harness> {
-  const { replies = [], ...createOptions } = options;
+  const { replies = [], maxRequests, ...createOptions } = options;
   const server = await startScriptedServer(...replies);
+  // A test that knows it needs a few requests fails as soon as the SDK sends many more.
+  if (maxRequests !== undefined) server.limit(maxRequests);
   const network = (createOptions.network as ManualNetwork | undefined) ?? new ManualNetwork('wifi');
-  const bg = bounded(await createBackgroundGeolocation({ database: ':memory:', ...createOptions, network }), server);
+  const bg = boundedSdk(await createBackgroundGeolocation({ database: ':memory:', ...createOptions, network }), server);
   onTestFinished(async () => {
     try {
       await server.close();

@@ -54,6 +54,8 @@ export interface ScriptedServer {
    * waits reject with this error at once, and close() rejects with it.
    */
   readonly runaway: Error | null;
+  /** Lowers the runaway bound (MAX_REQUESTS) for a test that needs only a few requests. */
+  limit(maxRequests: number): void;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
   let runaway: Error | null = null;
+  let maxRequests = MAX_REQUESTS;
   const waiters = new Set<() => boolean>();
   const changed = () => {
     for (const check of [...waiters]) if (check()) waiters.delete(check);
@@ -133,9 +136,9 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
         body,
       };
       requests.push(recorded);
-      if (requests.length > MAX_REQUESTS || runaway) {
+      if (requests.length > maxRequests || runaway) {
         runaway ??= new Error(
-          `scripted server: more than ${MAX_REQUESTS} requests, so the SDK was cut off (answered 500): it never ` +
+          `scripted server: more than ${maxRequests} requests, so the SDK was cut off (answered 500): it never ` +
             `stops uploading (a flush that never ends, records sent again after a 2xx?); the last one carried ` +
             text.slice(0, 160),
         );
@@ -194,6 +197,7 @@ export async function startScriptedServer(...initial: Responder[]): Promise<Scri
     get runaway() {
       return runaway;
     },
+    limit: (max) => void (maxRequests = max),
     script: (...replies) => void queue.push(...replies),
     setDefault: (reply) => void (fallback = reply),
     when,

@@ -27,8 +27,8 @@ function merge(count: number, exceptions: Map<number, string>, regular: (i: numb
   return texts;
 }
 
-/** Reads `count` values of one column as their exact JSON texts. */
-export function decodeColumn(input: ByteReader, count: number): string[] {
+/** Reads `count` values of one column as their exact JSON texts (`version`: of the coding). */
+export function decodeColumn(input: ByteReader, count: number, version: number): string[] {
   const mode = input.byte();
   switch (mode) {
     case ColumnMode.Verbatim:
@@ -41,19 +41,16 @@ export function decodeColumn(input: ByteReader, count: number): string[] {
     }
     case ColumnMode.Decimal: {
       const scale = input.bounded(MAX_SCALE, 'a decimal scale');
-      const power = 10 ** scale;
       const exceptions = readExceptions(input, count);
-      const values = readInts(input, count - exceptions.size);
+      const values = readInts(input, count - exceptions.size, version);
       return merge(count, exceptions, (i) => {
         if (Math.abs(values[i]!) > MAX_SCALED) throw invalid(`a scaled number has more than ${MAX_DIGITS} digits`);
-        // The same text as fromScaled (decimal.ts explains why), by the platform's number printer.
-        const k = values[i]!;
-        return Math.abs(k) >= power / 1e6 ? String(k / power) : fromScaled(k, scale);
+        return fromScaled(values[i]!, scale);
       });
     }
     case ColumnMode.Time: {
       const exceptions = readExceptions(input, count);
-      const values = readInts(input, count - exceptions.size);
+      const values = readInts(input, count - exceptions.size, version);
       const times = new IsoTexts();
       return merge(count, exceptions, (i) => times.text(values[i]!));
     }

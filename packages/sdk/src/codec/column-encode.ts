@@ -20,11 +20,19 @@ function writeExceptions(out: ByteWriter, values: readonly unknown[], fits: read
   }
 }
 
-/** Digits after the point of a number's shortest text (JSON.stringify's), up to MAX_SCALE + 1. */
-function decimals(value: number): number {
-  for (let scale = 0, power = 1; scale <= MAX_SCALE; scale++, power *= 10) {
-    if (Math.round(value * power) / power === value) return scale;
-  }
+const exactAt = (value: number, scale: number): boolean => {
+  const power = POWERS[scale]!;
+  return Math.round(value * power) / power === value;
+};
+const POWERS = Array.from({ length: MAX_SCALE + 1 }, (_, i) => 10 ** i);
+
+/**
+ * Digits after the point of a number's shortest text (JSON.stringify's), up to MAX_SCALE + 1.
+ * `hint`, the previous number's, is tried first: a column's numbers mostly have the same.
+ */
+function decimals(value: number, hint: number): number {
+  if (hint <= MAX_SCALE && exactAt(value, hint) && (hint === 0 || !exactAt(value, hint - 1))) return hint;
+  for (let scale = 0; scale <= MAX_SCALE; scale++) if (exactAt(value, scale)) return scale;
   return MAX_SCALE + 1;
 }
 
@@ -33,25 +41,42 @@ function decimals(value: number): number {
  * ten have (a 0.1 + 0.2 among whole metres); the few numbers it leaves out are exceptions.
  */
 function chooseScale(values: readonly unknown[]): number {
-  const digits: number[] = [];
+  const counts = new Array<number>(MAX_SCALE + 1).fill(0);
+  let total = 0;
+  let hint = 0;
   for (const value of values) {
     if (typeof value !== 'number') continue;
-    const d = decimals(value);
-    if (d <= MAX_SCALE) digits.push(d);
+    hint = decimals(value, hint);
+    if (hint <= MAX_SCALE) {
+      counts[hint]!++;
+      total++;
+    }
   }
-  if (digits.length === 0) return 0;
-  digits.sort((a, b) => a - b);
-  const most = digits[digits.length - 1]!;
-  const ninety = digits[Math.floor((digits.length - 1) * 0.9)]!;
+  if (total === 0) return 0;
+  // The 90th percentile (the value at sorted index floor((total - 1) * 0.9)) and the most.
+  const at = Math.floor((total - 1) * 0.9);
+  let ninety = -1;
+  let most = 0;
+  for (let scale = 0, seen = 0; scale <= MAX_SCALE; scale++) {
+    seen += counts[scale]!;
+    if (ninety < 0 && seen > at) ninety = scale;
+    if (counts[scale]! > 0) most = scale;
+  }
   return most - ninety <= 3 ? most : ninety;
 }
 
-function writeScaled(out: ByteWriter, values: readonly unknown[], scaled: (value: unknown) => number | null): void {
+function writeScaled(
+  out: ByteWriter,
+  values: readonly unknown[],
+  scaled: (value: unknown) => number | null,
+  version: number,
+): void {
   const fits = values.map(scaled);
   writeExceptions(out, values, fits);
   writeInts(
     out,
     fits.filter((v): v is number => v !== null),
+    version,
   );
 }
 
@@ -87,20 +112,21 @@ function writeTexts(out: ByteWriter, values: readonly unknown[]): void {
 
 /**
  * Writes one column in the form its first value has (a decimal number, an ISO timestamp, a uuid;
- * else texts), the values that do not fit kept as exact JSON text.
+ * else texts), the values that do not fit kept as exact JSON text; `version`: the coding's (it
+ * decides the difference orders, int-runs.ts).
  */
-export function encodeColumn(out: ByteWriter, values: readonly unknown[]): void {
+export function encodeColumn(out: ByteWriter, values: readonly unknown[], version: number): void {
   const first = values[0];
   if (typeof first === 'number') {
     const scale = chooseScale(values);
     const power = 10 ** scale;
     out.byte(ColumnMode.Decimal);
     out.uint(scale);
-    return writeScaled(out, values, (value) => (typeof value === 'number' ? scaledFast(value, power) : null));
+    return writeScaled(out, values, (value) => (typeof value === 'number' ? scaledFast(value, power) : null), version);
   }
   if (readIsoMillis(first) !== null) {
     out.byte(ColumnMode.Time);
-    return writeScaled(out, values, readIsoMillis);
+    return writeScaled(out, values, readIsoMillis, version);
   }
   if (uuidBytes(first) !== null) {
     out.byte(ColumnMode.Uuid);

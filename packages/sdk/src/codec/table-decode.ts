@@ -1,7 +1,8 @@
-import { type ByteReader, invalid } from './bytes.js';
+import { ByteReader, invalid } from './bytes.js';
 import { decodeColumn } from './column-decode.js';
 import { readKey } from './known-keys.js';
 import { type BoundedText, checkCount, COLUMNAR_LIMITS } from './limits.js';
+import { PRESET_SHAPES } from './preset-shapes.js';
 
 /** A shape as read: each key as written (`{"key":` first, then `,"key":`), and a column index or a nested shape. */
 interface Shape {
@@ -36,6 +37,16 @@ function readShape(input: ByteReader, columns: number, depth: number): Shape {
   return shape;
 }
 
+/** A table's shape: written out, or from version 2 a preset number (0: written out follows). */
+function readTopShape(input: ByteReader, columns: number, version: number): Shape {
+  if (version < 2) return readShape(input, columns, 1);
+  const preset = input.bounded(PRESET_SHAPES.length, 'a preset shape');
+  if (preset === 0) return readShape(input, columns, 1);
+  // The preset's bytes, read as if written here: its column references are checked the same way.
+  const bytes = new ByteReader(PRESET_SHAPES[preset - 1]!);
+  return readShape(bytes, columns, 1);
+}
+
 function writeRow(shape: Shape, columns: string[][], cursors: number[], out: BoundedText): void {
   const { keys, children } = shape;
   if (keys.length === 0) return out.push('{}');
@@ -56,14 +67,14 @@ function writeRow(shape: Shape, columns: string[][], cursors: number[], out: Bou
  * least the rows can decode to is checked against the size limit, so a few bytes that claim a
  * million rows are refused without allocating them.
  */
-export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean): void {
+export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean, version: number): void {
   const rows = input.uint();
   out.reserve(asArray ? rows * 3 + 1 : 2);
   if (!asArray && rows !== 1) throw invalid('a single-record table must have exactly one row');
   const columnCount = checkCount(input.uint(), COLUMNAR_LIMITS.maxColumns, 'a column count');
   const shapeCount = checkCount(input.uint(), Math.min(COLUMNAR_LIMITS.maxShapes, rows), 'a shape count');
   if (rows > 0 && shapeCount === 0) throw invalid('a table with rows has no shape');
-  const shapes = Array.from({ length: shapeCount }, () => readShape(input, columnCount, 1));
+  const shapes = Array.from({ length: shapeCount }, () => readTopShape(input, columnCount, version));
   const rowShapes =
     shapeCount > 1 ? Array.from({ length: rows }, () => shapes[input.bounded(shapeCount - 1, 'a shape index')]!) : null;
   const counts = new Array<number>(columnCount).fill(0);
@@ -79,7 +90,7 @@ export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolea
     perShape.set(shape, (perShape.get(shape) ?? 0) + 1);
   }
   for (const [shape, times] of perShape) shape.uses.forEach((n, c) => (counts[c]! += n * times));
-  const columns = counts.map((count) => decodeColumn(input, count));
+  const columns = counts.map((count) => decodeColumn(input, count, version));
   const cursors = new Array<number>(columnCount).fill(0);
   if (asArray) out.push('[');
   for (let r = 0; r < rows; r++) {

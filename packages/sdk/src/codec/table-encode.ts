@@ -1,7 +1,8 @@
-import { type ByteWriter } from './bytes.js';
+import { ByteWriter } from './bytes.js';
 import { encodeColumn } from './column-encode.js';
 import { writeKey } from './known-keys.js';
 import { COLUMNAR_LIMITS } from './limits.js';
+import { presetOf } from './preset-shapes.js';
 
 /**
  * A table: records (objects) transposed into columns. Each record has a shape (its keys in order,
@@ -13,9 +14,17 @@ import { COLUMNAR_LIMITS } from './limits.js';
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const own = Object.prototype.hasOwnProperty;
+
+/** Whether an object has an own enumerable key, without listing its keys (this runs per row). */
+function hasKeys(object: Record<string, unknown>): boolean {
+  for (const key in object) if (own.call(object, key)) return true;
+  return false;
+}
+
 /** A nested object with keys gets a nested shape; anything else (even `{}`) is a leaf. */
 const nests = (value: unknown, depth: number): value is Record<string, unknown> =>
-  isPlainObject(value) && depth < COLUMNAR_LIMITS.maxShapeDepth && Object.keys(value).length > 0;
+  isPlainObject(value) && depth < COLUMNAR_LIMITS.maxShapeDepth && hasKeys(value);
 
 interface Shape {
   keys: string[];
@@ -25,12 +34,13 @@ interface Shape {
 
 /** Whether `object` has exactly `shape` (same keys in the same order, same nesting). */
 function matches(shape: Shape, object: Record<string, unknown>, depth: number): boolean {
-  const keys = Object.keys(object);
-  if (keys.length !== shape.keys.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== shape.keys[i]) return false;
+  // for-in walks the same keys in the same order as Object.keys, without building the array
+  // (inherited keys, which JSON.parse never makes, fail the match: the row gets its own shape).
+  let i = 0;
+  for (const key in object) {
+    if (i >= shape.keys.length || key !== shape.keys[i] || !own.call(object, key)) return false;
     const child = shape.children[i]!;
-    const value = object[keys[i]!];
+    const value = object[key];
     if (
       typeof child === 'number'
         ? nests(value, depth + 1)
@@ -38,8 +48,9 @@ function matches(shape: Shape, object: Record<string, unknown>, depth: number): 
     ) {
       return false;
     }
+    i++;
   }
-  return true;
+  return i === shape.keys.length;
 }
 
 function collect(shape: Shape, object: Record<string, unknown>, columns: unknown[][]): void {
@@ -82,7 +93,7 @@ function writeShape(out: ByteWriter, shape: Shape): void {
 }
 
 /** Writes `rows` (plain objects) as a table; false when a count limit is passed (send it otherwise). */
-export function encodeTable(out: ByteWriter, rows: readonly Record<string, unknown>[]): boolean {
+export function encodeTable(out: ByteWriter, rows: readonly Record<string, unknown>[], version: number): boolean {
   const paths = new Map<string, number>();
   const shapes: Shape[] = [];
   const rowShapes: number[] = [];
@@ -103,8 +114,18 @@ export function encodeTable(out: ByteWriter, rows: readonly Record<string, unkno
   out.uint(rows.length);
   out.uint(columns.length);
   out.uint(shapes.length);
-  for (const shape of shapes) writeShape(out, shape);
+  shapes.forEach((shape, i) => {
+    if (version < 2) return writeShape(out, shape);
+    // Version 2: each shape is a preset number, or 0 and the shape. A preset's leaves are columns
+    // 0, 1, 2 ...: the first shape's, as shapeOf numbers them.
+    const written = new ByteWriter();
+    writeShape(written, shape);
+    const bytes = written.result();
+    const preset = i === 0 ? presetOf(bytes) : 0;
+    out.uint(preset);
+    if (preset === 0) out.bytes(bytes);
+  });
   if (shapes.length > 1) for (const index of rowShapes) out.uint(index);
-  for (const values of columns) encodeColumn(out, values);
+  for (const values of columns) encodeColumn(out, values, version);
   return true;
 }

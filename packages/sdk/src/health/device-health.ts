@@ -9,7 +9,13 @@ import type { UploadOutcome } from '../queue/outcome.js';
 import type { BatteryReader } from '../records/location.js';
 import type { TrackingState } from '../tracking/persisted-state.js';
 import { failureClassOf, holdOf, providerStateOf } from './health-classes.js';
-import { formatHealthHeader, type FailureClass, type HealthReport, type ProviderStateName } from './health-header.js';
+import {
+  formatHealthHeader,
+  type FailureClass,
+  type HealthReport,
+  type Hold,
+  type ProviderStateName,
+} from './health-header.js';
 
 export interface DeviceHealthDeps {
   clock: Clock;
@@ -35,10 +41,15 @@ export class DeviceHealth {
   private motionSince: number | null = null;
   private provider: ProviderStateName | undefined;
   private lastBattery: { level: number; charging: boolean } | undefined;
+  /** The hold automatic uploads met since the last delivery: since when, last seen when. */
+  private held: { kind: Hold; since: number; last: number } | null = null;
+  /** When this instance started: `up` in the report. */
+  private readonly startedAt: number;
   /** Upload URLs whose server said it reads the report (for the life of the instance). */
   private readonly readers = new Set<string>();
 
   constructor(private readonly deps: DeviceHealthDeps) {
+    this.startedAt = deps.clock.now();
     deps.events.on('motionchange', () => (this.motionSince = deps.clock.now()));
     deps.events.on('location', (location) => {
       const battery = location.battery;
@@ -56,9 +67,19 @@ export class DeviceHealth {
     return this.readers.has(url);
   }
 
+  /** An automatic upload was held back: what holds it is remembered until the next delivery. */
+  noteHold(): void {
+    const now = this.deps.clock.now();
+    const hold = holdOf(this.deps.config().http, this.deps.network.current(), this.deps.retryAfter(), now);
+    if (!hold) return;
+    if (this.held?.kind === hold.kind) this.held.last = now;
+    else this.held = { kind: hold.kind, since: now, last: now };
+  }
+
   /** An upload's outcome: a delivery clears the last failure, anything else becomes it. */
   outcome(outcome: UploadOutcome): void {
     const failure = failureClassOf(outcome);
+    if (failure === null) this.held = null;
     this.failure = failure === null ? null : { class: failure, at: this.deps.clock.now(), status: outcome.status };
   }
 
@@ -92,6 +113,15 @@ export class DeviceHealth {
           }
         : {}),
       ...(hold ? { hold } : {}),
+      ...(this.held && this.held.kind !== hold?.kind
+        ? {
+            was: {
+              kind: this.held.kind,
+              for: seconds(this.held.last - this.held.since),
+              ago: seconds(now - this.held.last),
+            },
+          }
+        : {}),
       network: net,
       wifiOnly: http.disableAutoSyncOnCellular,
       motion: {
@@ -106,6 +136,7 @@ export class DeviceHealth {
           : {}),
       tracking: tracking.enabled,
       stopOnTerminate: app.stopOnTerminate,
+      up: seconds(now - this.startedAt),
     };
   }
 

@@ -6,7 +6,7 @@ import { parseDictionary, serializeDictionary, Token, type Dictionary, type Item
  * Dictionary in a request header, so that the upload's JSON body stays exactly the spec's:
  *
  *   Waypost-Health: v="0.1.0", clock=1795000000, q=12, oldest=340, fail=timeout;ago=30,
- *     hold=wifi, net=cellular, wifionly=?1, motion=still;for=3600, provider=ok, batt=0.54;charging, track=?1, sot=?0
+ *     hold=wifi, was=offline;for=600;ago=5, net=cellular, wifionly=?1, motion=still;for=3600, provider=ok, batt=0.54;charging, track=?1, sot=?0
  *
  * Times are ages in seconds on the device's clock (`ago`, `for`, `oldest`), never instants: a
  * device clock an hour off still says how long ago; `clock` is the device's own time, so the
@@ -44,6 +44,11 @@ export interface HealthReport {
   oldestAge?: number;
   failure?: { class: FailureClass; ago: number; status?: number };
   hold?: { kind: Hold; for?: number };
+  /**
+   * The hold that ended since the last delivery: how long it held (`for`) and how long ago it
+   * ended (`ago`), so a device back from a silence says for certain why it was quiet.
+   */
+  was?: { kind: Hold; for: number; ago: number };
   network?: (typeof NETWORKS)[number];
   /** Uploads wait for Wi-Fi (disableAutoSyncOnCellular): lets a server guess why a device went quiet. */
   wifiOnly?: boolean;
@@ -52,6 +57,8 @@ export interface HealthReport {
   battery?: { level: number; charging: boolean };
   tracking?: boolean;
   stopOnTerminate?: boolean;
+  /** Seconds since this SDK instance started: a device back after a restart says it was not running. */
+  up?: number;
 }
 
 const SECONDS = (n: number) => Math.max(0, Math.min(999_999_999_999, Math.round(n)));
@@ -75,6 +82,9 @@ export function formatHealthHeader(report: HealthReport): string {
   if (report.hold) {
     put('hold', new Token(report.hold.kind), report.hold.for === undefined ? {} : { for: SECONDS(report.hold.for) });
   }
+  if (report.was) {
+    put('was', new Token(report.was.kind), { for: SECONDS(report.was.for), ago: SECONDS(report.was.ago) });
+  }
   if (report.network) put('net', new Token(report.network));
   if (report.wifiOnly !== undefined) put('wifionly', report.wifiOnly);
   if (report.motion) {
@@ -87,6 +97,7 @@ export function formatHealthHeader(report: HealthReport): string {
   }
   if (report.tracking !== undefined) put('track', report.tracking);
   if (report.stopOnTerminate !== undefined) put('sot', report.stopOnTerminate);
+  if (report.up !== undefined) put('up', SECONDS(report.up));
   return serializeDictionary(dict);
 }
 
@@ -145,6 +156,9 @@ export function parseHealthHeader(value: string): Parsed {
   const hold = item('hold');
   const holdKind = token(hold, HOLDS);
   if (hold && holdKind) report.hold = { kind: holdKind, ...withFor(hold) };
+  const was = item('was');
+  const wasKind = token(was, HOLDS);
+  if (was && wasKind) report.was = { kind: wasKind, for: intParam(was, 'for') ?? 0, ago: intParam(was, 'ago') ?? 0 };
   set('network', token(item('net'), NETWORKS));
   set('wifiOnly', bool(item('wifionly')));
   const motion = item('motion');
@@ -157,5 +171,6 @@ export function parseHealthHeader(value: string): Parsed {
   }
   set('tracking', bool(item('track')));
   set('stopOnTerminate', bool(item('sot')));
+  set('up', int(item('up')));
   return { ok: true, report };
 }

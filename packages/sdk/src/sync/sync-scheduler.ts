@@ -231,6 +231,7 @@ export class SyncScheduler {
     const deferred = this.retryAfter;
     if (deferred !== null) {
       this.deps.logger.debug('HTTP', `no upload on ${trigger}: Retry-After until ${new Date(deferred).toISOString()}`);
+      this.deps.health?.noteHold();
       return;
     }
     const decision = decideAutoUpload(effective, {
@@ -244,7 +245,10 @@ export class SyncScheduler {
     if (this.closed) return;
     if (!decision.upload) {
       if (decision.reason === 'queue empty') this.motionFlushOwed = false;
-      else this.deps.logger.debug('HTTP', `no upload on ${trigger}: ${decision.reason}`);
+      else {
+        this.deps.logger.debug('HTTP', `no upload on ${trigger}: ${decision.reason}`);
+        this.deps.health?.noteHold();
+      }
       return;
     }
     try {

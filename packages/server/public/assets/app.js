@@ -1,27 +1,31 @@
-/* global L, URLSearchParams, CustomEvent, queueMicrotask */
+/* global L, CustomEvent, queueMicrotask */
 // The Waypost dashboard: devices and their trips on a basemap, a time range, the records table,
 // event markers, geofences, live positions (server-sent events) and commands. Plain modules, no
-// bundler; Leaflet, topojson-client and world-atlas come from this server's node_modules.
-import { showUsers } from './users.js';
-import { offerSso } from './sso.js';
-import { showGroups } from './groups.js';
-import { apiJson, loggedIn, logIn, logInAs, logOut, Unauthorized, whenUnauthorized } from './api.js';
+// bundler; Leaflet, geoman, topojson-client and world-atlas come from this server's node_modules.
+// Login is login.js; the settings and the geofence and sink editors are editors.js.
+import { apiJson, Unauthorized } from './api.js';
 import { addBasemap } from './basemap.js';
 import { colourOf } from './colour.js';
 import { addCommandDevices, setUpCommandForm } from './commands.js';
-import { addDetailsSection, renderDetails } from './details.js';
+import { addDetailsSection, forgetSections, renderDetails } from './details.js';
+import { fetchOverlays, fetchTrack, rangeQuery } from './device-data.js';
 import { DeviceList } from './device-list.js';
 import { renderItem } from './device-row.js';
 import { $ } from './dom.js';
-import { drawServerGeofences, showSinks } from './fleet-events.js';
+import { drawServerGeofences } from './fleet-events.js';
+import { startEditors } from './editors.js';
+import { setUpLogin } from './login.js';
+import { setLateAfter } from './timeline.js';
 import { currentRange, isLive, watchRange } from './range.js';
 import { RecordsTable } from './records.js';
 import { Playback } from './playback.js';
 import { setUpSheet } from './sheet.js';
 import { DeviceLayer } from './tracks.js';
+import { drawLongTrack } from './track-tiles.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { healthSection } from './health.js';
+import { deviceStateSection } from './health-text.js';
 import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo, focusOn, showEmptyHint } from './view.js';
 import { deviceInAddress, startMapLife, writeAddress } from './map-life.js';
@@ -46,29 +50,14 @@ let playback = null;
 let serverFences = null;
 let reclusters = () => undefined;
 const table = new RecordsTable((record) => focusRecord(record));
+addDetailsSection(deviceStateSection);
 addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
 addDetailsSection(timelineSection((record) => focusRecord(record)));
 addDetailsSection(shareSection);
 
-const rangeQuery = (extra = {}) => {
-  const params = new URLSearchParams(extra);
-  if (range.from !== null) params.set('from', String(range.from));
-  if (range.to !== null) params.set('to', String(range.to));
-  return params.toString();
-};
-const devicePath = (id, what) => '/api/dashboard/devices/' + encodeURIComponent(id) + '/' + what;
+const query = () => rangeQuery(range);
 const labelOf = (info) => info.name || info.id;
-
-function showLogin(message) {
-  if (source) source.close();
-  source = null;
-  $('app').hidden = true;
-  $('login').hidden = false;
-  $('login-error').textContent = message || '';
-  offerSso($('sso')).catch(report);
-  $('user-input').focus();
-}
 
 /** New devices' command-form options, added together once the current batch is done. */
 let pendingOptions = [];
@@ -110,22 +99,15 @@ function mapDevice(device, force = false) {
 }
 
 async function loadTrack(device) {
-  const zoom = map.getZoom();
-  // The ledger's holes first: the track is cut at them (breaks), so their edges stay drawn.
-  const { gaps } = await apiJson(devicePath(device.info.id, 'gaps'));
-  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
-  const query = rangeQuery({ zoom: String(zoom), ...(breaks.length > 0 ? { breaks: breaks.join(',') } : {}) });
-  const track = await apiJson(devicePath(device.info.id, 'track') + '?' + query);
+  if (drawLongTrack(map, device, range)) return; // a long history: tiles (track-tiles.js)
+  const { track, gaps } = await fetchTrack(device.info.id, range, map.getZoom());
   device.track = track;
   device.layer.drawTrack(track, gaps);
   if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
 }
 
 async function loadOverlays(device) {
-  const [events, geofences] = await Promise.all([
-    apiJson(devicePath(device.info.id, 'events') + '?' + rangeQuery()),
-    apiJson(devicePath(device.info.id, 'geofences')),
-  ]);
+  const [events, geofences] = await fetchOverlays(device.info.id, range);
   device.layer.drawEvents(events);
   device.layer.drawGeofences(geofences);
 }
@@ -140,7 +122,7 @@ async function loadAll() {
 }
 
 function showDetails() {
-  renderDetails(devices.get(selected), rangeQuery(), report);
+  renderDetails(devices.get(selected), query(), report);
 }
 
 async function select(id, fromList) {
@@ -171,13 +153,25 @@ async function select(id, fromList) {
 
 const focusRecord = (record) => focusOn(map, record);
 
+/** A settings change (time zone, units): everything showing times or measures is drawn again. */
+function redrawNumbers() {
+  list.redraw();
+  if (!selected) return;
+  forgetSections();
+  showDetails();
+  table.show(selected, range).catch(report);
+  playback.redraw();
+}
+
 function onPosition(message) {
   const position = JSON.parse(message.data);
   const known = devices.get(position.deviceId);
   const info = known ? known.info : { id: position.deviceId, name: null, model: null, status: 'active', records: 0 };
   const device = ensureDevice({
     ...info,
-    records: (info.records || 0) + position.stored,
+    // The device's count after the commit told (a catch-up or a replay after a reconnect tells
+    // the count as the database has it): never counted twice, never back.
+    records: Math.max(info.records || 0, position.records ?? (info.records || 0) + position.stored),
     lastSeen: new Date().toISOString(),
     lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
   });
@@ -220,12 +214,13 @@ function firstView() {
   );
 }
 
-async function start() {
+async function start(powers) {
   $('login').hidden = true;
   $('app').hidden = false;
   if (!map) {
     const config = await (await fetch('/dashboard-config.json')).json();
     setSilentAfter(config.silentAfterSeconds * 1000);
+    setLateAfter(config.lateAfterSeconds * 1000);
     map = L.map('map', { zoomControl: true, worldCopyJump: true }).setView([20, 0], 2);
     reclusters = startMapLife(map, {
       layers: () => drawnDevices().map((device) => device.layer),
@@ -282,52 +277,27 @@ async function start() {
     device.tracked = index < TRACKED_DEVICES;
   });
   await loadAll();
-  serverFences ??= L.layerGroup();
+  if (!serverFences) {
+    serverFences = L.layerGroup();
+    startEditors(map, serverFences, powers.write, report, redrawNumbers);
+  }
   drawServerGeofences(map, serverFences).catch(report);
-  showSinks(report).catch(report);
   await firstView();
   reclusters();
   source = new EventSource('/api/events');
   source.addEventListener('position', onPosition);
+  // Away too long to be told device by device: start again from the database.
+  source.addEventListener('reload', () => window.location.reload());
   source.addEventListener('open', () => ($('status').textContent = 'live'));
   source.addEventListener('error', () => ($('status').textContent = 'reconnecting…'));
   $('status').textContent = source.readyState === 1 ? 'live' : $('status').textContent;
 }
 
-whenUnauthorized(() => showLogin('Your session ended: log in again.'));
-$('login').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const user = $('user-input').value.trim();
-  const password = $('password-input').value;
-  const token = $('token-input').value.trim();
-  $('password-input').value = '';
-  $('token-input').value = '';
-  if (user) {
-    const ok = await logInAs(user, password);
-    if (ok === true) return enter();
-    return showLogin(ok === 'limited' ? 'Too many tries: wait a minute.' : 'Wrong user name or password.');
-  }
-  if (await logIn(token)) return enter();
-  showLogin('That is not the admin token.');
-});
-/** Into the dashboard, saying who is logged in (a user's name and role, as text). */
-async function enter() {
-  const session = await loggedIn().catch(() => null);
-  $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
-  // Users are an owner's (and the admin token's) to manage.
-  const owner = Boolean(session) && (!session.user || session.role === 'owner');
-  $('users-panel').hidden = $('groups-panel').hidden = !owner;
-  if (owner)
-    showUsers($('users'))
-      .then(() => showGroups($('groups')))
-      .catch(report);
-  return start().catch(report);
-}
-$('logout').addEventListener('click', async () => {
-  await logOut();
-  window.location.reload();
-});
-loggedIn().then(
-  (session) => (session ? enter() : showLogin()),
-  () => showLogin(),
+setUpLogin(
+  (powers) => start(powers),
+  () => {
+    if (source) source.close();
+    source = null;
+  },
+  report,
 );

@@ -14,6 +14,11 @@ export function addDetailsSection(build) {
   builders.push(build);
 }
 
+/** The sections are built again on the next render (the settings changed how they read). */
+export function forgetSections() {
+  sectionsFor = null;
+}
+
 export function exportUrl(deviceId, format, rangeQuery) {
   return '/api/devices/' + encodeURIComponent(deviceId) + '/locations?format=' + format + '&' + rangeQuery;
 }
@@ -68,6 +73,8 @@ export function renderDetails(device, rangeQuery, report) {
       exportLink('gpx'),
       ' ',
       exportLink('csv'),
+      // The files keep the formats' own units whatever the page shows: said, so no one misreads them.
+      el('span', { className: 'hint', id: 'export-units' }, ' (files in metres, m/s and UTC, as the formats define)'),
     ),
     ...sections,
   );

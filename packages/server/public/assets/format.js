@@ -1,15 +1,34 @@
 // How values read in the sidebar and the records table. Unknown values show as an en dash.
+// Times and units follow the settings (settings.js): local time or UTC, metric or imperial.
+import { settings } from './settings.js';
 
 const DASH = '–';
 
+const pad = (n) => String(n).padStart(2, '0');
+/** The formatters of the browser's language in its time zone, made once (Intl is slow to build). */
+const LOCAL = {
+  full: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }),
+  clock: new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }),
+  day: new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }),
+};
+const utc = () => settings().timeZone === 'utc';
+
+/** A moment: in the browser's time zone and language, or "2024-05-01 10:00:00 UTC" (the setting). */
 export function time(ms) {
   const date = new Date(ms);
-  return Number.isFinite(date.getTime())
-    ? date
-        .toISOString()
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, 'Z')
-    : DASH;
+  if (!Number.isFinite(date.getTime())) return DASH;
+  if (utc())
+    return date
+      .toISOString()
+      .replace('T', ' ')
+      .replace(/\.\d+Z$/, ' UTC');
+  return LOCAL.full.format(date);
+}
+
+/** Whether two moments fall on one calendar day where they are shown. */
+export function sameDay(a, b) {
+  if (utc()) return new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
+  return LOCAL.day.format(new Date(a)) === LOCAL.day.format(new Date(b));
 }
 
 export function age(ms, now = Date.now()) {
@@ -56,19 +75,39 @@ export function duration(ms) {
       : s + ' s';
 }
 
+const imperial = () => settings().units === 'imperial';
+const FEET_PER_METRE = 3.28084;
+const METRES_PER_MILE = 1609.344;
+
+/** A distance: "812 m" or "1.53 km"; "2,664 ft" or "0.95 mi" in imperial units. */
 export function distance(meters) {
   if (typeof meters !== 'number' || !Number.isFinite(meters)) return DASH;
+  if (imperial())
+    return meters >= METRES_PER_MILE / 4
+      ? (meters / METRES_PER_MILE).toFixed(2) + ' mi'
+      : Math.round(meters * FEET_PER_METRE) + ' ft';
   return meters >= 1000 ? (meters / 1000).toFixed(2) + ' km' : Math.round(meters) + ' m';
 }
 
-export function speed(mps) {
-  return typeof mps === 'number' && Number.isFinite(mps) ? (mps * 3.6).toFixed(1) + ' km/h' : DASH;
+/** A short length (an accuracy, a radius): metres or feet, never converted to km or miles. */
+export function length(meters) {
+  if (typeof meters !== 'number' || !Number.isFinite(meters)) return DASH;
+  return imperial() ? Math.round(meters * FEET_PER_METRE) + ' ft' : Math.round(meters) + ' m';
 }
 
-/** The time of day only (HH:MM:SSZ), for the end of something whose start gives the date. */
+/** A speed from m/s: km/h or mph. */
+export function speed(mps) {
+  if (typeof mps !== 'number' || !Number.isFinite(mps)) return DASH;
+  return imperial() ? ((mps * 3600) / METRES_PER_MILE).toFixed(1) + ' mph' : (mps * 3.6).toFixed(1) + ' km/h';
+}
+
+/** The time of day only, for the end of something whose start gives the date. */
 export function clock(ms) {
-  const full = time(ms);
-  return full === DASH ? DASH : full.slice(11);
+  const date = new Date(ms);
+  if (!Number.isFinite(date.getTime())) return DASH;
+  if (utc())
+    return pad(date.getUTCHours()) + ':' + pad(date.getUTCMinutes()) + ':' + pad(date.getUTCSeconds()) + ' UTC';
+  return LOCAL.clock.format(date);
 }
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });

@@ -2,6 +2,7 @@
 // The selected device's delivery health (issue 19's ledger): complete, or how many records are
 // missing and which; what it reported dropped and what the server quarantined, with the
 // quarantined records themselves (reason, time, raw JSON as text) and their CSV export.
+import { silentPeriodList } from './health-text.js';
 import { apiJson } from './api.js';
 import { el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
@@ -92,6 +93,7 @@ export function healthSection(deviceId, _rangeQuery, report) {
             (dropped ? ' · dropped on the device: ' + dropped : ''),
         ),
         quarantineList(deviceId, quarantine.records),
+        silentPeriodList(ledger.silentPeriods),
       );
     })
     .catch(report);

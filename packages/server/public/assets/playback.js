@@ -111,6 +111,13 @@ export class Playback {
     this.seek(at === null ? this.from : at);
   }
 
+  /** Its times again, as the settings now say (local time or UTC). */
+  redraw() {
+    if (this.from === undefined || this.from === null || $('playback').hidden) return;
+    $('playback-title').textContent = fmt.time(this.from) + ' → ' + fmt.time(this.to);
+    $('playback-time').textContent = fmt.time(this.t);
+  }
+
   seek(t) {
     this.t = Math.min(this.to, Math.max(this.from, t));
     const at = positionAt(this.trips, this.t);

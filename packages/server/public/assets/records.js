@@ -71,16 +71,19 @@ export class RecordsTable {
     const row = el(
       'tr',
       { dataset: { uuid: record.uuid }, tabIndex: 0, onclick: () => this.open(record, row) },
-      el('td', {}, fmt.time(record.recordedAt)),
-      el('td', {}, fmt.age(record.recordedAt, now)),
-      el('td', {}, fmt.coordinates(record.latitude, record.longitude)),
-      el('td', { className: 'num' }, fmt.measure(record.accuracy, 'm', 0)),
-      el('td', { className: 'num' }, fmt.measure(record.speed, 'm/s')),
-      el('td', { className: 'num' }, fmt.measure(record.odometer, 'm', 0)),
-      el('td', {}, fmt.text(record.event)),
-      el('td', {}, fmt.yesNo(record.isMoving)),
-      el('td', {}, fmt.text(record.activity)),
-      el('td', { className: 'num' }, fmt.percent(record.battery)),
+      ...[
+        ['Recorded at', fmt.time(record.recordedAt)],
+        ['Age', fmt.age(record.recordedAt, now)],
+        ['Coordinates', fmt.coordinates(record.latitude, record.longitude)],
+        ['Accuracy', fmt.length(record.accuracy), 'num'],
+        ['Speed', fmt.speed(record.speed), 'num'],
+        ['Odometer', fmt.distance(record.odometer), 'num'],
+        ['Event', fmt.text(record.event)],
+        ['Moving', fmt.yesNo(record.isMoving)],
+        ['Activity', fmt.text(record.activity)],
+        ['Battery', fmt.percent(record.battery), 'num'],
+        // The heading as data: a phone shows each row as a card, labelled by CSS (attr()), as text.
+      ].map(([label, value, className]) => el('td', { className, dataset: { label } }, value)),
     );
     row.addEventListener('keydown', (event) => event.key === 'Enter' && this.open(record, row));
     return row;
@@ -92,8 +95,9 @@ export class RecordsTable {
       JSON.stringify(
         {
           uuid: record.uuid,
-          recorded_at: fmt.time(record.recordedAt),
-          received_at: fmt.time(record.receivedAt),
+          // The viewer shows the record as stored: its times in ISO 8601 UTC, whatever the setting.
+          recorded_at: new Date(record.recordedAt).toISOString(),
+          received_at: new Date(record.receivedAt).toISOString(),
           record: record.record,
         },
         null,

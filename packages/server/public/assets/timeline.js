@@ -1,79 +1,18 @@
 /* global URLSearchParams */
 // The selected device's events in the range as a timeline, newest first: motion changes and
 // geofence crossings the device recorded, and the server's own fleet events (its geofences,
-// trips, silence: GET /api/devices/:id/fleet-events). A click shows where, when there is a place.
+// trips, silence: GET /api/devices/:id/fleet-events), one entry per event (timeline-items.js).
+// A click shows where, when there is a place.
 // Identifiers and extras come from devices and admins: every one is rendered as text.
 import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
+import { SHOWN, timelineItems } from './timeline-items.js';
 
-const SHOWN = 100;
-
-function recordLabel(record) {
-  if (record.event === 'geofence') {
-    const geofence = record.record && typeof record.record === 'object' ? record.record.geofence : null;
-    return 'geofence ' + fmt.text(geofence && geofence.action) + ' ' + fmt.text(geofence && geofence.identifier);
-  }
-  return record.isMoving ? 'started moving' : 'stopped';
-}
-
-const object = (value) => (value && typeof value === 'object' ? value : {});
-
-/** A fleet event's words: "server geofence enter depot", "trip end (12 min)", "went silent". */
-function fleetLabel(event) {
-  const data = object(event.data);
-  const late = event.late ? ' (late)' : '';
-  switch (event.type) {
-    case 'geofence.enter':
-    case 'geofence.exit':
-    case 'geofence.dwell':
-      return (
-        'server geofence ' +
-        event.type.slice('geofence.'.length) +
-        ' ' +
-        fmt.text(object(data.geofence).identifier) +
-        late
-      );
-    case 'trip.start':
-      return 'trip start' + late;
-    case 'trip.end':
-      return 'trip end (' + fmt.duration(data.durationMs) + ')' + late;
-    case 'device.silent':
-      return 'went silent';
-    case 'device.active':
-      return 'reporting again';
-    default:
-      return fmt.text(event.type);
-  }
-}
-
-/** Where a fleet event happened, as focusRecord takes it; null when it has no place. */
-function fleetPlace(event, at) {
-  const data = object(event.data);
-  const place = object(data.location ?? (event.type === 'trip.end' ? data.end : data.start));
-  return typeof place.latitude === 'number' && typeof place.longitude === 'number'
-    ? { latitude: place.latitude, longitude: place.longitude, recordedAt: at }
-    : null;
-}
-
-/** Both kinds as timeline items: { at, kind, label, place }. */
-function itemsOf(records, history) {
-  const items = records.map((record) => ({
-    at: record.recordedAt,
-    kind: record.event === 'geofence' ? 'geofence' : 'motion',
-    label: recordLabel(record),
-    place: record,
-  }));
-  for (const event of history.events) {
-    const at = Date.parse(event.timestamp);
-    items.push({ at, kind: 'fleet', type: event.type, label: fleetLabel(event), place: fleetPlace(event, at) });
-  }
-  // Newest first; of equal times the later one in the device's order first (the sort is stable).
-  return items
-    .map((item, index) => ({ item, index }))
-    .sort((a, b) => b.item.at - a.item.at || b.index - a.index)
-    .map(({ item }) => item)
-    .slice(0, SHOWN);
+let lateAfterMs = 300_000;
+/** The server's lateAfterSeconds (dashboard-config.json), for what "(late)" means here. */
+export function setLateAfter(ms) {
+  if (Number.isFinite(ms) && ms >= 0) lateAfterMs = ms;
 }
 
 function itemElement(item, onOpen) {
@@ -103,7 +42,7 @@ export function timelineSection(onOpen) {
       apiJson('/api/devices/' + id + '/fleet-events?' + history),
     ])
       .then(([records, fleet]) => {
-        const items = itemsOf(records, fleet);
+        const items = timelineItems(records, fleet, lateAfterMs);
         fill(
           section,
           el('h3', {}, 'Events'),

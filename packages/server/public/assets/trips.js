@@ -9,7 +9,8 @@ import * as fmt from './format.js';
 
 const MAX_ROWS = 200;
 
-const cells = (values) => values.map((value) => el('td', {}, value));
+/** Cells with their heading as data: the table lays each row out as a card (style.css), labelled as text. */
+const cells = (labelled) => labelled.map(([label, value]) => el('td', { dataset: { label } }, value));
 
 function tripRow(deviceId, trip, index) {
   const window = 'from=' + trip.start + '&to=' + trip.end;
@@ -27,13 +28,13 @@ function tripRow(deviceId, trip, index) {
     'tr',
     { dataset: { start: String(trip.start) } },
     ...cells([
-      String(index + 1),
-      fmt.time(trip.start),
-      fmt.time(trip.end).slice(0, 10) === fmt.time(trip.start).slice(0, 10) ? fmt.clock(trip.end) : fmt.time(trip.end),
-      fmt.duration(trip.durationMs),
-      fmt.distance(trip.distanceM),
-      fmt.speed(trip.averageSpeedMps),
-      fmt.speed(trip.maxSpeedMps),
+      ['#', String(index + 1)],
+      ['Start', fmt.time(trip.start)],
+      ['End', fmt.sameDay(trip.start, trip.end) ? fmt.clock(trip.end) : fmt.time(trip.end)],
+      ['Duration', fmt.duration(trip.durationMs)],
+      ['Distance', fmt.distance(trip.distanceM)],
+      ['Average', fmt.speed(trip.averageSpeedMps)],
+      ['Top speed', fmt.speed(trip.maxSpeedMps)],
     ]),
     el('td', { className: 'actions' }, play, ' ', link('gpx'), ' ', link('geojson'), ' ', link('csv')),
   );
@@ -44,10 +45,10 @@ function stopRow(stop) {
     'tr',
     {},
     ...cells([
-      fmt.time(stop.start),
-      fmt.time(stop.end),
-      fmt.duration(stop.durationMs),
-      fmt.coordinates(stop.lat, stop.lon),
+      ['Stopped', fmt.time(stop.start)],
+      ['Left', fmt.time(stop.end)],
+      ['Duration', fmt.duration(stop.durationMs)],
+      ['Where', fmt.coordinates(stop.lat, stop.lon)],
     ]),
   );
 }

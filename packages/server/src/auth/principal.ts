@@ -15,7 +15,7 @@ import { looksLikeJwt } from './tokens.js';
  */
 export type Principal =
   | { kind: 'admin'; via: 'secret' | 'session' | 'jwt' }
-  | { kind: 'device'; deviceId: string; org: string | null }
+  | { kind: 'device'; deviceId: string; org: string | null; issuedAt?: number }
   | { kind: 'org'; org: string }
   | UserPrincipal
   | { kind: 'anonymous' };
@@ -36,7 +36,7 @@ export function sameSecret(a: string, b: string): boolean {
 }
 
 /** `Bearer <token>` (JWT strategy) or the bare token (SAS strategy). */
-function bearerOf(request: FastifyRequest): string | null {
+export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header || /^\s*Bearer\s*$/i.test(header)) return null; // "Bearer " with nothing: none sent
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());

@@ -29,7 +29,9 @@ export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]+
 
 /** Who a verified access token speaks for. */
 export type TokenSubject =
-  { kind: 'device'; deviceId: string; org: string | null } | { kind: 'org'; org: string } | { kind: 'admin' };
+  | { kind: 'device'; deviceId: string; org: string | null; issuedAt?: number }
+  | { kind: 'org'; org: string }
+  | { kind: 'admin' };
 
 /** Subjects of tokens that are not a device's: `sub` is `<scope>:<org>`, with a `scope` claim. */
 type Scope = 'org' | 'admin';
@@ -88,7 +90,13 @@ function subjectOf(payload: JWTPayload): TokenSubject {
   const org = typeof payload.org === 'string' ? payload.org : null;
   if (payload.scope === 'admin') return { kind: 'admin' };
   if (payload.scope === 'org' && org !== null) return { kind: 'org', org };
-  return { kind: 'device', deviceId: payload.sub, org };
+  // When it was issued (epoch ms): a revocation refuses the tokens issued before it (health/refused-credentials.ts).
+  return {
+    kind: 'device',
+    deviceId: payload.sub,
+    org,
+    ...(payload.iat === undefined ? {} : { issuedAt: payload.iat * 1000 }),
+  };
 }
 
 /** Verified access tokens remembered at most (the cache is emptied when full). */

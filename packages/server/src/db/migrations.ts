@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database.js';
+import { trackTileSchema } from '../track-tiles/schema.js';
 
 interface Types {
   id: string;
@@ -7,12 +8,14 @@ interface Types {
   blob: string;
   /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
   appendOnly(table: string): string[];
+  dialect: Database['dialect'];
 }
 
 const APPEND_ONLY_MESSAGE = 'append-only: rows are never changed or removed';
 
 const TYPES: Record<Database['dialect'], Types> = {
   sqlite: {
+    dialect: 'sqlite',
     id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
     bigint: 'INTEGER',
     real: 'REAL',
@@ -25,6 +28,7 @@ const TYPES: Record<Database['dialect'], Types> = {
       ),
   },
   postgres: {
+    dialect: 'postgres',
     id: 'BIGSERIAL PRIMARY KEY',
     bigint: 'BIGINT',
     real: 'DOUBLE PRECISION',
@@ -224,6 +228,31 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `ALTER TABLE sessions ADD COLUMN user_name TEXT`,
     `CREATE INDEX sessions_user ON sessions (user_name)`,
   ],
+  // Webhooks once as far as a receiver can tell (issue 30): when an attempt on an outbox row began,
+  // written before the request under the sender's lease and cleared when its outcome is recorded,
+  // so the process that takes a sink over knows which event's first attempt has no recorded
+  // outcome (it sends it again, and says so) and every other event was never sent.
+  (t) => [`ALTER TABLE outbox ADD COLUMN sending_at ${t.bigint}`],
+  // Device health (issue 31): a revocation refuses the access tokens issued before it at once
+  // (tokens_revoked_at); a request whose device token was refused is kept as the server saw it
+  // (auth_refused_*: when, since when, why, and the report it carried, never trusted for more);
+  // a silent period explained once the device is back (device_health.silent_from/silent_to).
+  (t) => [
+    `ALTER TABLE devices ADD COLUMN tokens_revoked_at ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_at ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_since ${t.bigint}`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_code TEXT`,
+    `ALTER TABLE devices ADD COLUMN auth_refused_report TEXT`,
+    `ALTER TABLE device_health ADD COLUMN silent_from ${t.bigint}`,
+    `ALTER TABLE device_health ADD COLUMN silent_to ${t.bigint}`,
+    `ALTER TABLE device_health ADD COLUMN said TEXT`,
+  ],
+  // Sinks paused from the dashboard (issue 32): a paused sink keeps its backlog (events still
+  // queue for it) and gets nothing until resumed.
+  () => [`ALTER TABLE sinks ADD COLUMN paused INTEGER NOT NULL DEFAULT 0`],
+  // The track pyramid (issue 32): a device's track as tiles per time bucket, and the buckets whose
+  // tiles are stale (marked by triggers on every insert and delete of a position), track-tiles/.
+  trackTileSchema,
   // Device groups, single sign-on and scoped fleet settings (issue 33): groups an owner puts
   // devices in (a user may be limited to groups as well as to orgs: device_groups, a JSON list);
   // the org a geofence or a sink belongs to (null: the whole fleet's, made by an unlimited user);

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.js';
-import type { EventType } from './fleet-event.js';
 import {
   deleteDelivered,
   deleteOutboxOf,
   dueRows,
-  recordFailure,
   releaseSinkLease,
   takeSinkLease,
   type PendingRow,
 } from './outbox-store.js';
 import { SILENT_FLEET_LOG, type FleetLog } from './fleet-log.js';
-import { afterFailure, type RetryPolicy } from './retry-policy.js';
+import type { RetryPolicy } from './retry-policy.js';
+import { emptyTally, sendLane } from './send-lane.js';
 import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
 
@@ -30,6 +29,8 @@ export interface DeliveryOptions {
 
 /** Rows read per round and sink. */
 const ROUND_ROWS = 500;
+/** An attempt's longest time (a webhook's request), and at most a quarter of the lease. */
+const ATTEMPT_MS = 10_000;
 /**
  * Rounds start at most this often: under a steady ingest every commit wakes delivery, and rounds
  * back to back would cost ingest its queries (one SQLite connection, or a shared pool).
@@ -86,6 +87,8 @@ export class DeliveryWorker {
   private known = new Set<string>();
   /** Sinks this process holds the lease of, and until when: renewed by a heartbeat, also while a send hangs. */
   private readonly held = new Map<string, number>();
+  /** Per sink, events the sink took whose deletion the database missed (it was away): deleted first. */
+  private readonly unrecorded = new Map<string, number[]>();
 
   constructor(
     private readonly db: Database,
@@ -163,7 +166,10 @@ export class DeliveryWorker {
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (this.gapTimer) clearTimeout(this.gapTimer);
     await this.idle();
-    for (const sinkId of this.held.keys()) await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
+    for (const sinkId of this.held.keys()) {
+      if (!(await this.recordUnrecorded(sinkId))) continue; // the lease runs out; the next holder resends
+      await releaseSinkLease(this.db, sinkId, this.owner).catch(() => undefined);
+    }
     this.held.clear();
     for (const { transport } of this.transports.values()) await transport.close().catch(() => undefined);
     this.transports.clear();
@@ -176,7 +182,8 @@ export class DeliveryWorker {
       await this.onPoll();
       await this.forgetGoneSinks();
     }
-    const sinks = this.sinksNow();
+    // A paused sink gets nothing (its rows wait in the outbox); its lease and connection are let go.
+    const sinks = this.sinksNow().filter((s) => !s.paused);
     const live = new Set(sinks.map((s) => s.id));
     for (const id of this.held.keys()) if (!live.has(id)) this.held.delete(id);
     for (const [id, { transport }] of this.transports) {
@@ -233,46 +240,57 @@ export class DeliveryWorker {
     const until = now + this.options.leaseMs;
     const held = await takeSinkLease(this.db, sink.id, this.owner, now, until);
     if (held) this.held.set(sink.id, until);
-    else this.held.delete(sink.id);
+    else {
+      this.held.delete(sink.id);
+      // Another process holds the sink now and sends those again (in doubt, as far as it knows).
+      this.unrecorded.delete(sink.id);
+    }
     return held;
+  }
+
+  /** Deletes what the sink took while the database was away; false while it still is. */
+  private async recordUnrecorded(sinkId: string): Promise<boolean> {
+    const seqs = this.unrecorded.get(sinkId);
+    if (!seqs) return true;
+    try {
+      await deleteDelivered(this.db, seqs);
+    } catch {
+      return false;
+    }
+    this.unrecorded.delete(sinkId);
+    return true;
   }
 
   /** Delivers what is due for one sink while this process holds it; returns the next retry's time. */
   private async deliverSink(sink: Sink): Promise<number> {
     let earliestRetry = Infinity;
+    const attemptMs = Math.min(ATTEMPT_MS, Math.floor(this.options.leaseMs / 4));
     while (!this.closed && (await this.holdLease(sink))) {
+      if (!(await this.recordUnrecorded(sink.id))) break;
       const { rows, nextRetry } = await dueRows(this.db, sink.id, this.options.now(), ROUND_ROWS);
       earliestRetry = Math.min(earliestRetry, nextRetry);
       const lanes = lanesOf(rows);
       if (lanes.length === 0) break;
-      const transport = this.transportFor(sink);
-      const delivered: number[] = [];
-      let failed = 0;
-      let dead = 0;
-      let lastError: string | null = null;
-      await inParallel(lanes, this.options.lanes, async (lane) => {
-        for (const row of lane) {
-          try {
-            await transport.send({ id: row.eventId, device: row.deviceId, type: row.type as EventType }, row.body);
-            delivered.push(row.seq);
-          } catch (error) {
-            failed += 1;
-            lastError = (error as Error).message ?? String(error);
-            const attempts = row.attempts + 1;
-            const next = afterFailure(this.options.retry, attempts, row.createdAt, this.options.now());
-            await recordFailure(this.db, row.seq, { error: lastError, ...next });
-            if (next.dead) dead += 1;
-            else {
-              earliestRetry = Math.min(earliestRetry, next.nextAt);
-              return; // the rest of this device's events wait behind it
-            }
-          }
-        }
-      });
-      await deleteDelivered(this.db, delivered);
-      this.log.round({ sinkId: sink.id, delivered: delivered.length, failed, dead, error: lastError });
+      const lane = {
+        id: sink.id,
+        owner: this.owner,
+        transport: this.transportFor(sink),
+        retry: this.options.retry,
+        now: this.options.now,
+        attemptMs,
+      };
+      const tally = emptyTally();
+      await inParallel(lanes, this.options.lanes, (rows) => sendLane(this.db, lane, rows, tally));
+      earliestRetry = Math.min(earliestRetry, tally.earliestRetry);
+      if (tally.unrecorded.length > 0) this.unrecorded.set(sink.id, tally.unrecorded);
+      // Asked of the database again next time (renewed, or taken over by another process).
+      if (tally.leaseShort) this.held.delete(sink.id);
+      for (const { eventId, deviceId } of tally.inDoubt) this.log.resentInDoubt(sink.id, eventId, deviceId);
+      const { delivered, failed, dead, lastError: error } = tally;
+      this.log.round({ sinkId: sink.id, delivered, failed, dead, error, inDoubt: tally.inDoubt.length });
+      if (tally.leaseShort || tally.unrecorded.length > 0) break;
       if (rows.length < ROUND_ROWS && failed > 0) break;
-      if (delivered.length === 0) break;
+      if (delivered === 0) break;
     }
     return earliestRetry;
   }

@@ -8,6 +8,8 @@ export interface RoundReport {
   dead: number;
   /** The last failure's message (also the sink's `lastError`). */
   error: string | null;
+  /** Events sent again whose earlier attempt's outcome was never recorded (the sink may have had them). */
+  inDoubt?: number;
 }
 
 /**
@@ -22,6 +24,11 @@ export interface FleetLog {
   configChanged(sinks: number, geofences: number): void;
   /** A sink deleted through another process: what was left in the outbox for it is removed. */
   sinkForgotten(sinkId: string, removed: number): void;
+  /**
+   * An event sent again although an earlier attempt's outcome was never recorded (its process died,
+   * or lost its network or the database, with the request out): the sink may now have it twice.
+   */
+  resentInDoubt(sinkId: string, eventId: string, deviceId: string): void;
 }
 
 /** Log codes of fleet delivery. */
@@ -30,6 +37,7 @@ export const SINK_DELIVERY_FAILED = 'SINK_DELIVERY_FAILED';
 export const SINK_DEAD_LETTERED = 'SINK_DEAD_LETTERED';
 export const SINK_FORGOTTEN = 'SINK_FORGOTTEN';
 export const FLEET_CONFIG_CHANGED = 'FLEET_CONFIG_CHANGED';
+export const SINK_RESENT_IN_DOUBT = 'SINK_RESENT_IN_DOUBT';
 
 interface Logger {
   info(fields: object, message: string): void;
@@ -70,6 +78,11 @@ export function fleetLogTo(log: Logger): FleetLog {
         { code: SINK_FORGOTTEN, sink, removed },
         `sink ${sink} was deleted: ${removed} event(s) left in the outbox for it removed`,
       ),
+    resentInDoubt: (sink, event, device) =>
+      log.warn(
+        { code: SINK_RESENT_IN_DOUBT, sink, event, device },
+        `fleet event ${event} sent to sink ${sink} again: an earlier attempt's outcome was never recorded (the receiver may have it twice under this id)`,
+      ),
   };
 }
 
@@ -79,4 +92,5 @@ export const SILENT_FLEET_LOG: FleetLog = {
   round: () => undefined,
   configChanged: () => undefined,
   sinkForgotten: () => undefined,
+  resentInDoubt: () => undefined,
 };

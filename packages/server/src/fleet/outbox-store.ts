@@ -10,6 +10,8 @@ export interface PendingRow {
   createdAt: number;
   attempts: number;
   nextAt: number;
+  /** An attempt on it began and its outcome was never recorded: the receiver may have it already. */
+  inDoubt: boolean;
 }
 
 /** Devices waiting at most on a retry in one query; beyond, their rows may take room in a round. */
@@ -41,8 +43,9 @@ export async function dueRows(
     created_at: number;
     attempts: number;
     next_at: number;
+    sending_at: number | null;
   }>(
-    `SELECT seq, event_id, device_id, type, body, created_at, attempts, next_at FROM outbox
+    `SELECT seq, event_id, device_id, type, body, created_at, attempts, next_at, sending_at FROM outbox
      WHERE sink_id = ? AND status = 'pending'${exclude} ORDER BY seq LIMIT ?`,
     [sinkId, ...devices, limit],
   );
@@ -57,6 +60,7 @@ export async function dueRows(
       createdAt: Number(r.created_at),
       attempts: Number(r.attempts),
       nextAt: Number(r.next_at),
+      inDoubt: r.sending_at !== null,
     })),
   };
 }
@@ -75,18 +79,42 @@ export async function deleteDelivered(db: Queryable, seqs: readonly number[]): P
   }
 }
 
-/** A failed attempt: tried again at nextAt, or dead-lettered (dead: true). */
+/**
+ * Records that an attempt on a row begins, only while `owner` holds the sink's lease until
+ * `leaseAtLeast` at least (the attempt's deadline, and a margin for the clocks of the processes):
+ * so no other process can take the sink over and send the same event while this attempt may still
+ * reach the receiver. False: the lease is gone or too short (nothing is sent).
+ */
+export async function markSending(
+  db: Queryable,
+  seq: number,
+  sink: { id: string; owner: string },
+  now: number,
+  leaseAtLeast: number,
+): Promise<boolean> {
+  const changed = await db.run(
+    `UPDATE outbox SET sending_at = ? WHERE seq = ?
+       AND EXISTS (SELECT 1 FROM sinks WHERE id = ? AND leader = ? AND lease_until >= ?)`,
+    [now, seq, sink.id, sink.owner, leaseAtLeast],
+  );
+  return changed > 0;
+}
+
+/**
+ * A failed attempt: tried again at nextAt, or dead-lettered (dead: true). `inDoubt`: the request
+ * may have reached the receiver (no answer, a connection lost after sending): the row stays marked,
+ * so its next attempt is known to be a possible repeat; a refusal (an HTTP status, a connection
+ * refused) clears the mark.
+ */
 export async function recordFailure(
   db: Queryable,
   seq: number,
-  failure: { error: string; nextAt: number; dead: boolean },
+  failure: { error: string; nextAt: number; dead: boolean; inDoubt: boolean },
 ): Promise<void> {
-  await db.run(`UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ?, status = ? WHERE seq = ?`, [
-    failure.nextAt,
-    failure.error.slice(0, 500),
-    failure.dead ? 'dead' : 'pending',
-    seq,
-  ]);
+  await db.run(
+    `UPDATE outbox SET attempts = attempts + 1, next_at = ?, last_error = ?, status = ?${failure.inDoubt ? '' : ', sending_at = NULL'} WHERE seq = ?`,
+    [failure.nextAt, failure.error.slice(0, 500), failure.dead ? 'dead' : 'pending', seq],
+  );
 }
 
 export interface DeadRow {

@@ -16,6 +16,8 @@ export interface Sink {
   /** 'api' (POST /api/webhooks) or 'cli' (--webhook, --mqtt, --nats). */
   origin: 'api' | 'cli';
   createdAt: number;
+  /** Paused: events queue for it (its backlog) but none is delivered until resumed. */
+  paused: boolean;
   /** The org whose devices' events it gets (issue 33), or null: every device's. */
   org: string | null;
 }
@@ -28,6 +30,7 @@ interface SinkRow {
   events: string | null;
   origin: 'api' | 'cli';
   created_at: number;
+  paused: number;
   org: string | null;
 }
 
@@ -42,19 +45,20 @@ const sinkOf = (row: SinkRow): Sink => ({
   events: row.events === null ? DEFAULT_EVENT_TYPES : (JSON.parse(row.events) as EventType[]),
   origin: row.origin,
   createdAt: Number(row.created_at),
+  paused: Number(row.paused) === 1,
   org: row.org ?? null,
 });
 
 export async function listSinks(db: Queryable): Promise<Sink[]> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, org FROM sinks ORDER BY created_at, id`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks ORDER BY created_at, id`,
   );
   return rows.map(sinkOf);
 }
 
 export async function findSink(db: Queryable, id: string): Promise<Sink | null> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, org FROM sinks WHERE id = ?`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks WHERE id = ?`,
     [id],
   );
   return rows[0] ? sinkOf(rows[0]) : null;
@@ -105,4 +109,9 @@ export async function ensureCliSink(
 export async function deleteSink(db: Queryable, id: string): Promise<boolean> {
   await db.run(`DELETE FROM outbox WHERE sink_id = ?`, [id]);
   return (await db.run(`DELETE FROM sinks WHERE id = ?`, [id])) > 0;
+}
+
+/** Pauses or resumes a sink; false when there is no such sink. */
+export async function setSinkPaused(db: Queryable, id: string, paused: boolean): Promise<boolean> {
+  return (await db.run(`UPDATE sinks SET paused = ? WHERE id = ?`, [paused ? 1 : 0, id])) > 0;
 }

@@ -24,6 +24,7 @@ export const CAUSES = {
   'no-fix': 'source-lost',
   'tracking-stopped': 'stopped',
   'battery-dead': 'stopped',
+  'app-terminated': 'stopped',
   'device-deleted': 'stopped',
   unexplained: 'silent',
 } as const satisfies Record<string, DeviceState>;
@@ -46,6 +47,11 @@ export interface HealthInputs {
   report: HealthReport | null;
   reportAt: number | null;
   lastRecord: LastRecord | null;
+  /**
+   * The server refused a request with this device's credentials (a revoked or expired token):
+   * when last, since when (server time). Its own observation: certain while the device keeps trying.
+   */
+  refused?: { at: number; since: number } | null;
   /** A device with no upload for this long is quiet beyond its expected interval. */
   silentAfterMs: number;
 }
@@ -148,6 +154,11 @@ export function decideDeviceState(input: HealthInputs): NamedState {
   const { now, lastSeen, report, reportAt } = input;
   if (input.status === 'deleted') return named('device-deleted', false, lastSeen);
   if (input.status === 'blocked') return named('device-blocked', false, lastSeen);
+  const refused = input.refused;
+  if (refused && (lastSeen === null || refused.at > lastSeen)) {
+    // Refused since its last accepted upload: the server saw it, so certain until it stops trying.
+    return named('auth-refused', now - refused.at > input.silentAfterMs, refused.since);
+  }
   if (lastSeen === null) return named('unexplained', true, null);
   const silent = now - lastSeen > input.silentAfterMs;
   const reportIsCurrent = report !== null && reportAt !== null && reportAt >= lastSeen;

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { decideDeviceState, DEVICE_STATES, sameState, type DeviceState, type NamedState } from './decide-state.js';
 import { deviceHealthRow, fleetHealthRows, saveHealthReport, type DeviceHealthRow } from './health-store.js';
 import { recordStateChange } from './state-change.js';
+import { explainReturn, saveSilentPeriod } from './silent-period.js';
 
 /**
  * The device health report an upload carries (Waypost-Health), or null. A header that does not
@@ -22,9 +23,44 @@ export function healthReportOf(request: FastifyRequest): HealthReport | null {
 const nameNow = (ctx: AppContext, row: DeviceHealthRow): NamedState =>
   decideDeviceState({ ...row.inputs, now: ctx.now(), silentAfterMs: ctx.options.fleet.silentAfterMs });
 
-/** An upload carried a report: it is kept, and the device's state named from it. */
+/**
+ * An upload carried a report: it is kept, and the device's state named from it. A device back from
+ * a silence has that silence explained from this report first (health/silent-period.ts).
+ */
 export async function noteHealthReport(ctx: AppContext, deviceId: string, report: HealthReport): Promise<void> {
-  await saveHealthReport(ctx.db, deviceId, report, ctx.now());
+  const now = ctx.now();
+  // One read: the state named before this report (for the silence it may end) and the inputs.
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row) return;
+  const period = explainReturn(row.named, report, now, ctx.options.fleet.silentAfterMs);
+  if (period) await saveSilentPeriod(ctx.db, deviceId, period, report, now);
+  await saveHealthReport(ctx.db, deviceId, report, now);
+  const named = nameNow(ctx, { ...row, inputs: { ...row.inputs, report, reportAt: now } });
+  if (!sameState(row.named, named)) await recordStateChange(ctx, row.id, row.named, named, report);
+}
+
+/**
+ * A device back after a silence with no report on this upload: a tracker that sends none has its
+ * period kept (inferred) and its state named and told. A device that sent reports before explains
+ * its silence with its next one (a restarted app's first upload goes without: health-header.ts).
+ */
+export async function noteReturn(ctx: AppContext, deviceId: string): Promise<void> {
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row || row.inputs.report !== null) return;
+  await explainSilence(ctx, deviceId, null);
+  await nameAndRecord(ctx, deviceId);
+}
+
+/** A device back after a silence (its report, or null for a tracker without one): the period is kept. */
+export async function explainSilence(ctx: AppContext, deviceId: string, report: HealthReport | null): Promise<void> {
+  const row = await deviceHealthRow(ctx.db, deviceId);
+  if (!row) return;
+  const period = explainReturn(row.named, report, ctx.now(), ctx.options.fleet.silentAfterMs);
+  if (period) await saveSilentPeriod(ctx.db, deviceId, period, report, ctx.now());
+}
+
+/** Names a device from what the server holds now, and keeps and tells a change. */
+export async function nameAndRecord(ctx: AppContext, deviceId: string): Promise<void> {
   const row = await deviceHealthRow(ctx.db, deviceId);
   if (!row) return;
   // A change the report makes is kept (history) and told (device.state); the silence check

@@ -19,6 +19,9 @@ export interface DeviceHealthRow {
   inputs: Omit<HealthInputs, 'now' | 'silentAfterMs'>;
   /** The state last named (health_state), null before any. */
   named: NamedState | null;
+  /** What the last refused request (a revoked or expired token) carried: that request's word only. */
+  refusedReport: HealthReport | null;
+  refusedCode: string | null;
 }
 
 interface Row {
@@ -29,13 +32,23 @@ interface Row {
   health_at: number | null;
   health_state: string | null;
   last_record: string | null;
+  auth_refused_at: number | null;
+  auth_refused_since: number | null;
+  auth_refused_code: string | null;
+  auth_refused_report: string | null;
 }
 
 const SELECT = `SELECT d.id, d.status, d.last_seen, d.health_report, d.health_at, d.health_state,
+  d.auth_refused_at, d.auth_refused_since, d.auth_refused_code, d.auth_refused_report,
   (SELECT l.record FROM locations l WHERE l.device_id = d.id ORDER BY l.recorded_at DESC LIMIT 1) AS last_record
   FROM devices d`;
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+function reportOf(text: string | null): HealthReport | null {
+  const parsed = text === null ? null : parseHealthHeader(text);
+  return parsed?.ok ? parsed.report : null;
+}
 
 function toRow(row: Row): DeviceHealthRow {
   const parsed = row.health_report === null ? null : parseHealthHeader(row.health_report);
@@ -47,8 +60,14 @@ function toRow(row: Row): DeviceHealthRow {
       report: parsed?.ok ? parsed.report : null,
       reportAt: num(row.health_at),
       lastRecord: lastRecordOf(row.last_record),
+      refused:
+        row.auth_refused_at === null
+          ? null
+          : { at: Number(row.auth_refused_at), since: Number(row.auth_refused_since ?? row.auth_refused_at) },
     },
     named: parseNamed(row.health_state),
+    refusedReport: reportOf(row.auth_refused_report),
+    refusedCode: row.auth_refused_code,
   };
 }
 
@@ -101,6 +120,9 @@ export interface HistoryEntry {
   cause: string;
   inferred: boolean;
   since: string | null;
+  /** A silent period explained once the device was back (then `cause` is why it was silent). */
+  silentFrom?: string;
+  silentTo?: string;
 }
 
 /** The newest `limit` states named for a device, newest first. */
@@ -111,8 +133,10 @@ export async function healthHistory(db: Queryable, deviceId: string, limit: numb
     cause: string;
     inferred: number;
     since: number | null;
+    silent_from: number | null;
+    silent_to: number | null;
   }>(
-    `SELECT at, state, cause, inferred, since FROM device_health WHERE device_id = ? ORDER BY at DESC, seq DESC LIMIT ?`,
+    `SELECT at, state, cause, inferred, since, silent_from, silent_to FROM device_health WHERE device_id = ? ORDER BY at DESC, seq DESC LIMIT ?`,
     [deviceId, limit],
   );
   return rows.map((r) => ({
@@ -121,5 +145,11 @@ export async function healthHistory(db: Queryable, deviceId: string, limit: numb
     cause: r.cause,
     inferred: Number(r.inferred) === 1,
     since: r.since === null ? null : new Date(Number(r.since)).toISOString(),
+    ...(r.silent_from === null || r.silent_to === null
+      ? {}
+      : {
+          silentFrom: new Date(Number(r.silent_from)).toISOString(),
+          silentTo: new Date(Number(r.silent_to)).toISOString(),
+        }),
   }));
 }

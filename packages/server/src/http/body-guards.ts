@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Media types this route's body may have (see ACCEPTED_TYPES). */
     accepts?: readonly string[];
+    /** A zero-length JSON body is this value on this route (else a 400 EMPTY_BODY). */
+    emptyJsonBody?: null;
   }
 }
 
@@ -90,6 +92,7 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
         'TOO_DEEP',
         `The body nests deeper than ${INPUT_LIMITS.maxDepth} levels of arrays and objects`,
       );
+    if (body === '' && request.routeOptions.config.emptyJsonBody === null) return done(null, null);
     try {
       parseJson(request, body as string, (error, value) => {
         if (error) return done(error instanceof RangeError ? tooDeep() : error, undefined);

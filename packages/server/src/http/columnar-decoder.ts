@@ -1,11 +1,11 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
-import { CodecError, decodeColumnar } from '@waypost/sdk/internal';
+import { CodecError, type ColumnarVersion, decodeColumnar } from '@waypost/sdk/internal';
 import { HttpError } from '../errors.js';
 
 /**
- * The columnar request coding (`Content-Encoding: x-waypost-columnar`, docs/wire-format.md):
- * raw deflate of the columnar bytes, decoded here to the JSON text the SDK would have sent plain,
+ * The columnar request codings (`Content-Encoding: x-waypost-columnar` for version 1 of the
+ * columnar bytes, `x-waypost-columnar-2` for version 2; docs/wire-format.md): raw deflate of them, decoded here to the JSON text the SDK would have sent plain,
  * which then goes through the same JSON parser, ingest, dedup and ledger as any body. Bounded at
  * every step by `limit`: the deflated input kept (a deflate stream is never much larger than what
  * it holds), the inflated columnar bytes (zlib stops at maxOutputLength), and the decoded text,
@@ -15,7 +15,11 @@ export class ColumnarDecoder extends Transform {
   private readonly chunks: Buffer[] = [];
   private received = 0;
 
-  constructor(private readonly limit: number) {
+  constructor(
+    private readonly limit: number,
+    private readonly token: string,
+    private readonly version: ColumnarVersion,
+  ) {
     super();
   }
 
@@ -35,19 +39,23 @@ export class ColumnarDecoder extends Transform {
       return callback(
         (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE'
           ? tooLarge(this.limit)
-          : new HttpError(400, 'INVALID_ENCODING', `The body is not valid x-waypost-columnar data: ${message}`),
+          : new HttpError(400, 'INVALID_ENCODING', `The body is not valid ${this.token} data: ${message}`),
       );
+    }
+    // Each token names one version: bytes of another are this token's invalid data.
+    if (columnar.length > 0 && columnar[0] !== this.version) {
+      return callback(this.invalid(`version ${columnar[0]} is not ${this.version}`));
     }
     try {
       callback(null, Buffer.from(decodeColumnar(columnar, this.limit)));
     } catch (error) {
       if (!(error instanceof CodecError)) return callback(error as Error);
-      callback(
-        error.code === 'BODY_TOO_LARGE'
-          ? tooLarge(this.limit)
-          : new HttpError(400, 'INVALID_COLUMNAR', `The body is not valid x-waypost-columnar data: ${error.message}`),
-      );
+      callback(error.code === 'BODY_TOO_LARGE' ? tooLarge(this.limit) : this.invalid(error.message));
     }
+  }
+
+  private invalid(reason: string): HttpError {
+    return new HttpError(400, 'INVALID_COLUMNAR', `The body is not valid ${this.token} data: ${reason}`);
   }
 }
 

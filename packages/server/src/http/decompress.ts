@@ -1,6 +1,6 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, type Gunzip } from 'node:zlib';
-import { COLUMNAR_CODING } from '@waypost/sdk/internal';
+import { COLUMNAR_TOKENS } from '@waypost/sdk/internal';
 import { HttpError } from '../errors.js';
 import { ColumnarDecoder } from './columnar-decoder.js';
 
@@ -10,7 +10,12 @@ const DECODERS: Record<string, (limit: number) => Transform> = {
   'x-gzip': () => createGunzip(),
   deflate: () => createInflate(),
   br: () => createBrotliDecompress(),
-  [COLUMNAR_CODING]: (limit) => new ColumnarDecoder(limit),
+  ...Object.fromEntries(
+    Object.entries(COLUMNAR_TOKENS).map(([token, version]) => [
+      token,
+      (limit: number) => new ColumnarDecoder(limit, token, version),
+    ]),
+  ),
 };
 
 export const SUPPORTED_ENCODINGS = Object.keys(DECODERS);

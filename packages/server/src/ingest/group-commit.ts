@@ -27,6 +27,9 @@ export class GroupCommitter<J, R> {
   private inFlight = 0;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
+  /** Milliseconds during which at least one group was committing (before busyFrom), and since when one is. */
+  private busyTotal = 0;
+  private busyFrom = 0;
 
   constructor(
     private readonly runGroup: (jobs: J[]) => Promise<Outcome<R>[]>,
@@ -43,6 +46,11 @@ export class GroupCommitter<J, R> {
   /** Whether it takes no more work at once: every commit slot busy, or jobs waiting for one. */
   get saturated(): boolean {
     return this.queue.length > 0 || this.inFlight >= this.options.concurrency;
+  }
+
+  /** Wall time so far with at least one group committing (ms): how busy the database keeps ingest. */
+  get busyMs(): number {
+    return this.busyTotal + (this.inFlight > 0 ? performance.now() - this.busyFrom : 0);
   }
 
   /** Resolves when nothing is queued or committing (for shutdown). */
@@ -68,9 +76,11 @@ export class GroupCommitter<J, R> {
   private pump(): void {
     while (this.inFlight < this.options.concurrency && this.queue.length > 0) {
       const group = this.takeGroup();
+      if (this.inFlight === 0) this.busyFrom = performance.now();
       this.inFlight += 1;
       void this.commit(group).finally(() => {
         this.inFlight -= 1;
+        if (this.inFlight === 0) this.busyTotal += performance.now() - this.busyFrom;
         if (this.queue.length > 0) this.schedule();
         else if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
       });

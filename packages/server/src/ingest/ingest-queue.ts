@@ -33,6 +33,8 @@ import type { IngestJob } from './ingest-job.js';
 export interface StoredPosition {
   deviceId: string;
   stored: number;
+  /** The device's records once this commit is in: per device, the order of its commits. */
+  records: number;
   latitude: number;
   longitude: number;
   recordedAt: number;
@@ -48,6 +50,8 @@ export interface JobOutcome {
   quarantinedNew: number;
   commands: Command[];
   lasts: StoredPosition[];
+  /** Its devices the fleet had declared silent (device.silent): they are back (issue 31). */
+  returned: string[];
 }
 
 export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
@@ -176,6 +180,8 @@ export async function storeJobs(
   if (dropped.length > 0) await insertDroppedRanges(tx, dropped, now);
 
   const totals = new Map<string, IngestTotals>();
+  // Each device's count as its row was locked, plus what each request stored, in order.
+  const counted = new Map<string, number>();
   // The records stored now, per device: fleet events come from these only (a resent one makes none).
   const freshByDevice = new Map<string, StoredRecord[]>();
   for (const i of accepted) {
@@ -186,6 +192,11 @@ export async function storeJobs(
       quarantinedNew: quarantine.creditOf(jobs[i]!),
       commands: [],
       lasts: [],
+      returned: [
+        ...new Set(
+          jobs[i]!.batches.map((b) => b.deviceId).filter((id) => devices.get(id)?.eventState?.silentSince != null),
+        ),
+      ],
     };
     for (const batch of jobs[i]!.batches) {
       const total = totals.get(batch.deviceId) ?? {
@@ -216,8 +227,10 @@ export async function storeJobs(
       }
       total.stored += stored;
       outcome.stored += stored;
+      const records = (counted.get(batch.deviceId) ?? devices.get(batch.deviceId)?.records ?? 0) + stored;
+      counted.set(batch.deviceId, records);
       if (last) {
-        outcome.lasts.push({ deviceId: batch.deviceId, stored, ...last });
+        outcome.lasts.push({ deviceId: batch.deviceId, stored, records, ...last });
         if (!total.last || last.recordedAt >= total.last.recordedAt) total.last = last;
       }
     }

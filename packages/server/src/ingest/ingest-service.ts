@@ -3,6 +3,7 @@ import type { Command } from '../store/commands.js';
 import type { DroppedReport } from '@waypost/sdk/internal';
 import type { DeviceBatch } from './ingest-job.js';
 import { checkDeviceId } from './validation.js';
+import { noteReturn } from '../health/health-service.js';
 
 export interface IngestResult {
   stored: number;
@@ -10,6 +11,8 @@ export interface IngestResult {
   /** Records kept in quarantine instead of stored (issue 19): their uuid and reason code. */
   quarantined: { uuid: string | null; code: string }[];
   commands: Command[];
+  /** Devices the fleet had declared silent that this request brought back. */
+  returned: string[];
 }
 
 /**
@@ -24,8 +27,11 @@ export async function ingest(
   batches: DeviceBatch[],
   commandsFor: string | null,
   dropped: DroppedReport = [],
+  /** The device whose health report rode on the request: its return is explained from that report. */
+  reporting: string | null = null,
 ): Promise<IngestResult> {
-  if (batches.length === 0 && commandsFor === null) return { stored: 0, duplicates: 0, quarantined: [], commands: [] };
+  if (batches.length === 0 && commandsFor === null)
+    return { stored: 0, duplicates: 0, quarantined: [], commands: [], returned: [] };
   // Ids from headers, query parameters and presets come here unchecked: one check for all routes.
   for (const batch of batches) checkDeviceId(batch.deviceId, 'The device id');
   // One request counts once per device it uploads for (429 with Retry-After when over the rate).
@@ -38,10 +44,13 @@ export async function ingest(
   ctx.metrics.stored += outcome.stored;
   ctx.metrics.duplicates += outcome.duplicates;
   ctx.metrics.quarantined += outcome.quarantinedNew;
+  // Back from a silence without a report of its own (a tracker): named again, inferred (issue 31).
+  for (const deviceId of outcome.returned) if (deviceId !== reporting) await noteReturn(ctx, deviceId);
   ctx.live.publish(
     outcome.lasts.map((last) => ({
       deviceId: last.deviceId,
       stored: last.stored,
+      records: last.records,
       latitude: last.latitude,
       longitude: last.longitude,
       timestamp: new Date(last.recordedAt).toISOString(), // inside the checked window
@@ -52,5 +61,6 @@ export async function ingest(
     duplicates: outcome.duplicates,
     quarantined: outcome.quarantined,
     commands: outcome.commands,
+    returned: outcome.returned,
   };
 }

@@ -30,6 +30,8 @@ export interface Translator {
   record(value: unknown, path: string): unknown;
   /** The item's delivery-ledger sequence number as sent (for a quarantined item), when it has one. */
   sequence?(value: unknown): number | null;
+  /** Who a quarantined item is (kept once per device and identity), when its `uuid` does not say it. */
+  identity?(value: unknown): string;
 }
 
 /** A quarantined record's JSON is kept up to this many characters (the body limit bounds it anyway). */
@@ -59,7 +61,7 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number, tran
         message: error.message,
         raw: rawOf(item.value),
         sequence: translator?.sequence ? translator.sequence(item.value) : sequenceOf(item.value),
-        identity: identityOf(item.value),
+        identity: translator?.identity ? translator.identity(item.value) : identityOf(item.value),
       });
     }
   }

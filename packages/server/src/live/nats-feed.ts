@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from 'nats';
-import type { LiveEvents } from '../live-events.js';
+import type { LiveRelay } from './live-relay.js';
 import type { LiveFeed } from './live-feed.js';
 import { createCoalescer } from './coalescer.js';
 import { natsServers } from '../fleet/sinks/broker-names.js';
@@ -19,7 +19,8 @@ export const liveSubjectOf = (schema: string): string => `waypost_live.${schema}
  * process publishes the positions it stores on the deployment's subject and subscribes to it, so
  * each process's dashboards see every process's positions (its own come back through NATS, so they
  * are never shown twice), without LISTEN/NOTIFY load on PostgreSQL. Coalesced as that feed is (one
- * message per FLUSH_EVERY_MS), and live only: while NATS is away, positions are not replayed.
+ * message per FLUSH_EVERY_MS). What NATS loses (a node stopped, this process cut off) the relay
+ * tells late from the database (live-relay.ts).
  * Connecting never holds up the start: the client keeps trying in the background, and says when
  * the subscription is in place (`onSubscribed`, logged by the app), from when this process's
  * dashboards see other processes' positions.
@@ -27,7 +28,7 @@ export const liveSubjectOf = (schema: string): string => `waypost_live.${schema}
 export function createNatsFeed(
   url: string,
   subject: string,
-  events: LiveEvents,
+  relay: LiveRelay,
   onSubscribed: () => void = () => undefined,
 ): LiveFeed {
   let closed = false;
@@ -47,12 +48,11 @@ export function createNatsFeed(
       const subscription = connection.subscribe(subject);
       // A round trip: the NATS server has the subscription once the flush is answered.
       void connection.flush().then(onSubscribed, () => undefined);
-      for await (const message of subscription) {
-        if (events.watched) emitPayload(events, message.string());
-      }
+      for await (const message of subscription) emitPayload(relay.accept, message.string());
     })
     .catch(() => undefined);
 
+  relay.start();
   const outgoing = createCoalescer((batch) => {
     if (!nc || nc.isClosed()) return;
     for (const payload of packPayloads(batch, MAX_MESSAGE_CHARS)) nc.publish(subject, payload);
@@ -64,6 +64,7 @@ export function createNatsFeed(
     },
     async close() {
       closed = true;
+      relay.stop();
       await outgoing.drain();
       const connection = nc;
       nc = null;

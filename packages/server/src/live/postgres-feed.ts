@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Queryable } from '../db/database.js';
 import { parseDatabaseUrl } from '../db/postgres.js';
-import type { LiveEvents, PositionEvent } from '../live-events.js';
+import type { PositionEvent } from '../live-events.js';
+import type { LiveRelay } from './live-relay.js';
 import { createCoalescer } from './coalescer.js';
 import type { LiveFeed } from './live-feed.js';
 
@@ -43,10 +44,10 @@ export function packPayloads(events: readonly PositionEvent[], maxChars = MAX_PA
  * when one is watching. A payload that is not such an array (someone else's message on the same
  * channel or subject) is ignored.
  */
-export function emitPayload(events: LiveEvents, payload: string | undefined): void {
-  if (!payload || !events.watched) return;
+export function emitPayload(accept: (event: PositionEvent) => void, payload: string | undefined): void {
+  if (!payload) return;
   try {
-    for (const event of JSON.parse(payload) as PositionEvent[]) events.emit('position', event);
+    for (const event of JSON.parse(payload) as PositionEvent[]) accept(event);
   } catch {
     // not ours: something unreadable on the channel
   }
@@ -63,7 +64,7 @@ export async function createPostgresFeed(
   db: Queryable,
   url: string,
   schemaOption: string | undefined,
-  events: LiveEvents,
+  relay: LiveRelay,
 ): Promise<LiveFeed> {
   const { connectionString, schema } = parseDatabaseUrl(url, schemaOption);
   const channel = channelOf(schema);
@@ -82,12 +83,13 @@ export async function createPostgresFeed(
     };
     next.on('error', retry);
     next.on('end', retry);
-    next.on('notification', (message) => emitPayload(events, message.payload));
+    next.on('notification', (message) => emitPayload(relay.accept, message.payload));
     await next.connect();
     await next.query(`LISTEN "${channel}"`);
     client = next;
   };
   await listen();
+  relay.start();
 
   const outgoing = createCoalescer(async (batch) => {
     for (const payload of packPayloads(batch)) {
@@ -101,6 +103,7 @@ export async function createPostgresFeed(
     },
     async close() {
       closed = true;
+      relay.stop();
       if (reconnect) clearTimeout(reconnect);
       await outgoing.drain();
       const last = client;

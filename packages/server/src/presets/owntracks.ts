@@ -38,17 +38,28 @@ export function ownTracksDevice(message: JsonObject, headers: IncomingHttpHeader
   return device ?? tid;
 }
 
+/** The name of a message type in an error message (the type is the sender's text). */
+const typeName = (value: unknown): string =>
+  JSON.stringify(typeof value === 'string' ? value.slice(0, 40) : value) ?? '';
+
 /**
- * An OwnTracks `location` message as a default-schema record (https://owntracks.org/booklet/tech/json/):
- * tst in epoch seconds, vel in km/h (to m/s), acc, alt, cog, vac, batt (percent), bs 2 charging.
- * The apps treat any HTTP answer as delivered, so nothing here may refuse the request: a location
- * that cannot be stored (no tst, no position) is quarantined, and an encrypted one too (this server
- * holds no key).
+ * An OwnTracks message as a default-schema record (https://owntracks.org/booklet/tech/json/).
+ * A `location`: tst in epoch seconds, vel in km/h (to m/s), acc, alt, cog, vac, batt (percent),
+ * bs 2 charging. The apps count an answer as delivered (iOS even a 4xx), so nothing here refuses
+ * the request: a location that cannot be stored (no tst, no position) is quarantined with why, an
+ * encrypted one too (this server holds no key), and every other type (transition, waypoint(s),
+ * lwt, card, status, steps, configuration...) is kept in quarantine as NOT_A_POSITION, visible
+ * and never drawn on a track. `deviceName` is the name as sent when the device id had to cut it.
  */
-function ownTracksRecord(message: unknown, path: string, deviceId: string): unknown {
+function ownTracksRecord(message: unknown, path: string, deviceId: string, deviceName: string | null): unknown {
   if (!isObject(message)) throw badRequest('INVALID_RECORD', `${path} must be an OwnTracks JSON object`);
   if (message._type === 'encrypted')
     throw badRequest('ENCRYPTED', 'An encrypted OwnTracks message: this server holds no key to read it');
+  if (message._type !== 'location')
+    throw badRequest(
+      'NOT_A_POSITION',
+      `An OwnTracks ${typeName(message._type)} message is no track point: kept here as sent (credentials redacted)`,
+    );
   if (typeof message.tst !== 'number')
     throw badRequest('INVALID_TIMESTAMP', `OwnTracks tst must be epoch seconds, got ${JSON.stringify(message.tst)}`);
   if (typeof message.lat !== 'number' || typeof message.lon !== 'number')
@@ -71,15 +82,21 @@ function ownTracksRecord(message: unknown, path: string, deviceId: string): unkn
       level: batt === undefined ? undefined : batt / 100,
       is_charging: typeof message.bs === 'number' ? message.bs === 2 : undefined,
     }),
-    extras: { source: 'owntracks' },
+    extras: { source: 'owntracks', ...(deviceName === null ? {} : { device_name: deviceName }) },
     source: message,
   };
 }
 
-/** Message types that carry a location the app counts as delivered (the others are not stored). */
-export const takesOwnTracks = (message: JsonObject): boolean =>
+/** A location (stored, or quarantined when it cannot be); any other type is kept only in quarantine. */
+export const isOwnTracksLocation = (message: JsonObject): boolean =>
   message._type === 'location' || message._type === 'encrypted';
 
-export const ownTracksTranslator = (deviceId: string): Translator => ({
-  record: (value, path) => ownTracksRecord(value, path, deviceId),
+/**
+ * The translator of one device's OwnTracks messages. A message's identity is its device and whole
+ * content: a waypoint's BLE beacon `uuid` names the beacon, not the message, so it must not
+ * make two waypoints of one beacon one quarantine row.
+ */
+export const ownTracksTranslator = (deviceId: string, deviceName: string | null = null): Translator => ({
+  record: (value, path) => ownTracksRecord(value, path, deviceId, deviceName),
+  identity: (value) => deriveUuid('owntracks', deviceId, value),
 });

@@ -14,6 +14,9 @@ const DEVICE_TABLES = [
   ['shares', 'id'],
   ['refresh_tokens', 'token_hash'],
   ['device_health', 'seq'],
+  // After locations: their delete triggers mark the pyramid stale, and these rows go with it.
+  ['track_tiles', 'id'],
+  ['track_tile_dirty', 'id'],
   ['device_group_members', 'id'],
 ] as const;
 

@@ -1,6 +1,7 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import type { Database } from '../db/database.js';
 import { cutoffOf } from './cutoff.js';
+import { LoopWindow, retentionDuty, type IngestLoad } from './duty.js';
 import { RETENTION_KINDS, type RetentionKind, type RetentionOptions } from './retention-options.js';
 import { devicePage, EARLIEST, expireOrphanLogs, expireSlice, nextSlice } from './retention-store.js';
 
@@ -9,37 +10,31 @@ export type RetentionReport = Record<RetentionKind, number>;
 
 /** Devices read per page: a pass never holds the whole fleet in memory. */
 const DEVICE_PAGE = 500;
-/**
- * The share of time retention may spend deleting while a backlog lasts: after each slice it pauses
- * so that deleting takes at most this share. On SQLite a delete runs on the event loop itself;
- * without the pause a backlog of millions would take the loop from ingest for as long as it lasts.
- * While ingest is busy (every commit slot taken, or an upload committed within the last second: on
- * SQLite commits are synchronous and the queue is rarely seen full) retention takes a tenth, so
- * ingest keeps about 90% of its rate; on a server taking no uploads, half: it catches up fast.
- */
-const DUTY_WHILE_INGEST_BUSY = 0.1;
-const DUTY_OTHERWISE = 0.5;
 
 export interface RetentionHooks {
   /** A pass that removed something (logged with a code). */
   removed(report: RetentionReport): void;
   /** A pass that failed (a database hiccup): tried again at the next interval. */
   error(error: unknown): void;
-  /** Whether ingest is busy (saturated, or an upload committed in the last second): retention then takes a smaller share. */
-  ingestBusy(): boolean;
+  /** What ingest is doing: retention's share of the time follows it (duty.ts). */
+  ingestLoad(): IngestLoad;
 }
 
 /**
  * Enforces retention continuously: a pass walks the fleet a page of devices at a time and deletes
  * each device's rows past its cutoff in statements of at most `batchSize` rows, each its own short
- * transaction, pausing between them (the duty cycles above), so ingest is never held behind a long delete. When a
- * pass finds nothing due it sleeps `intervalMs`; when it removed something, the next starts at once.
+ * transaction, pausing between them so that deleting takes only the share of time ingest leaves
+ * over (duty.ts): on SQLite a delete runs on the event loop itself, and without the pause a backlog
+ * of millions would take the loop from ingest for as long as it lasts. Ingest is never held behind
+ * a long delete. When a pass finds nothing due it sleeps `intervalMs`; when it removed something,
+ * the next starts at once.
  */
 export class RetentionWorker {
   private running: Promise<RetentionReport> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly closing = new AbortController();
+  private readonly loop = new LoopWindow();
   /** The last pass that ended: when, and what it removed. */
   last: { at: number; removed: RetentionReport } | null = null;
 
@@ -119,8 +114,10 @@ export class RetentionWorker {
       removed += await this.db.transaction((tx) => expireSlice(tx, kind, deviceId, from, slice.until, now));
       if (slice.last || this.closed) return removed;
       from = slice.until;
-      const duty = this.hooks.ingestBusy() ? DUTY_WHILE_INGEST_BUSY : DUTY_OTHERWISE;
-      const rest = (performance.now() - started) * (1 / duty - 1);
+      const spent = performance.now() - started;
+      this.loop.spent(spent);
+      const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
+      const rest = spent * (1 / duty - 1);
       await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
     }
   }

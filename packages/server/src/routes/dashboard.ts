@@ -19,6 +19,9 @@ const TOPOJSON_DIR = join(packageDir('topojson-client'), 'dist');
 /** MapLibre GL JS (ES module and its worker) and its Leaflet binding: the vector basemap. */
 const MAPLIBRE_DIR = join(packageDir('maplibre-gl'), 'dist');
 const MAPLIBRE_LEAFLET_DIR = packageDir('@maplibre/maplibre-gl-leaflet');
+/** Leaflet-Geoman (MIT): drawing and editing geofences on the map. */
+// Its exports hide package.json: the main file's folder (dist/) is the one served.
+const GEOMAN_DIR = dirname(createRequire(import.meta.url).resolve('@geoman-io/leaflet-geoman-free'));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,9 +59,11 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const basemap = basemapOf(ctx.options, tiles);
   // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
   const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
+  // lateAfterSeconds: what the timeline's "(late)" means (public/assets/timeline-items.js).
+  const lateAfterSeconds = ctx.options.fleet.lateAfterMs / 1000;
   // sso: the login page offers single sign-on (GET /api/oidc/login).
   const sso = ctx.options.oidc !== null;
-  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, sso }));
+  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, lateAfterSeconds, sso }));
   if (tiles?.vector) {
     const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
     app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));
@@ -77,4 +82,5 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   vendor('topojson-client', TOPOJSON_DIR);
   vendor('maplibre-gl', MAPLIBRE_DIR);
   vendor('maplibre-gl-leaflet', MAPLIBRE_LEAFLET_DIR);
+  vendor('leaflet-geoman', GEOMAN_DIR);
 };

@@ -4,12 +4,26 @@ import { liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import type { PositionEvent } from '../live-events.js';
+import { devicesSeenSince, eventOf, REPLAY_OVERLAP_MS } from '../live/live-relay.js';
 
 const KEEPALIVE_MS = 15_000;
+/** A reconnect that would replay more devices than this is told to reload instead (event: reload). */
+const MAX_REPLAY = 10_000;
+
+/** Last-Event-ID as this feed writes it (milliseconds of the server's clock), or null. */
+function cursorOf(header: string | string[] | undefined): number | null {
+  const text = Array.isArray(header) ? header[0] : header;
+  if (!text || !/^\d{1,15}$/.test(text)) return null;
+  return Number(text);
+}
 
 /**
  * Server-sent events of new positions for the dashboard. EventSource cannot send headers: the
- * dashboard's session cookie authenticates it (a Bearer header works for other clients).
+ * dashboard's session cookie authenticates it (a Bearer header works for other clients). Every
+ * message carries an id, the time it was written: a client that reconnects sends the last one as
+ * Last-Event-ID (EventSource does it on its own, whichever host it reaches), and is first told,
+ * from the database, every device seen since (a minute before it, for clocks and commits in
+ * flight): its count and last position (replay). Live events wait meanwhile, then follow.
  */
 export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const open = new Set<ServerResponse>();
@@ -20,6 +34,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.get('/api/events', async (request, reply) => {
     // A user limited to orgs gets the positions of their orgs' devices only (issue 33).
     const visible = liveScopeOf(ctx, await requireAdmin(ctx, request));
+    const cursor = cursorOf(request.headers['last-event-id']);
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {
@@ -27,14 +42,20 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     });
-    response.write('retry: 2000\n\n');
-    const write = (event: PositionEvent) => response.write(`event: position\ndata: ${JSON.stringify(event)}\n\n`);
-    const send = (event: PositionEvent) =>
+    // An id alone moves the client's Last-Event-ID without an event: a quiet feed's cursor keeps up.
+    // After a reconnect, the cursor moves only once the replay is whole.
+    response.write(`retry: 2000\n${cursor === null ? `id: ${ctx.now()}\n` : ''}\n`);
+    const write = (event: PositionEvent, id = ctx.now()) =>
+      response.write(`event: position\ndata: ${JSON.stringify(event)}\nid: ${id}\n\n`);
+    let held: PositionEvent[] | null = cursor === null ? null : [];
+    const send = (event: PositionEvent) => {
+      if (held) return void held.push(event);
       void visible(event.deviceId).then(
         (yes) => yes && !response.writableEnded && write(event),
         (err: unknown) => request.log.error({ code: 'LIVE_SCOPE_FAILED', err }, 'live feed: a position was not sent'),
       );
-    const keepalive = setInterval(() => response.write(': keepalive\n\n'), KEEPALIVE_MS);
+    };
+    const keepalive = setInterval(() => response.write(`: keepalive\nid: ${ctx.now()}\n\n`), KEEPALIVE_MS);
     open.add(response);
     ctx.events.on('position', send);
     request.raw.on('close', () => {
@@ -42,5 +63,25 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       ctx.events.off('position', send);
       open.delete(response);
     });
+    if (cursor === null) return;
+    try {
+      const asOf = ctx.now();
+      const rows = await devicesSeenSince(ctx.db, cursor - REPLAY_OVERLAP_MS, MAX_REPLAY + 1);
+      if (rows.length > MAX_REPLAY) response.write(`event: reload\ndata: {}\n\n`);
+      else
+        for (const row of rows) {
+          const event = eventOf(row, 0, 'replay');
+          if (event && (await visible(event.deviceId)) && !response.writableEnded) write(event, cursor);
+        }
+      if (!response.writableEnded) response.write(`id: ${asOf}\n\n`);
+    } catch (err) {
+      // The database is away: the client is told to reload once it is back rather than left behind.
+      request.log.error({ code: 'LIVE_REPLAY_FAILED', err }, 'live feed: the replay after a reconnect failed');
+      response.end();
+      return;
+    }
+    const waiting = held ?? [];
+    held = null;
+    for (const event of waiting) send(event);
   });
 };

@@ -3,11 +3,11 @@ import { isWaypostError } from '@waypost/sdk/internal';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
-import { parseEventFilter, type EventType } from '../fleet/fleet-event.js';
 import { deadRows, outboxCounts, replayDead, type SinkBacklog } from '../fleet/outbox-store.js';
 import { redactedUrl } from '../fleet/sinks/broker-names.js';
 import { changeFleetConfig } from '../fleet/config-version.js';
-import { createSink, deleteSink, findSink, listSinks, newWebhookSecret, type Sink } from '../fleet/sinks-store.js';
+import { createSink, deleteSink, findSink, listSinks, setSinkPaused, type Sink } from '../fleet/sinks-store.js';
+import { eventsOf, sinkInput, SINK_KEYS, webhookSecret, webhookUrl } from './sink-input.js';
 import {
   deleteGeofence,
   geofenceOrgs,
@@ -21,7 +21,6 @@ import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
 
 type Params = { id: string };
-const MAX_URL_CHARS = 2048;
 const MAX_REPLAY_IDS = 1000;
 /** What each body takes (anything else is a typo: 400 INVALID_OPTION, http/unknown-keys.ts). */
 export const GEOFENCE_KEYS = [
@@ -39,38 +38,7 @@ export const GEOFENCE_KEYS = [
 ];
 const WEBHOOK_KEYS = ['url', 'events', 'secret', 'org'];
 const REPLAY_KEYS = ['ids'];
-
-function webhookUrl(value: unknown): string {
-  if (typeof value !== 'string' || value.length > MAX_URL_CHARS)
-    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
-  }
-  // Loopback and private addresses are allowed on purpose: the admin points it at their own backend.
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw badRequest('INVALID_WEBHOOK', 'url must be an http(s) URL');
-  return value;
-}
-
-function webhookSecret(value: unknown): string {
-  if (value === undefined) return newWebhookSecret();
-  const key = typeof value === 'string' && value.startsWith('whsec_') ? value.slice(6) : '';
-  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(key) ? Buffer.from(key, 'base64').length : 0;
-  if (bytes < 16 || bytes > 64)
-    throw badRequest('INVALID_WEBHOOK', 'secret must be whsec_ and 16 to 64 bytes in base64');
-  return value as string;
-}
-
-function eventsOf(value: unknown): EventType[] | null {
-  try {
-    return parseEventFilter(value);
-  } catch (error) {
-    throw badRequest('INVALID_WEBHOOK', (error as Error).message);
-  }
-}
+const PAUSE_KEYS = ['paused'];
 
 const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
   id: sink.id,
@@ -83,6 +51,7 @@ const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
   pending: counts?.pending ?? 0,
   dead: counts?.dead ?? 0,
   lastError: counts?.lastError ?? null,
+  paused: sink.paused,
 });
 
 /**
@@ -182,6 +151,29 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return (await visibleSinks(request)).map((s) => sinkJson(s, counts.get(s.id)));
   });
   app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, remove());
+  // Any kind of sink from the dashboard (issue 32), by the same rules as --webhook, --mqtt, --nats.
+  app.post('/api/sinks', { preHandler: admin }, async (request, reply) => {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_SINK', 'the body must be an object');
+    refuseUnknownKeys(body, [...SINK_KEYS, 'org'], 'a sink');
+    const { org: asked, ...input } = body as { org?: unknown };
+    const org = await orgForNew(ctx, await admin(request), asked);
+    const given = { ...sinkInput(input), org };
+    const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, given, ctx.now()));
+    await ctx.fleet.configChanged();
+    return reply.code(201).send({ ...sinkJson(sink), ...(sink.secret ? { secret: sink.secret } : {}) });
+  });
+  // Paused, a sink's events wait in its backlog; resumed, they go out in order.
+  app.patch<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, async (request) => {
+    const sink = await existingSink(request, request.params.id);
+    refuseUnknownKeys(request.body, PAUSE_KEYS, 'a sink change');
+    const paused = (request.body as { paused?: unknown } | undefined)?.paused;
+    if (typeof paused !== 'boolean') throw badRequest('INVALID_SINK', 'paused must be true or false');
+    await changeFleetConfig(ctx.db, (tx) => setSinkPaused(tx, sink.id, paused));
+    await ctx.fleet.configChanged();
+    if (!paused) ctx.fleet.wake();
+    return sinkJson({ ...sink, paused }, (await outboxCounts(ctx.db)).get(sink.id));
+  });
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/sinks/:id/dead-letters',
     { preHandler: admin },

@@ -38,6 +38,15 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       lastSeen: iso(row.inputs.lastSeen),
       report: row.inputs.report,
       reportedAt: iso(row.inputs.reportAt),
+      // The server's own observation; `report` is what that refused request said, nothing more.
+      authRefused: row.inputs.refused
+        ? {
+            at: iso(row.inputs.refused.at),
+            since: iso(row.inputs.refused.since),
+            code: row.refusedCode,
+            report: row.refusedReport,
+          }
+        : null,
       history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
     };
   });
@@ -51,6 +60,11 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const devices = fleet.devices.filter((_, index) => seen[index]);
     const counts = Object.fromEntries(Object.keys(fleet.counts).map((state) => [state, 0]));
     for (const { named } of devices) counts[named.state] = (counts[named.state] ?? 0) + 1;
-    return { counts, devices: devices.map(({ id, named }) => ({ id, ...stateJson(named) })) };
+    return {
+      counts,
+      // How long a device may be quiet before it is named from its last report (a client waits that long).
+      silentAfterSeconds: ctx.options.fleet.silentAfterMs / 1000,
+      devices: devices.map(({ id, named }) => ({ id, ...stateJson(named) })),
+    };
   });
 };

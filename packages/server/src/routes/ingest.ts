@@ -107,7 +107,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       const health = primary ? healthReportOf(request) : null;
       let result;
       try {
-        result = await ingest(ctx, grouped, primary, droppedReportOf(request));
+        result = await ingest(ctx, grouped, primary, droppedReportOf(request), health ? primary : null);
       } finally {
         // Kept even when the device is refused (blocked): what it said about itself still holds.
         if (health && primary) await noteHealthReport(ctx, primary, health);

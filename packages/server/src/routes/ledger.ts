@@ -4,11 +4,16 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { readLedger } from '../store/ledger.js';
+import { silentPeriods } from '../health/silent-period.js';
+
+/** Silent periods in one ledger answer, newest first. */
+const SILENT_PERIODS = 20;
 
 /**
  * `GET /api/devices/:id/ledger` (admin): the device's delivery ledger (issue 19): `{
  * highestSequence, received, duplicates, quarantined, dropped: { ttl, cap, destroyed }, missing,
- * missingRanges }`, where `missing` counts the sequence numbers of `missingRanges`, neither
+ * missingRanges, silentPeriods }`, where `silentPeriods` are the device's silences explained once it
+ * was back (`{ from, to, state, cause, inferred, text }`, newest first, docs/device-health.md), and `missing` counts the sequence numbers of `missingRanges`, neither
  * received, quarantined nor reported dropped.
  */
 export const ledgerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -18,10 +23,12 @@ export const ledgerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async (request) => {
       const device = await findDevice(ctx.db, request.params.id);
       if (!device) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
-      return readLedger(ctx.db, request.params.id, {
+      const ledger = await readLedger(ctx.db, request.params.id, {
         duplicates: Number(device.duplicates),
         quarantined: Number(device.quarantined ?? 0),
       });
+      // The timeline beside the numbers: silent periods explained once the device was back (issue 31).
+      return { ...ledger, silentPeriods: await silentPeriods(ctx.db, request.params.id, SILENT_PERIODS) };
     },
   );
 };

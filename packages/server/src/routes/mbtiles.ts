@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../errors.js';
 import { ServerOptionError } from '../option-checks.js';
+import { openPmtilesFile } from './pmtiles-file.js';
 
 /** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
@@ -22,7 +23,7 @@ export interface TileFile {
   vector: boolean;
   /** The deepest zoom the file holds (metadata maxzoom); MapLibre overzooms past it. */
   maxzoom: number;
-  tile(z: number, x: number, y: number): Buffer | null;
+  tile(z: number, x: number, y: number): Buffer | null | Promise<Buffer | null>;
   close(): void;
 }
 
@@ -31,7 +32,7 @@ export interface TileFile {
  * from the south as TMS does) opened read-only, for a basemap with no network at all. Throws at
  * start for a file that is not one, or holds vector tiles.
  */
-export function openTileFile(path: string): TileFile {
+export function openMbtilesFile(path: string): TileFile {
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -66,6 +67,10 @@ export function openTileFile(path: string): TileFile {
   }
 }
 
+/** A local tile file: a PMTiles archive (by its .pmtiles name) or an MBTiles file. */
+export const openTileFile = (path: string): Promise<TileFile> =>
+  /\.pmtiles$/i.test(path) ? openPmtilesFile(path) : Promise.resolve(openMbtilesFile(path));
+
 /** GET /tiles/:z/:x/:y from the local tile file (404 where it has no tile). */
 export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (app, { tiles }) => {
   app.addHook('onClose', async () => tiles.close());
@@ -74,7 +79,7 @@ export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (ap
       Number(v.replace(/\.\w+$/, '')),
     );
     const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
-    const data = valid ? tiles.tile(z!, x!, y!) : null;
+    const data = valid ? await tiles.tile(z!, x!, y!) : null;
     if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
     reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
     // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.

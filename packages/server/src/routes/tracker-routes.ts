@@ -4,13 +4,15 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { byDevice } from '../ingest/ingest-job.js';
+import { boundedName } from '../ingest/bounded-name.js';
 import { ingest, type IngestResult } from '../ingest/ingest-service.js';
 import { uploadingDevice } from '../ingest/uploading-device.js';
 import { verdicts, type Translator } from '../ingest/verdicts.js';
 import { capacitorGroups } from '../presets/capacitor.js';
 import { osmandGroups, type TrackerGroup } from '../presets/osmand.js';
 import { overlandGroups } from '../presets/overland.js';
-import { isOwnTracks, ownTracksDevice, ownTracksTranslator, takesOwnTracks } from '../presets/owntracks.js';
+import { isOwnTracks, isOwnTracksLocation, ownTracksDevice, ownTracksTranslator } from '../presets/owntracks.js';
+import { keptMessage } from '../presets/owntracks-kept.js';
 import type { JsonObject } from '../presets/record-parts.js';
 import {
   checkCount,
@@ -75,10 +77,12 @@ export const OWNTRACKS_UNNAMED = 'owntracks-unnamed';
 const OWNTRACKS_UNNAMED_HOW = 'set UserID and DeviceID in the OwnTracks app (Identification)';
 
 /**
- * An OwnTracks message, on /owntracks or /locations. The apps count any HTTP answer as delivered
- * (https://owntracks.org/booklet/tech/http/), so a location that cannot be stored is quarantined,
- * never refused; other message types (transition, waypoint, lwt, status...) are acknowledged and
- * not stored. The answer is the empty list of messages for the app.
+ * An OwnTracks message, on /owntracks or /locations. The apps count an answer as delivered (iOS
+ * deletes a message answered 4xx; Android resends any other answer, head of line, for weeks: see
+ * docs/trackers.md), so a message is never refused for what it holds: a location is stored or
+ * quarantined with why, any other type kept in quarantine (NOT_A_POSITION, credentials redacted),
+ * a name too long for a device id cut (the original kept with the record). The answer is the
+ * empty list of messages for the app.
  */
 export async function ingestOwnTracks(
   ctx: AppContext,
@@ -86,20 +90,19 @@ export async function ingestOwnTracks(
   principal: Principal,
   message: JsonObject,
 ): Promise<[]> {
-  if (!takesOwnTracks(message)) return [];
   const named = ownTracksDevice(message, request.headers, request.query as JsonObject);
   const device = uploadingDevice({ token: tokenDevice(principal), body: named, outside: deviceOutsideBody(request) });
-  // A location naming no user, device or tid is still delivered as far as the app knows: kept in
+  // A token names its device exactly; a name the app sends is bounded rather than refused.
+  const name = device && device.source !== 'token' ? boundedName(device.deviceId) : null;
+  // A message naming no user, device or tid is still delivered as far as the app knows: kept in
   // quarantine under one device of its own rather than refused (a refusal would lose it).
-  const deviceId = device?.deviceId ?? OWNTRACKS_UNNAMED;
+  const deviceId = name?.id ?? device?.deviceId ?? OWNTRACKS_UNNAMED;
   request.uploadRecords = 1;
-  const found = [{ value: message, path: 'owntracks' }];
-  const checked = verdicts(
-    found,
-    ctx.now(),
-    device ? ownTracksTranslator(deviceId) : unnamedTranslator(OWNTRACKS_UNNAMED_HOW),
-  );
-  await ingest(ctx, [{ deviceId, ...checked }], null);
+  const found = [{ value: isOwnTracksLocation(message) ? message : keptMessage(message), path: 'owntracks' }];
+  const translator = device
+    ? ownTracksTranslator(deviceId, name?.original ?? null)
+    : unnamedTranslator(OWNTRACKS_UNNAMED_HOW);
+  await ingest(ctx, [{ deviceId, ...verdicts(found, ctx.now(), translator) }], null);
   return [];
 }
 
@@ -110,9 +113,20 @@ const OVERLAND_OK = { 200: { type: 'object', properties: { result: { type: 'stri
 export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/owntracks',
-    { schema: { body: { type: 'object' } }, config: INGEST_ROUTE },
+    // Throttled: 503 + Retry-After, which both apps resend (a 429 is lost on iOS). A zero-length
+    // body (posted when a friend is deleted, https://owntracks.org/booklet/tech/http/) is null.
+    {
+      schema: { body: { type: ['object', 'null'] } },
+      config: { ...INGEST_ROUTE, limitedStatus: 503, emptyJsonBody: null },
+      // An empty body without a JSON Content-Type is undefined, or '' (text/plain): null as well.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === '') request.body = null;
+      },
+    },
     uploadRoute(ctx, async (request, principal) => {
       const body = request.body;
+      // Nothing to keep: answered as delivered, so Android does not resend it ten times.
+      if (body === null || body === undefined) return [];
       if (!isOwnTracks(body)) throw badRequest('INVALID_BODY', 'An OwnTracks message is a JSON object with _type');
       return ingestOwnTracks(ctx, request, principal, body);
     }),

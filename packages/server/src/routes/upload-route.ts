@@ -3,6 +3,7 @@ import { uploaderOf, type Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import type { Command } from '../store/commands.js';
+import { noteExpiredToken, refuseRevokedToken } from '../health/refused-credentials.js';
 
 type Query = Record<string, unknown>;
 
@@ -78,7 +79,11 @@ export type UploadHandler = (
  */
 export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { requireToken?: boolean } = {}) {
   return async (request: FastifyRequest) => {
-    const principal = await uploaderOf(ctx, request);
+    const principal = await uploaderOf(ctx, request).catch(async (error: unknown) => {
+      await noteExpiredToken(ctx, request, error);
+      throw error;
+    });
+    await refuseRevokedToken(ctx, request, principal);
     if (options.requireToken && principal.kind !== 'device') {
       throw new HttpError(
         401,

@@ -107,6 +107,8 @@ export interface DeviceState {
   org: { name: string; status: OrgStatus } | null;
   /** Its fleet-event evaluation state as stored (devices.event_*), null before the first. */
   eventState: RawEventState | null;
+  /** Its records stored so far (the live feed tells dashboards the count after each commit). */
+  records?: number;
 }
 
 /** A device's fleet-event state columns as read: the fleet code parses them (device-state-store.ts). */
@@ -139,12 +141,13 @@ export async function lockDevices(
       cursor: number | null;
       state: string | null;
       silent_since: number | null;
+      records: number;
     }>(
       // The fleet-event state rides along on the locked row: no query of its own, and as the
       // previous holder of the lock left it.
       `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
          o.name AS org_name, o.status AS org_status,
-         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since
+         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since, d.records
        FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
@@ -158,7 +161,13 @@ export async function lockDevices(
               state: row.state,
               silentSince: row.silent_since === null ? null : Number(row.silent_since),
             };
-      states.set(row.id, { status: row.status, pendingCommands: Boolean(row.pending), org, eventState });
+      states.set(row.id, {
+        status: row.status,
+        pendingCommands: Boolean(row.pending),
+        org,
+        eventState,
+        records: Number(row.records),
+      });
     }
   }
   return states;

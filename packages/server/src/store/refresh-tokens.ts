@@ -61,7 +61,12 @@ export async function revokeRefreshToken(db: Queryable, hash: string, now: numbe
   );
 }
 
+/**
+ * Revokes a device's refresh tokens, and its access tokens issued until now: an upload with one is
+ * refused at once (401 TOKEN_REVOKED), not only once it expires.
+ */
 export async function revokeDeviceTokens(db: Queryable, deviceId: string, now: number): Promise<number> {
+  await db.run(`UPDATE devices SET tokens_revoked_at = ? WHERE id = ?`, [now, deviceId]);
   return db.run(`UPDATE refresh_tokens SET revoked_at = ? WHERE device_id = ? AND revoked_at IS NULL`, [now, deviceId]);
 }
 

@@ -173,3 +173,56 @@ export async function streamCrossings(nc: NatsConnection, stream: string): Promi
   if (read < total) throw new Error(`JetStream: read ${read} of ${total} messages of ${stream} in 20 s`);
   return events.filter((e) => e.type.startsWith('geofence.')).map(({ id, device }) => ({ id, device }));
 }
+
+/**
+ * The webhook receiver, deduplicating by webhook-id as Standard Webhooks receivers do, processed
+ * every crossing once, each device's in the history's order; and what came twice came right after
+ * itself (nothing of the device between the two copies: the one event whose outcome its sender
+ * never recorded), no more often than the hosts said they sent an event again in doubt.
+ */
+export function webhookOncePerDevice(
+  history: CrossingEvent[],
+  received: { id: string; device: string }[],
+  resentInDoubt: number,
+): string[] {
+  const problems: string[] = [];
+  const label = new Map(
+    history.map((e) => [
+      e.id,
+      `${e.type.slice('geofence.'.length)} ${e.data.geofence.identifier} @${sequenceOf(e.data.location.uuid)}`,
+    ]),
+  );
+  const name = (id: string) => label.get(id) ?? id;
+  let repeats = 0;
+  const devices = new Set([...history.map((e) => e.device), ...received.map((e) => e.device)]);
+  for (const device of devices) {
+    const raw = received.filter((e) => e.device === device).map((e) => e.id);
+    const collapsed = raw.filter((id, i) => i === 0 || raw[i - 1] !== id);
+    repeats += raw.length - collapsed.length;
+    const want = history.filter((e) => e.device === device).map((e) => e.id);
+    if (collapsed.join() === want.join()) continue;
+    const at = collapsed.findIndex((id, i) => id !== want[i]);
+    const first = at === -1 ? collapsed.length : at;
+    problems.push(
+      `webhook: ${device} received [${collapsed
+        .slice(Math.max(0, first - 2), first + 3)
+        .map(name)
+        .join(', ')}] from crossing ${first + 1}, expected [${want
+        .slice(Math.max(0, first - 2), first + 3)
+        .map(name)
+        .join(', ')}] (${collapsed.length} received of ${want.length})`,
+    );
+  }
+  if (repeats > resentInDoubt)
+    problems.push(`webhook: ${repeats} events came twice, the hosts sent only ${resentInDoubt} again in doubt`);
+  return problems;
+}
+
+/** How many fleet events a host sent again in doubt (its /metrics), over all sinks. */
+export async function resentInDoubt(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+  return [...text.matchAll(/^waypost_sink_resent_in_doubt_total\{[^}]*\} (\d+)$/gm)].reduce(
+    (n, m) => n + Number(m[1]),
+    0,
+  );
+}

@@ -6,14 +6,29 @@ export const PHONE = { width: 390, height: 844 };
 /** Generous: two CPU cores shared by the whole suite. */
 export const UI_TIMEOUT_MS = 20_000;
 
+/** How the page is opened: the browser's time zone and language, and settings already chosen. */
+export interface PageOptions {
+  timezoneId?: string;
+  locale?: string;
+  /** What the settings panel stores (settings.js): { timeZone: 'utc' }, { units: 'imperial' }. */
+  settings?: Record<string, string>;
+  /** A user's name and password instead of the admin token. */
+  user?: { name: string; password: string };
+}
+
 /** A logged-in dashboard at this viewport, with page errors collected (expect them empty). */
 export async function openDashboard(
   browser: Browser,
   url: string,
   token: string,
   viewport: { width: number; height: number },
+  options: PageOptions = {},
 ): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({
+    viewport,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
@@ -21,9 +36,48 @@ export async function openDashboard(
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await keepLocal(page, problems);
-  await logInThroughForm(page, url, token);
+  if (options.settings)
+    await page.addInitScript({
+      content: `localStorage.setItem('waypost.settings', ${JSON.stringify(JSON.stringify(options.settings))})`,
+    });
+  if (options.user) {
+    await page.goto(`${url}/`);
+    await page.fill('#user-input', options.user.name);
+    await page.fill('#password-input', options.user.password);
+    await page.click('#login button[type=submit]');
+  } else await logInThroughForm(page, url, token);
   await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
   return { page, problems };
+}
+
+/**
+ * The listed elements that do not fit their column: wider than what shows them (every clipping or
+ * scrolling ancestor, and the window), so part of them is cut off or needs a sideways scroll.
+ */
+export function overflowing(page: Page, selectors: string[]): Promise<string[]> {
+  // Run in the page (the tests' TypeScript has no DOM types): the selectors go in as JSON.
+  return page.evaluate(`(() => {
+    const wide = [];
+    for (const selector of ${JSON.stringify(selectors)})
+      for (const element of document.querySelectorAll(selector)) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) {
+          wide.push(selector + ': not laid out');
+          continue;
+        }
+        let right = window.innerWidth;
+        let left = 0;
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const edge = up.getBoundingClientRect();
+          right = Math.min(right, edge.left + up.clientLeft + up.clientWidth);
+          left = Math.max(left, edge.left + up.clientLeft);
+        }
+        if (box.right > right + 1 || box.left < left - 1)
+          wide.push(selector + ': ' + Math.round(box.width) + ' px in ' + Math.round(right - left) + ' px');
+      }
+    return wide;
+  })()`);
 }
 
 /** Any request past 127.0.0.1 is refused and named as a problem: the tests never reach the network. */

@@ -17,6 +17,8 @@ export class WebhookReceiver {
   status = 204;
   /** While true, requests are recorded (status 0) but never answered: a receiver stuck mid-request. */
   hold = false;
+  /** Requests from this many on (0-based count of requests so far) are held as with `hold`. */
+  holdFrom: number | null = null;
   private server: Server | null = null;
   private port = 0;
   private waiters: { count: number; accept: (r: Received) => boolean; resolve: () => void }[] = [];
@@ -33,7 +35,8 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const status = this.hold ? 0 : this.status;
+        const held = this.hold || (this.holdFrom !== null && this.requests.length >= this.holdFrom);
+        const status = held ? 0 : this.status;
         this.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
         if (status !== 0) response.writeHead(status).end();
         this.wake();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
-import type { EventHead, Transport } from '../transport.js';
+import { NotDelivered, type EventHead, type Transport } from '../transport.js';
 import { mqttTopic } from './broker-names.js';
 
 const PUBLISH_TIMEOUT_MS = 10_000;
@@ -28,7 +28,7 @@ export function mqttTransport(url: string, topicPrefix: string): Transport {
   return {
     async send(event: EventHead, body: string): Promise<void> {
       await firstConnect;
-      if (!client.connected) throw new Error('MQTT broker not connected');
+      if (!client.connected) throw new NotDelivered('MQTT broker not connected');
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([

@@ -1,9 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { EventHead, Transport } from '../transport.js';
+import { neverSent, NotDelivered, type EventHead, type Transport } from '../transport.js';
 import { signWebhook } from './webhook-signature.js';
 
-/** A receiver that takes longer than this to answer has failed the attempt (it is retried). */
+/**
+ * A receiver that takes longer than this to answer has failed the attempt (it is retried): the
+ * whole request, not only a silence on its connection. Shorter when the delivery worker says so
+ * (a quarter of the sink's lease).
+ */
 const TIMEOUT_MS = 10_000;
 /** Connections kept open to one receiver (the delivery worker sends at most this many at once). */
 const MAX_SOCKETS = 8;
@@ -21,15 +25,16 @@ export function webhookTransport(url: string, secret: string, now: () => number)
     : new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
   const send = secure ? https.request : http.request;
   return {
-    send(event: EventHead, body: string): Promise<void> {
+    send(event: EventHead, body: string, deadlineMs = TIMEOUT_MS): Promise<void> {
       const timestamp = Math.floor(now() / 1000);
-      return new Promise((resolve, reject) => {
+      const timeoutMs = Math.min(TIMEOUT_MS, deadlineMs);
+      return new Promise<void>((resolve, reject) => {
         const request = send(
           url,
           {
             method: 'POST',
             agent,
-            timeout: TIMEOUT_MS,
+            timeout: timeoutMs,
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
@@ -40,16 +45,20 @@ export function webhookTransport(url: string, secret: string, now: () => number)
             },
           },
           (response) => {
+            // The status decides: a receiver that took the event and is slow with the rest of its
+            // answer has taken it.
             const status = response.statusCode ?? 0;
-            response.on('error', reject);
-            response.on('end', () =>
-              status >= 200 && status <= 299 ? resolve() : reject(new Error(`HTTP ${status}`)),
-            );
+            if (status >= 200 && status <= 299) resolve();
+            else reject(new NotDelivered(`HTTP ${status}`));
+            response.on('error', () => undefined);
             response.resume(); // the answer's body is not read, only drained
           },
         );
-        request.on('timeout', () => request.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
-        request.on('error', reject);
+        const abandon = () => request.destroy(new Error(`no answer in ${timeoutMs / 1000} s`));
+        request.on('timeout', abandon);
+        const deadline = setTimeout(abandon, timeoutMs);
+        request.on('close', () => clearTimeout(deadline));
+        request.on('error', (error) => reject(neverSent(error) ? new NotDelivered(error.message) : error));
         request.end(body);
       });
     },

@@ -1,0 +1,154 @@
+// Long-history benchmark (issue 32): one device with 50 million stored records (a fix a second for
+// about two and a half years), its whole history opened on the dashboard's map through the track
+// tiles (GET /api/dashboard/devices/:id/track-tiles/:z/:x/:y) at five zoom levels, each view then
+// panned twice, on SQLite and PostgreSQL, through the BUILT server over real HTTP. A view is every
+// tile a 1440 x 900 map shows, fetched six at a time as a browser does; its time is from the first
+// request to the last answer. Target: every view within 0.2 s. Also timed: a range with edges
+// inside hours (its partial hours are read from the records).
+//
+// The records are generated straight into the database in bulk (bench/lib/long-history-fill.mjs)
+// and kept between runs (bench/lib/long-history-cache.mjs: a SQLite file under the temp directory
+// and a PostgreSQL schema, about 8 GB each at 50 million); the pyramid is built once after the fill
+// and kept with them. WAYPOST_BENCH_HISTORY_RECORDS=N sets the size (default 50,000,000);
+// WAYPOST_BENCH_HISTORY_DROP=1 removes the cached databases after the run;
+// WAYPOST_BENCH_HISTORY_ONLY=sqlite (or postgres) runs one database.
+// Run after `npm run build`.
+import { rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { startServer } from '../packages/server/dist/index.js';
+import { openSqlite } from '../packages/server/dist/db/sqlite.js';
+import { openPostgres } from '../packages/server/dist/db/postgres.js';
+import { migrate } from '../packages/server/dist/db/migrations.js';
+import { buildTrackTiles } from '../packages/server/dist/track-tiles/pyramid-builder.js';
+import { cachedPostgres, cachedSqlite, cacheNames } from './lib/long-history-cache.mjs';
+import { DEVICE, START, lastTime } from './lib/long-history-fill.mjs';
+import { PG_URL } from './lib/pg-schema.mjs';
+
+const RECORDS = Number(process.env.WAYPOST_BENCH_HISTORY_RECORDS ?? 50_000_000);
+/** WAYPOST_BENCH_HISTORY_ONLY=sqlite or postgres runs one database. */
+const ONLY = process.env.WAYPOST_BENCH_HISTORY_ONLY ?? '';
+const TOKEN = 'bench-admin';
+const TARGET_MS = 200;
+const WIDTH = 1440;
+const HEIGHT = 900;
+const PARALLEL = 6;
+const ZOOMS = [4, 8, 12, 14, 16];
+const CENTRE = { lat: 48.1, lon: 11.5 };
+const log = (line) => console.log(line);
+
+function worldPixel(lat, lon, z) {
+  const size = 256 * 2 ** z;
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size];
+}
+
+/** The tiles a WIDTH x HEIGHT map centred on world pixel (cx, cy) at zoom z shows. */
+function viewTiles(z, cx, cy) {
+  const tiles = [];
+  const max = 2 ** z - 1;
+  const [x0, x1] = [Math.floor((cx - WIDTH / 2) / 256), Math.floor((cx + WIDTH / 2) / 256)];
+  const [y0, y1] = [Math.floor((cy - HEIGHT / 2) / 256), Math.floor((cy + HEIGHT / 2) / 256)];
+  for (let x = Math.max(0, x0); x <= Math.min(max, x1); x++)
+    for (let y = Math.max(0, y0); y <= Math.min(max, y1); y++) tiles.push([x, y]);
+  return tiles;
+}
+
+async function fetchView(server, z, tiles, query) {
+  const started = performance.now();
+  let segments = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < tiles.length) {
+      const [x, y] = tiles[next++];
+      const response = await fetch(`${server.url}/api/dashboard/devices/${DEVICE}/track-tiles/${z}/${x}/${y}${query}`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      if (!response.ok) throw new Error(`tile ${z}/${x}/${y} answered ${response.status}: ${await response.text()}`);
+      segments += (await response.json()).segments.length / 4;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  return { ms: performance.now() - started, segments, tiles: tiles.length };
+}
+
+/** Each zoom: the view opened on the loop, then panned half a screen east, then half a screen south. */
+async function views(server, query) {
+  const results = [];
+  for (const z of ZOOMS) {
+    const [cx, cy] = worldPixel(CENTRE.lat, CENTRE.lon, z);
+    const steps = [
+      ['open', cx, cy],
+      ['pan east', cx + WIDTH / 2, cy],
+      ['pan south', cx + WIDTH / 2, cy + HEIGHT / 2],
+    ];
+    for (const [what, x, y] of steps)
+      results.push({ z, what, ...(await fetchView(server, z, viewTiles(z, x, y), query)) });
+  }
+  return results;
+}
+
+async function prepare(db, name) {
+  await migrate(db); // marks every stored hour stale the first time (the upgrade path)
+  const started = performance.now();
+  const rebuilt = await buildTrackTiles(db, Date.now());
+  const ms = performance.now() - started;
+  if (rebuilt > 0)
+    log(`${name}: pyramid built: ${rebuilt.toLocaleString('en')} buckets in ${(ms / 1000).toFixed(1)} s`);
+  else log(`${name}: pyramid cached with the records`);
+}
+
+async function runCase(name, options, db) {
+  await prepare(db, name);
+  await db.close();
+  const server = await startServer({ port: 0, adminToken: TOKEN, mapStyle: null, ...options });
+  let ok = true;
+  try {
+    const middle = START + Math.floor((lastTime(RECORDS) - START) / 2);
+    const ranges = [
+      ['all time', ''],
+      ['a range with edges inside hours', `?from=${START + 17 * 60_000 + 86_400_000}&to=${middle + 3 * 60_000}`],
+    ];
+    for (const [label, query] of ranges) {
+      await views(server, query); // warm-up: caches and JIT, as a dashboard in use would have them
+      for (const r of await views(server, query)) {
+        const pass = r.ms <= TARGET_MS;
+        ok &&= pass;
+        log(
+          `${name}: ${label}, zoom ${String(r.z).padStart(2)} ${r.what.padEnd(9)}: ${r.ms.toFixed(0).padStart(4)} ms, ` +
+            `${r.tiles} tiles, ${r.segments.toLocaleString('en')} segments  ${pass ? 'PASS' : 'FAIL'}`,
+        );
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return ok;
+}
+
+const records = RECORDS.toLocaleString('en');
+log(`long-history: one device with ${records} records, views of ${WIDTH} x ${HEIGHT}, target ${TARGET_MS} ms each`);
+let ok = true;
+if (ONLY !== 'postgres') {
+  const sqlite = await cachedSqlite(RECORDS, log);
+  if (sqlite.generatedMs > 0)
+    log(`SQLite: ${records} records generated in ${(sqlite.generatedMs / 1000).toFixed(0)} s`);
+  ok = (await runCase('SQLite', { database: sqlite.file }, openSqlite(sqlite.file))) && ok;
+}
+if (ONLY !== 'sqlite') {
+  const postgres = await cachedPostgres(PG_URL, RECORDS, log);
+  if (postgres.generatedMs > 0)
+    log(`PostgreSQL: ${records} records generated in ${(postgres.generatedMs / 1000).toFixed(0)} s`);
+  const db = await openPostgres(PG_URL, postgres.schema, 2);
+  ok = (await runCase('PostgreSQL', { databaseUrl: PG_URL, schema: postgres.schema }, db)) && ok;
+}
+if (process.env.WAYPOST_BENCH_HISTORY_DROP === '1') {
+  const { dir, schema } = cacheNames(RECORDS);
+  rmSync(dir, { recursive: true, force: true });
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
+}
+log(ok ? 'long-history: every target met' : 'long-history: missed a target');
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,30 @@
+/* global URLSearchParams */
+// What the map draws for a device, fetched for a time range: its track cut at the ledger's holes
+// (breaks, so their edges stay drawn), and its events and geofences.
+import { apiJson } from './api.js';
+
+/** The range (and any extra parameters) as a query string. */
+export function rangeQuery(range, extra = {}) {
+  const params = new URLSearchParams(extra);
+  if (range.from !== null) params.set('from', String(range.from));
+  if (range.to !== null) params.set('to', String(range.to));
+  return params.toString();
+}
+
+export const devicePath = (id, what) => '/api/dashboard/devices/' + encodeURIComponent(id) + '/' + what;
+
+/** The track at this zoom, and the gaps it is cut at. */
+export async function fetchTrack(id, range, zoom) {
+  const { gaps } = await apiJson(devicePath(id, 'gaps'));
+  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
+  const query = rangeQuery(range, { zoom: String(zoom), ...(breaks.length > 0 ? { breaks: breaks.join(',') } : {}) });
+  return { track: await apiJson(devicePath(id, 'track') + '?' + query), gaps };
+}
+
+/** The device's recorded events in the range and its own geofences. */
+export function fetchOverlays(id, range) {
+  return Promise.all([
+    apiJson(devicePath(id, 'events') + '?' + rangeQuery(range)),
+    apiJson(devicePath(id, 'geofences')),
+  ]);
+}

@@ -1,0 +1,65 @@
+// The login form (a user's name and password, or the admin token) and who is logged in: the
+// session decides what the page offers (users for owners, the editors for operators and owners).
+import { offerSso } from './sso.js';
+import { showUsers } from './users.js';
+import { showGroups } from './groups.js';
+import { loggedIn, logIn, logInAs, logOut, whenUnauthorized } from './api.js';
+import { $ } from './dom.js';
+
+/** What a session may do on this page; the API's route rules decide the same on the server. */
+export function powersOf(session) {
+  const admin = Boolean(session) && !session.user; // the admin token
+  const role = admin ? 'owner' : session && session.role;
+  return { owner: role === 'owner', write: role === 'owner' || role === 'operator' };
+}
+
+/**
+ * Shows the login form until someone is logged in, then calls enter(powers). onLoginShown runs
+ * whenever the form comes back (the session ended): the page stops its live feed.
+ */
+export function setUpLogin(enter, onLoginShown, report) {
+  const showLogin = (message) => {
+    onLoginShown();
+    $('app').hidden = true;
+    $('login').hidden = false;
+    $('login-error').textContent = message || '';
+    offerSso($('sso')).catch(report);
+    $('user-input').focus();
+  };
+  const entered = async () => {
+    const session = await loggedIn().catch(() => null);
+    $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
+    const powers = powersOf(session);
+    // Users and device groups are an owner's (and the admin token's) to manage.
+    $('users-panel').hidden = $('groups-panel').hidden = !powers.owner;
+    if (powers.owner)
+      showUsers($('users'))
+        .then(() => showGroups($('groups')))
+        .catch(report);
+    return enter(powers).catch(report);
+  };
+  whenUnauthorized(() => showLogin('Your session ended: log in again.'));
+  $('login').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const user = $('user-input').value.trim();
+    const password = $('password-input').value;
+    const token = $('token-input').value.trim();
+    $('password-input').value = '';
+    $('token-input').value = '';
+    if (user) {
+      const ok = await logInAs(user, password);
+      if (ok === true) return entered();
+      return showLogin(ok === 'limited' ? 'Too many tries: wait a minute.' : 'Wrong user name or password.');
+    }
+    if (await logIn(token)) return entered();
+    showLogin('That is not the admin token.');
+  });
+  $('logout').addEventListener('click', async () => {
+    await logOut();
+    window.location.reload();
+  });
+  loggedIn().then(
+    (session) => (session ? entered() : showLogin()),
+    () => showLogin(),
+  );
+}

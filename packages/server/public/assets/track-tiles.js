@@ -1,0 +1,96 @@
+/* global L, URLSearchParams */
+// A long history drawn from the server's track tiles (GET .../track-tiles/{z}/{x}/{y}, issue 32):
+// a canvas per map tile, so the cost of a view grows with the tiles in view, not with the records
+// in the range. Used instead of the /track line for a device with many records over a long range;
+// a short range of the same device still gets the full line (trips, playback, gap bridges).
+import { api } from './api.js';
+
+/** A device with more records than this is drawn from tiles over a range longer than LONG_RANGE_MS. */
+export const LONG_HISTORY_RECORDS = 200_000;
+const LONG_RANGE_MS = 2 * 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Whether this device over this range is drawn from tiles. */
+export function drawsFromTiles(info, range) {
+  const records = Number(info.records);
+  const long = range.from === null || (range.to ?? Date.now()) - range.from > LONG_RANGE_MS;
+  return records > LONG_HISTORY_RECORDS && long;
+}
+
+/** The range widened to whole hours: each tile is then read from the pyramid alone. */
+function tileQuery(range) {
+  const params = new URLSearchParams();
+  if (range.from !== null) params.set('from', String(Math.floor(range.from / HOUR_MS) * HOUR_MS));
+  if (range.to !== null) params.set('to', String(Math.ceil((range.to + 1) / HOUR_MS) * HOUR_MS - 1));
+  const query = params.toString();
+  return query ? '?' + query : '';
+}
+
+const TrackTiles = L.GridLayer.extend({
+  createTile(coords, done) {
+    const tile = document.createElement('canvas');
+    const ratio = window.devicePixelRatio || 1;
+    const size = this.getTileSize();
+    tile.width = size.x * ratio;
+    tile.height = size.y * ratio;
+    tile.className = 'track-tile';
+    tile.setAttribute('data-device', this.options.deviceId);
+    const path = `${this.options.base}/${coords.z}/${coords.x}/${coords.y}${this.options.query}`;
+    api(path)
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error('HTTP ' + response.status))))
+      .then(({ segments }) => {
+        const context = tile.getContext('2d');
+        context.scale(ratio, ratio);
+        context.strokeStyle = this.options.colour;
+        context.lineWidth = 3;
+        context.lineCap = 'round';
+        context.globalAlpha = this.options.alpha;
+        context.beginPath();
+        // Pixel corners from the server; a line through the pixel's centre.
+        for (let i = 0; i + 3 < segments.length; i += 4) {
+          context.moveTo(segments[i] + 0.5, segments[i + 1] + 0.5);
+          context.lineTo(segments[i + 2] + 0.5, segments[i + 3] + 0.5);
+        }
+        context.stroke();
+        tile.setAttribute('data-segments', String(segments.length / 4));
+        done(null, tile);
+      })
+      .catch((error) => {
+        tile.setAttribute('data-error', String(error.message));
+        done(error, tile);
+      });
+    return tile;
+  },
+});
+
+/**
+ * Draws a device's track for the range from tiles when it is a long history (answers true), else
+ * removes any tile layer it had (answers false: the caller draws the /track line). The device's
+ * marker goes to its newest position.
+ */
+export function drawLongTrack(map, device, range) {
+  const layer = device.layer;
+  const wanted = drawsFromTiles(device.info, range);
+  if (layer.trackTiles && (!wanted || layer.trackTiles.options.query !== tileQuery(range))) {
+    map.removeLayer(layer.trackTiles);
+    layer.trackTiles = null;
+  }
+  if (!wanted) return false;
+  layer.tracks.clearLayers();
+  layer.trips = [];
+  if (!layer.trackTiles) {
+    layer.trackTiles = new TrackTiles({
+      pane: 'overlayPane',
+      base: '/api/dashboard/devices/' + encodeURIComponent(device.info.id) + '/track-tiles',
+      query: tileQuery(range),
+      deviceId: device.info.id,
+      colour: device.colour,
+      alpha: 0.85,
+      updateWhenZooming: false,
+    }).addTo(map);
+  }
+  const newest = device.info.lastPosition;
+  if (newest) layer.placeLatest(newest, range);
+  device.track = { trips: [], newest: null, positions: Number(device.info.records), tiles: true };
+  return true;
+}

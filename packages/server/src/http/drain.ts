@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by registerHealth: startServer's drain() turns it on. */
+    waypostDrain: DrainState;
+  }
+}
+
+/** Whether this process is draining: told to stop, still serving, out of its load balancer's rotation soon. */
+export interface DrainState {
+  draining: boolean;
+}
+
+/** The log code of the line saying a process drains before it closes. */
+export const SERVER_DRAINING = 'SERVER_DRAINING';
+
+/**
+ * GET /health: 200 while the process serves; 503 while it drains (SIGTERM with a drain time: the
+ * load balancer's checks fail and it stops sending requests here, while those that still come are
+ * served as usual, uploads included, until the process closes).
+ */
+export function registerHealth(app: FastifyInstance): void {
+  const state: DrainState = { draining: false };
+  app.decorate('waypostDrain', state);
+  app.get('/health', async (_request, reply) =>
+    state.draining ? reply.code(503).send({ ok: false, draining: true }) : { ok: true },
+  );
+}
+
+/** Drains for `ms`: /health answers 503 meanwhile. Resolves when the time is up (then close). */
+export async function drainFor(state: DrainState, ms: number): Promise<void> {
+  state.draining = true;
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+
+/** What the server is doing, as retention's pacing sees it. */
+export interface IngestLoad {
+  /** Every commit slot of the ingest queue is taken. */
+  saturated: boolean;
+  /** The share of the last second during which an ingest transaction was committing (0..1). */
+  committing: number;
+}
+
+/** The smallest share retention takes while a backlog lasts: ingest keeps about 90% of its rate. */
+export const DUTY_FLOOR = 0.1;
+/** The largest: a server taking no uploads still answers promptly (a slice blocks for tens of ms). */
+export const DUTY_CEILING = 0.5;
+/** The share of the event loop ingest and retention may use together before retention steps back (a little left for answering). */
+const LOOP_HEADROOM = 0.95;
+
+/**
+ * The share of wall time retention may spend deleting, from what ingest leaves over: the larger of
+ * the event loop's share ingest took (on SQLite every delete and commit runs on that loop) and the
+ * share of time an ingest transaction was committing (on PostgreSQL deletes run in the database's
+ * own processes, which the loop does not see; a transaction slowed by retention's deletes counts
+ * longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
+ * to the ceiling), and the floor when ingest takes it all: a fleet sending at half the server's
+ * capacity leaves retention about 0.45, enough to keep pace, where a fixed 0.1 let a backlog grow.
+ */
+export function retentionDuty(load: IngestLoad, loop: { busy: number; retention: number }): number {
+  if (load.saturated) return DUTY_FLOOR;
+  const ingest = Math.max(0, loop.busy - loop.retention, load.committing);
+  return Math.min(DUTY_CEILING, Math.max(DUTY_FLOOR, LOOP_HEADROOM - ingest));
+}
+
+/** The share of each window a cumulative busy time (ms) grew by: the last whole window's. */
+export function shareOf(busyMs: () => number, windowMs = 1000): () => number {
+  let fromAt = performance.now();
+  let from = busyMs();
+  let last = 0;
+  return () => {
+    const now = performance.now();
+    if (now - fromAt >= windowMs) {
+      const busy = busyMs();
+      last = Math.min(1, Math.max(0, (busy - from) / (now - fromAt)));
+      from = busy;
+      fromAt = now;
+    }
+    return last;
+  };
+}
+
+/**
+ * The event loop's busy share over the last whole window (Node's event loop utilization), and the
+ * part of it retention's own slices took. Until a window has passed: the loop counted as busy.
+ */
+export class LoopWindow {
+  private from = performance.eventLoopUtilization();
+  private fromAt = performance.now();
+  private retentionMs = 0;
+  private last = { busy: 1, retention: 0 };
+
+  constructor(private readonly windowMs = 1000) {}
+
+  /** Retention spent `ms` of loop time in a slice. */
+  spent(ms: number): void {
+    this.retentionMs += ms;
+  }
+
+  shares(): { busy: number; retention: number } {
+    const now = performance.now();
+    const elapsed = now - this.fromAt;
+    if (elapsed >= this.windowMs) {
+      const busy = performance.eventLoopUtilization(this.from).utilization;
+      this.last = { busy, retention: Math.min(busy, this.retentionMs / elapsed) };
+      this.from = performance.eventLoopUtilization();
+      this.fromAt = now;
+      this.retentionMs = 0;
+    }
+    return this.last;
+  }
+}

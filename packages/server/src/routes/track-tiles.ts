@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../auth/principal.js';
+import type { AppContext } from '../context.js';
+import { badRequest, HttpError } from '../errors.js';
+import { findDevice } from '../store/devices.js';
+import { TrackTileWorker } from '../track-tiles/tile-worker.js';
+import { readTrackTile } from '../track-tiles/tile-reader.js';
+import { MAX_TILE_ZOOM } from '../track-tiles/tile-math.js';
+import { timeParam, type Query } from './query-params.js';
+
+type Params = { id: string; z: string; x: string; y: string };
+
+/** A tile coordinate: digits only, within the zoom's grid; anything else a 400 naming it. */
+function tileParams(params: Params): { z: number; x: number; y: number } {
+  const int = (name: 'z' | 'x' | 'y', max: number) => {
+    const raw = params[name];
+    const value = /^\d{1,7}$/.test(raw) ? Number(raw) : NaN;
+    if (!(value <= max))
+      throw badRequest('INVALID_PARAMETER', `${name} must be an integer 0..${max}, got ${raw.slice(0, 20)}`);
+    return value;
+  };
+  const z = int('z', MAX_TILE_ZOOM);
+  return { z, x: int('x', 2 ** z - 1), y: int('y', 2 ** z - 1) };
+}
+
+/**
+ * A device's track as tiles (issue 32): what the dashboard draws for a long history, whose cost
+ * grows with the tiles in view, not with the records in the range. Starts the builder that keeps
+ * the pyramid up to date.
+ */
+export const trackTileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const worker = new TrackTileWorker(ctx.db, ctx.now, (err) =>
+    app.log.error({ code: 'TRACK_TILES_BUILD_FAILED', err }, 'track tiles: a build pass failed; retried at the next'),
+  );
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.close());
+
+  app.get<{ Params: Params; Querystring: Query }>(
+    '/api/dashboard/devices/:id/track-tiles/:z/:x/:y',
+    { preHandler: async (request) => requireAdmin(ctx, request) },
+    async (request, reply) => {
+      const { z, x, y } = tileParams(request.params);
+      const deviceId = request.params.id;
+      if (!(await findDevice(ctx.db, deviceId)))
+        throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');
+      const from = timeParam(request.query, 'from');
+      const to = timeParam(request.query, 'to');
+      const segments = await readTrackTile(ctx.db, { deviceId, z, x, y, from, to });
+      void reply.header('cache-control', 'private, no-cache');
+      return { z, x, y, segments };
+    },
+  );
+};

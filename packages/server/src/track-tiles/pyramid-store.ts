@@ -1,0 +1,185 @@
+import type { Queryable, SqlValue } from '../db/database.js';
+import { FAN, HOUR_MS, type Bucket } from './buckets.js';
+import type { Fix, LevelSegments } from './segments.js';
+
+const ROWS_PER_INSERT = 200;
+
+/** A stale bucket and the mark it had when read: the builder clears it only if it is unchanged. */
+export interface DirtyBucket extends Bucket {
+  deviceId: string;
+  mark: number;
+}
+
+/** Segment keys as bytes: little-endian doubles (36-bit keys are exact). */
+export function encodeSegments(keys: Iterable<number>): Buffer {
+  const list = Float64Array.from(keys);
+  return Buffer.from(list.buffer, list.byteOffset, list.byteLength);
+}
+
+export function decodeInto(bytes: Uint8Array, into: Set<number>): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = 0; offset + 8 <= bytes.byteLength; offset += 8) into.add(view.getFloat64(offset, true));
+}
+
+/** A device's stale buckets (at most `limit`: past it the caller treats the device as building). */
+export async function deviceDirty(db: Queryable, deviceId: string, limit: number): Promise<DirtyBucket[]> {
+  const rows = await db.query<{ tier: number; bucket: number; mark: number }>(
+    `SELECT tier, bucket, mark FROM track_tile_dirty WHERE device_id = ? LIMIT ?`,
+    [deviceId, limit],
+  );
+  return rows.map((r) => ({ deviceId, tier: Number(r.tier), bucket: Number(r.bucket), mark: Number(r.mark) }));
+}
+
+/** Stale buckets of one tier across devices, oldest first, for the builder. */
+export async function dirtyOfTier(db: Queryable, tier: number, limit: number): Promise<DirtyBucket[]> {
+  const rows = await db.query<{ device_id: string; bucket: number; mark: number }>(
+    `SELECT device_id, bucket, mark FROM track_tile_dirty WHERE tier = ? ORDER BY bucket, device_id LIMIT ?`,
+    [tier, limit],
+  );
+  return rows.map((r) => ({ deviceId: r.device_id, tier, bucket: Number(r.bucket), mark: Number(r.mark) }));
+}
+
+/** The first and last times of a device's positions (two index probes), null when it has none. */
+export async function deviceSpan(db: Queryable, deviceId: string): Promise<[number, number] | null> {
+  const first = await db.query<{ t: number }>(
+    `SELECT recorded_at AS t FROM locations WHERE device_id = ? AND latitude IS NOT NULL ORDER BY recorded_at LIMIT 1`,
+    [deviceId],
+  );
+  const last = await db.query<{ t: number }>(
+    `SELECT recorded_at AS t FROM locations WHERE device_id = ? AND latitude IS NOT NULL ORDER BY recorded_at DESC LIMIT 1`,
+    [deviceId],
+  );
+  if (first.length === 0 || last.length === 0) return null;
+  return [Number(first[0]!.t), Number(last[0]!.t)];
+}
+
+/**
+ * Positions with from <= t < until in time order, led by the one fix before `from` (it starts the
+ * first segment), at most `limit` (the caller checks for more).
+ */
+export async function readFixes(
+  db: Queryable,
+  deviceId: string,
+  from: number,
+  until: number,
+  limit: number,
+): Promise<Fix[]> {
+  const before = await db.query<Fix & Record<string, unknown>>(
+    `SELECT recorded_at AS t, latitude AS lat, longitude AS lon FROM locations
+     WHERE device_id = ? AND recorded_at < ? AND latitude IS NOT NULL ORDER BY recorded_at DESC, id DESC LIMIT 1`,
+    [deviceId, from],
+  );
+  const rows = await db.query<Fix & Record<string, unknown>>(
+    `SELECT recorded_at AS t, latitude AS lat, longitude AS lon FROM locations
+     WHERE device_id = ? AND recorded_at >= ? AND recorded_at < ? AND latitude IS NOT NULL
+     ORDER BY recorded_at, id LIMIT ?`,
+    [deviceId, from, until, limit],
+  );
+  const fixes = [...before, ...rows];
+  for (const f of fixes) f.t = Number(f.t);
+  return fixes;
+}
+
+/** The stored rows of one tile for these buckets: one query, a range per tier. */
+export async function readStoredTile(
+  db: Queryable,
+  deviceId: string,
+  level: number,
+  x: number,
+  y: number,
+  buckets: readonly Bucket[],
+): Promise<Uint8Array[]> {
+  if (buckets.length === 0) return [];
+  const byTier = new Map<number, number[]>();
+  for (const b of buckets) byTier.set(b.tier, [...(byTier.get(b.tier) ?? []), b.bucket]);
+  // One SELECT per tier, joined by UNION ALL: each walks the unique index to its buckets (an OR of
+  // tiers made SQLite read every bucket of the tile).
+  const parts: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [tier, list] of byTier) {
+    parts.push(
+      `SELECT segments FROM track_tiles WHERE device_id = ? AND level = ? AND x = ? AND y = ? AND tier = ? AND bucket IN (${list
+        .map(() => '?')
+        .join(', ')})`,
+    );
+    params.push(deviceId, level, x, y, tier, ...list);
+  }
+  const rows = await db.query<{ segments: Uint8Array }>(parts.join(' UNION ALL '), params);
+  return rows.map((r) => r.segments);
+}
+
+/** Every tile row of a bucket's children (tier - 1), for the builder's union. */
+export async function childRows(
+  db: Queryable,
+  deviceId: string,
+  tier: number,
+  bucket: number,
+): Promise<{ level: number; x: number; y: number; segments: Uint8Array }[]> {
+  const rows = await db.query<{ level: number; x: number; y: number; segments: Uint8Array }>(
+    `SELECT level, x, y, segments FROM track_tiles WHERE device_id = ? AND tier = ? AND bucket >= ? AND bucket < ?`,
+    [deviceId, tier - 1, bucket * FAN, (bucket + 1) * FAN],
+  );
+  return rows.map((r) => ({ ...r, level: Number(r.level), x: Number(r.x), y: Number(r.y) }));
+}
+
+/** Rows of one bucket's tiles, ready for insertion. */
+export function bucketRows(
+  deviceId: string,
+  tier: number,
+  bucket: number,
+  levels: readonly LevelSegments[],
+): SqlValue[][] {
+  const rows: SqlValue[][] = [];
+  levels.forEach((tiles, level) => {
+    const side = 2 ** level;
+    for (const [tile, keys] of tiles) {
+      if (keys.size === 0) continue;
+      const x = Math.floor(tile / side);
+      rows.push([deviceId, level, x, tile - x * side, tier, bucket, encodeSegments(keys)]);
+    }
+  });
+  return rows;
+}
+
+/**
+ * Replaces the rows of a device's buckets of one tier with `rows`, clears their stale marks where
+ * unchanged since read, and marks the buckets above stale: a few statements for many buckets.
+ */
+export async function replaceBuckets(
+  tx: Queryable,
+  dirty: readonly DirtyBucket[],
+  rows: readonly SqlValue[][],
+  parentTier: number | null,
+): Promise<void> {
+  if (dirty.length === 0) return;
+  const { deviceId, tier } = dirty[0]!;
+  const list = dirty.map(() => '?').join(', ');
+  const buckets = dirty.map((d) => d.bucket);
+  await tx.run(`DELETE FROM track_tiles WHERE device_id = ? AND tier = ? AND bucket IN (${list})`, [
+    deviceId,
+    tier,
+    ...buckets,
+  ]);
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const part = rows.slice(i, i + ROWS_PER_INSERT);
+    await tx.run(
+      `INSERT INTO track_tiles (device_id, level, x, y, tier, bucket, segments) VALUES ${part
+        .map(() => '(?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')}`,
+      part.flat(),
+    );
+  }
+  await tx.run(
+    `DELETE FROM track_tile_dirty WHERE device_id = ? AND tier = ? AND (${dirty.map(() => '(bucket = ? AND mark = ?)').join(' OR ')})`,
+    [deviceId, tier, ...dirty.flatMap((d) => [d.bucket, d.mark])],
+  );
+  if (parentTier === null) return;
+  const parents = [...new Set(buckets.map((b) => Math.floor(b / FAN)))].sort((a, b) => a - b);
+  await tx.run(
+    `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark) VALUES ${parents.map(() => '(?, ?, ?, 1)').join(', ')}
+     ON CONFLICT (device_id, tier, bucket) DO UPDATE SET mark = track_tile_dirty.mark + 1`,
+    parents.flatMap((p) => [deviceId, parentTier, p]),
+  );
+}
+
+export const hourStart = (hour: number): number => hour * HOUR_MS;

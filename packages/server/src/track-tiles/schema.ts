@@ -1,0 +1,68 @@
+/**
+ * The track pyramid's tables (track-tiles/README in docs/track-tiles.md):
+ * - track_tiles: one row per device, level, tile and time bucket: the deduplicated segments that
+ *   bucket draws in that tile (segment keys as little-endian doubles);
+ * - track_tile_dirty: the buckets whose rows are stale, with a mark bumped at each change, so the
+ *   builder clears only what it has seen.
+ * Triggers on locations mark the hour of every inserted or deleted position, and the next hour (its
+ * first segment starts from the fix before it): no write path (ingest, quarantine release,
+ * retention, deletion by API) can leave the pyramid stale unnoticed. Existing positions are marked
+ * when the table is created, and the builder fills the pyramid in the background.
+ */
+const HOUR_MS = 3_600_000;
+
+interface SchemaTypes {
+  id: string;
+  bigint: string;
+  blob: string;
+  dialect: 'sqlite' | 'postgres';
+}
+
+const MARK = 'ON CONFLICT (device_id, tier, bucket) DO UPDATE SET mark = track_tile_dirty.mark + 1';
+
+function sqliteTriggers(): string[] {
+  return (['INSERT', 'DELETE'] as const).map((op) => {
+    const row = op === 'INSERT' ? 'NEW' : 'OLD';
+    return `CREATE TRIGGER locations_track_tiles_${op.toLowerCase()} AFTER ${op} ON locations
+      WHEN ${row}.latitude IS NOT NULL BEGIN
+        INSERT INTO track_tile_dirty (device_id, tier, bucket, mark)
+        VALUES (${row}.device_id, 0, ${row}.recorded_at / ${HOUR_MS}, 1), (${row}.device_id, 0, ${row}.recorded_at / ${HOUR_MS} + 1, 1)
+        ${MARK};
+      END`;
+  });
+}
+
+/** One statement-level trigger per statement on PostgreSQL (transition tables): one upsert per insert. */
+function postgresTriggers(): string[] {
+  return [
+    `CREATE FUNCTION locations_track_tiles_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO track_tile_dirty (device_id, tier, bucket, mark)
+       SELECT DISTINCT c.device_id, 0, c.recorded_at / ${HOUR_MS} + k.k, 1
+       FROM changed c CROSS JOIN (VALUES (0), (1)) AS k(k) WHERE c.latitude IS NOT NULL
+       ORDER BY 1, 3
+       ${MARK};
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER locations_track_tiles_insert AFTER INSERT ON locations
+     REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION locations_track_tiles_mark()`,
+    `CREATE TRIGGER locations_track_tiles_delete AFTER DELETE ON locations
+     REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION locations_track_tiles_mark()`,
+  ];
+}
+
+export function trackTileSchema(t: SchemaTypes): string[] {
+  return [
+    `CREATE TABLE track_tiles (
+      id ${t.id}, device_id TEXT NOT NULL, level INTEGER NOT NULL, x INTEGER NOT NULL, y INTEGER NOT NULL,
+      tier INTEGER NOT NULL, bucket ${t.bigint} NOT NULL, segments ${t.blob} NOT NULL,
+      CONSTRAINT track_tiles_key UNIQUE (device_id, level, x, y, tier, bucket))`,
+    `CREATE INDEX track_tiles_bucket ON track_tiles (device_id, tier, bucket)`,
+    `CREATE TABLE track_tile_dirty (
+      id ${t.id}, device_id TEXT NOT NULL, tier INTEGER NOT NULL, bucket ${t.bigint} NOT NULL, mark ${t.bigint} NOT NULL,
+      CONSTRAINT track_tile_dirty_key UNIQUE (device_id, tier, bucket))`,
+    `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark)
+     SELECT DISTINCT device_id, 0, recorded_at / ${HOUR_MS}, 1 FROM locations WHERE latitude IS NOT NULL`,
+    ...(t.dialect === 'sqlite' ? sqliteTriggers() : postgresTriggers()),
+  ];
+}

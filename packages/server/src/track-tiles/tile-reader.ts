@@ -1,0 +1,100 @@
+import type { Queryable } from '../db/database.js';
+import { HttpError } from '../errors.js';
+import { cover, HOUR_MS, staleSet } from './buckets.js';
+import { decodeInto, deviceDirty, deviceSpan, readFixes, readStoredTile } from './pyramid-store.js';
+import { levelSegments } from './segments.js';
+import { segmentOf, TILE_SIZE, TOP_LEVEL } from './tile-math.js';
+
+/** Stale buckets a device may have for its tiles to be served (past it: building, 503). */
+export const MAX_DIRTY = 5000;
+/** Positions one tile reads from the records at most (stale hours and the range's partial hours). */
+export const MAX_RAW_FIXES = 200_000;
+
+export interface TileRequest {
+  deviceId: string;
+  z: number;
+  x: number;
+  y: number;
+  from: number | null;
+  to: number | null;
+}
+
+const building = (why: string) =>
+  new HttpError(
+    503,
+    'TRACK_TILES_BUILDING',
+    `The track's tiles are being built (${why}); draw it from /track meanwhile`,
+  );
+
+/**
+ * One tile of a device's track over [from, to] (epoch ms, inclusive; null: open): the segments
+ * whose later fix lies in the range, as tile pixels (x1, y1, x2, y2, ...; 0..256, one pixel of this
+ * zoom). Whole hours come from the pyramid (a few dozen rows whatever the range's length); the
+ * range's partial first and last hours, and hours whose tiles are stale (a late record, the live
+ * hour, a deletion not yet rebuilt), from the positions themselves, so the answer always matches
+ * the records. Above TOP_LEVEL the TOP_LEVEL tile is cut.
+ */
+export async function readTrackTile(db: Queryable, request: TileRequest): Promise<number[]> {
+  const span = await deviceSpan(db, request.deviceId);
+  if (!span) return [];
+  const from = Math.max(request.from ?? -Infinity, span[0], 0);
+  const to = Math.min(request.to ?? Infinity, span[1]);
+  if (from > to) return [];
+  const level = Math.min(request.z, TOP_LEVEL);
+  const shift = request.z - level;
+  const tx = Math.floor(request.x / 2 ** shift);
+  const ty = Math.floor(request.y / 2 ** shift);
+  const dirty = await deviceDirty(db, request.deviceId, MAX_DIRTY + 1);
+  if (dirty.length > MAX_DIRTY) throw building(`${MAX_DIRTY}+ hours to rebuild`);
+
+  // Whole hours inside the range; the parts of hours at its ends are read from the records. A range
+  // reaching past the device's first or last position takes that hour whole: nothing lies beyond.
+  const lo = from === span[0] ? Math.floor(from / HOUR_MS) : Math.ceil(from / HOUR_MS);
+  const hi = to === span[1] ? Math.floor(to / HOUR_MS) : Math.floor((to + 1) / HOUR_MS) - 1;
+  const pieces: [number, number][] = [];
+  const keys = new Set<number>();
+  if (lo <= hi) {
+    const { stored, raw } = cover(lo, hi, staleSet(dirty));
+    for (const bytes of await readStoredTile(db, request.deviceId, level, tx, ty, stored)) decodeInto(bytes, keys);
+    for (const hour of raw) {
+      const last = pieces[pieces.length - 1];
+      if (last && last[1] === hour * HOUR_MS) last[1] += HOUR_MS;
+      else pieces.push([hour * HOUR_MS, (hour + 1) * HOUR_MS]);
+    }
+    if (from < lo * HOUR_MS) pieces.push([from, lo * HOUR_MS]);
+    if ((hi + 1) * HOUR_MS <= to) pieces.push([(hi + 1) * HOUR_MS, to + 1]);
+  } else pieces.push([from, to + 1]);
+
+  let budget = MAX_RAW_FIXES;
+  for (const [start, until] of pieces) {
+    const fixes = await readFixes(db, request.deviceId, start, until, budget + 1);
+    budget -= fixes.length - 1;
+    if (budget < 0) throw building(`over ${MAX_RAW_FIXES} positions not yet in tiles`);
+    for (const k of levelSegments(fixes, { level, x: tx, y: ty })[level]!.get(tx * 2 ** level + ty) ?? []) keys.add(k);
+  }
+  return flatten(keys, shift, request.x - tx * 2 ** shift, request.y - ty * 2 ** shift);
+}
+
+/** Segment keys as tile pixels; above TOP_LEVEL scaled into sub-tile (sx, sy), those missing it left out. */
+function flatten(keys: ReadonlySet<number>, shift: number, sx: number, sy: number): number[] {
+  const out: number[] = [];
+  const scale = 2 ** shift;
+  for (const key of keys) {
+    const [ax, ay, bx, by] = segmentOf(key);
+    if (shift === 0) {
+      out.push(ax, ay, bx, by);
+      continue;
+    }
+    const s = [
+      ax * scale - sx * TILE_SIZE,
+      ay * scale - sy * TILE_SIZE,
+      bx * scale - sx * TILE_SIZE,
+      by * scale - sy * TILE_SIZE,
+    ];
+    const [x1, y1, x2, y2] = s as [number, number, number, number];
+    if (Math.max(x1, x2) < 0 || Math.min(x1, x2) > TILE_SIZE || Math.max(y1, y2) < 0 || Math.min(y1, y2) > TILE_SIZE)
+      continue;
+    out.push(x1, y1, x2, y2);
+  }
+  return out;
+}
