@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { keepLocal, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
@@ -141,6 +141,7 @@ describe('the dashboard with a user account', () => {
     await page.click('#login button[type=submit]');
     await page.locator('#whoami').filter({ hasText: 'dispatch (viewer)' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.locator('#users-panel').isHidden()).toBe(true);
+    expect(await page.locator('#groups-panel').isHidden()).toBe(true);
   });
 
   it("shows a user limited to org acme acme's device and never beta's", async () => {
@@ -167,6 +168,48 @@ describe('the dashboard with a user account', () => {
     await page.locator('#devices li').filter({ hasText: 'acme-van' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.locator('#devices li').count()).toBe(1);
     expect(await page.locator('body').innerText()).not.toMatch(/beta|van-7/);
+    expect(problems).toEqual([]);
+  });
+
+  it('gives an owner a Device groups panel; a user limited to the group sees its devices only', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await keepLocal(page, problems);
+    await logInThroughForm(page, server.url, server.adminToken);
+    await page.click('#groups-panel summary');
+    await page.fill('#new-group-name', 'vans');
+    await page.fill('#new-group-devices', 'van-7, acme-van');
+    await page.click('#new-group button[type=submit]');
+    await page.locator('#groups-status').filter({ hasText: 'Group vans saved' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await server.admin('/api/groups')).body).toMatchObject([{ name: 'vans', devices: ['acme-van', 'van-7'] }]);
+    // An unknown device is refused, said as text, and the group is unchanged.
+    const row = page.locator('li[data-group="vans"]');
+    await row.locator('input').fill('van-7, <b>nope</b>');
+    await row.locator('button.save').click();
+    await page
+      .locator('#groups-status')
+      .filter({ hasText: 'No device "<b>nope</b>"' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.locator('#groups b').count()).toBe(0);
+    // Down to van-7 only.
+    await page.locator('li[data-group="vans"] input').fill('van-7');
+    await page.locator('li[data-group="vans"] button.save').click();
+    await page.locator('#groups-status').filter({ hasText: 'vans saved' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await server.admin('/api/groups')).body).toMatchObject([{ name: 'vans', devices: ['van-7'] }]);
+
+    const user = { name: 'van-watch', password: PASSWORD, role: 'viewer', groups: ['vans'] };
+    expect((await server.admin('/api/users', { method: 'POST', body: user })).status).toBe(201);
+    const limited = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    limited.on('pageerror', (error) => problems.push(error.message));
+    await keepLocal(limited, problems);
+    await limited.goto(`${server.url}/`);
+    await limited.fill('#user-input', 'van-watch');
+    await limited.fill('#password-input', PASSWORD);
+    await limited.click('#login button[type=submit]');
+    await limited.locator('#devices li').filter({ hasText: 'van-7' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await limited.locator('#devices li').count()).toBe(1);
+    expect(await limited.locator('#groups-panel').isHidden()).toBe(true);
     expect(problems).toEqual([]);
   });
 });

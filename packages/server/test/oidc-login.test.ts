@@ -87,6 +87,9 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     provider.accounts.set('alice', { waypost_role: 'dispatch', waypost_orgs: ['acme'] });
     offsetMs += 60_000;
     const { page, problems, context } = await newPage();
+    // A session id planted in the browser before the login (session fixation) is never the session.
+    const planted = 'P'.repeat(43);
+    await context.addCookies([{ name: 'waypost_session', value: planted, url: server.url }]);
     await page.goto(`${server.url}/`);
     await page.locator('#sso').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await page.click('#sso a');
@@ -108,6 +111,10 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     expect(await page.locator('#users-panel').isHidden()).toBe(true);
     // The session cookie is HttpOnly; the login's own cookie is gone once used.
     expect(await page.evaluate('document.cookie')).toBe('');
+    expect((await sessionCookie(context))!.value).not.toBe(planted);
+    expect(
+      (await fetch(`${server.url}/api/session`, { headers: { cookie: `waypost_session=${planted}` } })).status,
+    ).toBe(401);
     const names = (await context.cookies(server.url)).map((c) => c.name);
     expect(names).toContain('waypost_session');
     expect(names).not.toContain('waypost_oidc');

@@ -2,6 +2,7 @@
 // session decides what the page offers (users for owners, the editors for operators and owners).
 import { offerSso } from './sso.js';
 import { showUsers } from './users.js';
+import { showGroups } from './groups.js';
 import { loggedIn, logIn, logInAs, logOut, whenUnauthorized } from './api.js';
 import { $ } from './dom.js';
 
@@ -29,9 +30,12 @@ export function setUpLogin(enter, onLoginShown, report) {
     const session = await loggedIn().catch(() => null);
     $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
     const powers = powersOf(session);
-    // Users are an owner's (and the admin token's) to manage.
-    $('users-panel').hidden = !powers.owner;
-    if (powers.owner) showUsers($('users')).catch(report);
+    // Users and device groups are an owner's (and the admin token's) to manage.
+    $('users-panel').hidden = $('groups-panel').hidden = !powers.owner;
+    if (powers.owner)
+      showUsers($('users'))
+        .then(() => showGroups($('groups')))
+        .catch(report);
     return enter(powers).catch(report);
   };
   whenUnauthorized(() => showLogin('Your session ended: log in again.'));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { decoyHash, verifyPassword } from '../accounts/password.js';
 import { principalOf, sameSecret } from '../auth/principal.js';
-import { endSession, startSession } from '../auth/sessions.js';
+import { endSession, isCrossOriginWrite, startSession } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findUser } from '../store/users.js';
@@ -39,6 +39,9 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     '/api/session',
     { config: { rateLimitScope: 'login' }, schema: { body: LOGIN_BODY } },
     async (request, reply) => {
+      // A login posted by another origin's page (login CSRF: the browser would end up in the
+      // attacker's account, and whatever it then records goes there) is refused, cookie-less.
+      if (isCrossOriginWrite(request)) throw crossOrigin();
       const body = request.body;
       if ('token' in body) {
         if (!sameSecret(body.token, ctx.options.adminToken)) {
@@ -76,7 +79,11 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   });
 
   app.delete('/api/session', async (request, reply) => {
+    if (isCrossOriginWrite(request)) throw crossOrigin();
     await endSession(ctx, request, reply);
     return reply.code(204).send();
   });
 };
+
+const crossOrigin = (): HttpError =>
+  new HttpError(403, 'CROSS_ORIGIN', "Log in and out from this server's own pages, not from another origin");
