@@ -101,10 +101,13 @@ describe.each(backends)('fleet event history on $name', (backend) => {
       .toContain('device.silent');
     const silent = (await history('van')).events.find((e) => e.type === 'device.silent')!;
     expect(silent.data).toMatchObject({ lastSeen: iso(lastSeen), silentAfterSeconds: 600 });
-    // Still inside the depot: its only event is the return.
+    // Still inside the depot: its only events are the return, and its state named again from its
+    // records (a device without health reports: inferred).
     await server.post('/locations', { location: [fix('v6', 0, clock - 1000)], device_id: 'van' });
-    const types = (await history('van')).events.map((e) => e.type);
-    expect(types.slice(-1)).toEqual(['device.active']);
+    const events = (await history('van')).events;
+    const after = events.slice(events.findIndex((e) => e.type === 'device.silent') + 1);
+    expect(after.map((e) => e.type).sort()).toEqual(['device.active', 'device.state']);
+    expect(after.find((e) => e.type === 'device.state')!.data).toMatchObject({ inferred: true });
   });
 
   it('bounds its parameters and knows its devices', async () => {
