@@ -71,6 +71,37 @@ describe('unknown keys in admin bodies', () => {
     expect(far.error).toContain('Known keys: identifier, latitude');
   });
 
+  it("refuses a password change carrying role or orgs (a schema's extra key is refused, never dropped)", async () => {
+    const made = await server.admin('/api/users', {
+      method: 'POST',
+      body: { name: 'vera', password: 'correct horse battery', role: 'viewer' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const logIn = (password: string) =>
+      fetch(`${server.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ user: 'vera', password }),
+      });
+    const session = await logIn('correct horse battery');
+    expect(session.status).toBe(204);
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const change = await fetch(`${server.url}/api/users/me/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie },
+      body: JSON.stringify({ current: 'correct horse battery', password: 'another horse battery', role: 'owner' }),
+    });
+    expect([change.status, await change.json()]).toEqual([
+      400,
+      expect.objectContaining({ code: 'INVALID_OPTION', key: 'role' }),
+    ]);
+    // Nothing changed: the old password still logs in, and vera is still a viewer.
+    expect((await logIn('correct horse battery')).status).toBe(204);
+    expect((await server.admin('/api/users')).body).toContainEqual(
+      expect.objectContaining({ name: 'vera', role: 'viewer' }),
+    );
+  });
+
   it('keeps accepting extra keys in upload bodies', async () => {
     const reply = await server.post('/locations', {
       location: [{ ...record('k2'), vendor_field: 1 }],

@@ -29,6 +29,8 @@ export function fastifyOptionsOf(
       connectionsCheckingInterval: Math.min(1000, resolved.headersTimeoutMs),
     },
     // Route schemas check; they never rewrite (Fastify's default would turn a body of 17 into [17]).
-    ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true } },
+    // A key the schema does not name is refused (400 INVALID_OPTION naming the nearest, http/unknown-keys.ts),
+    // never dropped in silence (Fastify's default removeAdditional would drop it and answer 2xx).
+    ajv: { customOptions: { coerceTypes: false, allowUnionTypes: true, removeAdditional: false } },
   };
 }
