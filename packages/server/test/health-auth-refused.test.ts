@@ -32,6 +32,28 @@ describe.each(backends)('auth refused, on $name', (backend) => {
       { authorization: `Bearer ${token}`, ...headers },
     );
 
+  it('refuses a log upload with a revoked token too, storing no log', async () => {
+    const id = `${backend.name}-revoked-log`;
+    const token = await register(id);
+    const sendLog = () => {
+      const form = new FormData();
+      form.append('log', new Blob(['a line of the device log\n']), 'log.txt');
+      return fetch(`${server.url}/api/logs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+    };
+    expect((await sendLog()).status).toBe(201);
+    now += 1000;
+    expect((await server.admin(`/api/devices/${id}/tokens/revoke`, { method: 'POST' })).status).toBe(200);
+    now += 1000;
+    const refused = await sendLog();
+    expect([refused.status, ((await refused.json()) as Json).code]).toEqual([401, 'TOKEN_REVOKED']);
+    const logs = ((await server.admin('/api/logs')).body as Json[]).filter((log) => log.deviceId === id);
+    expect(logs).toHaveLength(1);
+  });
+
   it('refuses a revoked token at once and names the device from the refused request', async () => {
     const id = `${backend.name}-revoked`;
     const token = await register(id);

@@ -13,6 +13,7 @@ import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
+import { refuseRevokedToken } from '../health/refused-credentials.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -52,6 +53,8 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   const limit = ctx.options.logLimitBytes;
   app.post('/api/logs', async (request, reply) => {
     const principal = await uploaderOf(ctx, request);
+    // A revoked device token uploads no log either (as no location: upload-route.ts).
+    await refuseRevokedToken(ctx, request, principal);
     if (!request.isMultipart())
       throw badRequest('NOT_MULTIPART', 'Upload the log as multipart/form-data with a file part named "log"');
     const { fields, content: sent } = await readForm(request);
