@@ -11,6 +11,12 @@ import { main } from '../src/cli.js';
 import { spawnAgent, startNmeaFeed } from './support/agent-process.js';
 import { captureIo } from './support/capture-io.js';
 
+/**
+ * For the tests that wait on several bounded steps in turn (a feed, the server, then the exit):
+ * their sum passes the default 30 s, and a named bound must fail first, not vitest's timeout.
+ */
+const WITH_NAMED_BOUNDS_MS = 60_000;
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'waypost-agent-'));
@@ -173,81 +179,91 @@ describe('waypost agent: a running service', () => {
     await store.close();
   });
 
-  it('a source that goes away is retried and logged; fixes flow again when it is back', async () => {
-    const server = await waypostServer();
-    const feed = await startNmeaFeed();
-    const config = configFile({ http: { params: { device_id: 'tcp-1' } } });
-    const agent = spawnAgent([
-      '--config',
-      config,
-      '--database',
-      join(dir, 'agent.db'),
-      '--url',
-      `${server.url}/locations`,
-      '--source',
-      `nmea-tcp://127.0.0.1:${feed.port}`,
-    ]);
-    await agent.waitFor(/started; source nmea-tcp/);
-    await feed.connected();
-    const track = straightTrack(6, wholeSecondsAgo(60));
-    feed.send(track.slice(0, 3).flatMap((p) => epochSentences(p)));
-    // The third epoch ends when the next begins, so two are delivered now.
-    expect(await server.stored('tcp-1', 2)).toHaveLength(2);
+  it(
+    'a source that goes away is retried and logged; fixes flow again when it is back',
+    async () => {
+      const server = await waypostServer();
+      const feed = await startNmeaFeed();
+      const config = configFile({ http: { params: { device_id: 'tcp-1' } } });
+      const agent = spawnAgent([
+        '--config',
+        config,
+        '--database',
+        join(dir, 'agent.db'),
+        '--url',
+        `${server.url}/locations`,
+        '--source',
+        `nmea-tcp://127.0.0.1:${feed.port}`,
+      ]);
+      await agent.waitFor(/started; source nmea-tcp/);
+      await feed.connected();
+      const track = straightTrack(6, wholeSecondsAgo(60));
+      feed.send(track.slice(0, 3).flatMap((p) => epochSentences(p)));
+      // The third epoch ends when the next begins, so two are delivered now.
+      expect(await server.stored('tcp-1', 2)).toHaveLength(2);
 
-    await feed.down();
-    await agent.waitFor(/source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_LOST/);
-    // The epoch in progress when the connection dropped is complete as far as anyone knows: kept.
-    expect(await server.stored('tcp-1', 3)).toHaveLength(3);
-    // One line with the source named once and the failure's code.
-    await agent.waitFor(/^waypost agent: source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_UNAVAILABLE: connect ECONNREFUSED /m);
-    await feed.up();
-    await feed.connected();
-    feed.send(track.slice(3).flatMap((p) => epochSentences(p)));
-    // Positions after the reconnection.
-    const stored = await server.stored('tcp-1', 5);
-    expect(stored.map((r) => Date.parse(r.timestamp))).toEqual(track.slice(0, 5).map((p) => p.time));
-    expect(stored[0]!.record.coords.accuracy).toBe(2.77); // from the receiver's GST
+      await feed.down();
+      await agent.waitFor(/source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_LOST/);
+      // The epoch in progress when the connection dropped is complete as far as anyone knows: kept.
+      expect(await server.stored('tcp-1', 3)).toHaveLength(3);
+      // One line with the source named once and the failure's code.
+      await agent.waitFor(
+        /^waypost agent: source nmea-tcp 127\.0\.0\.1:\d+: SOURCE_UNAVAILABLE: connect ECONNREFUSED /m,
+      );
+      await feed.up();
+      await feed.connected();
+      feed.send(track.slice(3).flatMap((p) => epochSentences(p)));
+      // Positions after the reconnection.
+      const stored = await server.stored('tcp-1', 5);
+      expect(stored.map((r) => Date.parse(r.timestamp))).toEqual(track.slice(0, 5).map((p) => p.time));
+      expect(stored[0]!.record.coords.accuracy).toBe(2.77); // from the receiver's GST
 
-    agent.child.kill('SIGTERM');
-    expect(await agent.exited).toEqual([0, null]);
-    expect(agent.stderr()).toMatch(/SIGTERM: stopping[\s\S]*closed\n$/);
-  });
+      agent.child.kill('SIGTERM');
+      expect(await agent.exited).toEqual([0, null]);
+      expect(agent.stderr()).toMatch(/SIGTERM: stopping[\s\S]*closed\n$/);
+    },
+    WITH_NAMED_BOUNDS_MS,
+  );
 
-  it('a second process changing the configuration through the shared database is seen by the running agent', async () => {
-    const server = await waypostServer();
-    const feed = await startNmeaFeed();
-    const database = join(dir, 'agent.db');
-    const config = configFile({ http: { params: { device_id: 'cfg-1' } }, persistence: { extras: { fleet: 'A' } } });
-    const agent = spawnAgent([
-      '--config',
-      config,
-      '--database',
-      database,
-      '--url',
-      `${server.url}/locations`,
-      '--source',
-      `nmea-tcp://127.0.0.1:${feed.port}`,
-    ]);
-    await agent.waitFor(/started; source/);
-    await feed.connected();
-    const track = straightTrack(4, wholeSecondsAgo(60));
-    feed.send(track.slice(0, 2).flatMap((p) => epochSentences(p)));
-    expect(await server.stored('cfg-1', 1)).toHaveLength(1);
+  it(
+    'a second process changing the configuration through the shared database is seen by the running agent',
+    async () => {
+      const server = await waypostServer();
+      const feed = await startNmeaFeed();
+      const database = join(dir, 'agent.db');
+      const config = configFile({ http: { params: { device_id: 'cfg-1' } }, persistence: { extras: { fleet: 'A' } } });
+      const agent = spawnAgent([
+        '--config',
+        config,
+        '--database',
+        database,
+        '--url',
+        `${server.url}/locations`,
+        '--source',
+        `nmea-tcp://127.0.0.1:${feed.port}`,
+      ]);
+      await agent.waitFor(/started; source/);
+      await feed.connected();
+      const track = straightTrack(4, wholeSecondsAgo(60));
+      feed.send(track.slice(0, 2).flatMap((p) => epochSentences(p)));
+      expect(await server.stored('cfg-1', 1)).toHaveLength(1);
 
-    // An app process: opens the same database, changes the configuration, reads the queue, leaves.
-    const app = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
-    expect((await app.getState()).persistence.extras).toEqual({ fleet: 'A' });
-    await app.setConfig({ persistence: { extras: { fleet: 'B' } } });
-    expect(await app.getCount()).toBeGreaterThanOrEqual(0);
-    await app.close();
+      // An app process: opens the same database, changes the configuration, reads the queue, leaves.
+      const app = await createBackgroundGeolocation({ database, network: new ManualNetwork('wifi') });
+      expect((await app.getState()).persistence.extras).toEqual({ fleet: 'A' });
+      await app.setConfig({ persistence: { extras: { fleet: 'B' } } });
+      expect(await app.getCount()).toBeGreaterThanOrEqual(0);
+      await app.close();
 
-    await agent.waitFor(/configuration changed by another process: persistence\.extras/);
-    feed.send(track.slice(2).flatMap((p) => epochSentences(p)));
-    const stored = await server.stored('cfg-1', 3); // positions after the change
-    // A record is rendered when it is recorded: the second epoch ended (and was recorded) only
-    // when the third began, after the change.
-    expect(stored.map((r) => r.record.extras['fleet'])).toEqual(['A', 'B', 'B']);
-    agent.child.kill('SIGTERM');
-    expect((await agent.exited)[0]).toBe(0);
-  });
+      await agent.waitFor(/configuration changed by another process: persistence\.extras/);
+      feed.send(track.slice(2).flatMap((p) => epochSentences(p)));
+      const stored = await server.stored('cfg-1', 3); // positions after the change
+      // A record is rendered when it is recorded: the second epoch ended (and was recorded) only
+      // when the third began, after the change.
+      expect(stored.map((r) => r.record.extras['fleet'])).toEqual(['A', 'B', 'B']);
+      agent.child.kill('SIGTERM');
+      expect((await agent.exited)[0]).toBe(0);
+    },
+    WITH_NAMED_BOUNDS_MS,
+  );
 });

@@ -12,6 +12,12 @@ import { captureIo } from './support/capture-io.js';
 import { startSilentServer } from './support/silent-server.js';
 import { freePort } from './support/free-port.js';
 
+/**
+ * For the tests that wait on several bounded steps in turn (a feed, the server, then the exit):
+ * their sum passes the default 30 s, and a named bound must fail first, not vitest's timeout.
+ */
+const WITH_NAMED_BOUNDS_MS = 60_000;
+
 let dir: string;
 let server: RunningServer;
 
@@ -192,33 +198,37 @@ describe('waypost simulate', () => {
     expect(err).toMatch(/closing took over 1s: \d+ record\(s\) of uploads still unanswered released/);
   });
 
-  it('exits 1 and counts the records lost when the service acknowledges uploads it never stores', async () => {
-    const blackHole = await startBlackHoleServer();
-    try {
-      const io = captureIo();
-      const code = await main(
-        [
-          'simulate',
-          '--url',
-          `${blackHole.url}/locations`,
-          '--speedup',
-          '0',
-          '--devices',
-          '1',
-          '--duration',
-          '1m',
-          '--admin-token',
-          'any',
-          '--json',
-        ],
-        io,
-      );
-      expect(code).toBe(1);
-      const [device] = (JSON.parse(io.out()) as Summary).devices;
-      expect(device).toMatchObject({ delivered: device!.recorded, queued: 0, lost: device!.recorded, stored: 0 });
-      expect(io.err()).toContain(`${device!.recorded} records lost`);
-    } finally {
-      await blackHole.close();
-    }
-  });
+  it(
+    'exits 1 and counts the records lost when the service acknowledges uploads it never stores',
+    async () => {
+      const blackHole = await startBlackHoleServer();
+      try {
+        const io = captureIo();
+        const code = await main(
+          [
+            'simulate',
+            '--url',
+            `${blackHole.url}/locations`,
+            '--speedup',
+            '0',
+            '--devices',
+            '1',
+            '--duration',
+            '1m',
+            '--admin-token',
+            'any',
+            '--json',
+          ],
+          io,
+        );
+        expect(code).toBe(1);
+        const [device] = (JSON.parse(io.out()) as Summary).devices;
+        expect(device).toMatchObject({ delivered: device!.recorded, queued: 0, lost: device!.recorded, stored: 0 });
+        expect(io.err()).toContain(`${device!.recorded} records lost`);
+      } finally {
+        await blackHole.close();
+      }
+    },
+    WITH_NAMED_BOUNDS_MS,
+  );
 });

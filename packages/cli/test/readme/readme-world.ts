@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { onTestFinished } from 'vitest';
 import { startServer, type RunningServer } from '@waypost/server';
+import { EXIT_WAIT_MS } from '../support/agent-process.js';
+import { within } from '../support/bounded.js';
 
 export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 export const ADMIN_TOKEN = 'readme-admin-token';
@@ -45,7 +47,8 @@ export interface ExampleProcess {
   output: () => string;
   /** Resolves once stdout or stderr matches; fails (bounded) with what was printed. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
+  /** The exit code, awaited 20 s at most from when it is read (a failure naming the command and its output). */
+  readonly exited: Promise<number | null>;
 }
 
 /** Spawns in its own process group, killed with SIGKILL (group and all) when the test ends. */
@@ -84,7 +87,17 @@ export function spawnExample(command: string, args: string[], cwd: string): Exam
       listeners.add(check);
       check();
     });
-  return { output: () => output, waitFor, exited: exitedWith };
+  return {
+    output: () => output,
+    waitFor,
+    get exited() {
+      return within(
+        exitedWith,
+        EXIT_WAIT_MS,
+        () => `${command} ${args.join(' ').slice(0, 200)} to exit; output:\n${output.slice(-2000)}`,
+      );
+    },
+  };
 }
 
 /** A TypeScript example compiled as it is written (esbuild strips the types) and run by node. */
