@@ -37,7 +37,7 @@ async function waypostServer() {
   };
   /** Resolves with the device's stored positions once the server has announced `count` of them. */
   const stored = async (device: string, count: number) => {
-    await live.storedAtLeast(device, count);
+    await live.storedAtLeast(device, count, 20_000);
     return positions(device);
   };
   return { url: server.url, positions, stored };

@@ -204,22 +204,11 @@ describe('waypost simulate', () => {
       const blackHole = await startBlackHoleServer();
       try {
         const io = captureIo();
-        const code = await main(
-          [
-            'simulate',
-            '--url',
-            `${blackHole.url}/locations`,
-            '--speedup',
-            '0',
-            '--devices',
-            '1',
-            '--duration',
-            '1m',
-            '--admin-token',
-            'any',
-            '--json',
-          ],
-          io,
+        const args = ['--speedup', '0', '--devices', '1', '--duration', '1m', '--admin-token', 'any', '--json'];
+        const code = await within(
+          main(['simulate', '--url', `${blackHole.url}/locations`, ...args], io),
+          EXIT_WAIT_MS,
+          () => `waypost simulate against a black hole to end; stderr:\n${io.err().slice(-2000)}`,
         );
         expect(code).toBe(1);
         const [device] = (JSON.parse(io.out()) as Summary).devices;

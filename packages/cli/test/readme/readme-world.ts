@@ -132,7 +132,7 @@ export async function storedCount(server: RunningServer, device: string): Promis
  * Resolves once the server holds at least `count` records of `device`: woken by the server's own
  * live feed (server-sent events), not by polling.
  */
-export async function storedAtLeast(server: RunningServer, device: string, count: number, timeoutMs = 30_000) {
+export async function storedAtLeast(server: RunningServer, device: string, count: number, timeoutMs = 20_000) {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {

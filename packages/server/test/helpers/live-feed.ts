@@ -16,8 +16,11 @@ export interface LiveFeedClient {
   find(matches: (position: LivePosition) => boolean): Promise<LivePosition>;
   /** Resolves once `count` announcements have arrived. */
   atLeast(count: number): Promise<void>;
-  /** Resolves once the announcements of `deviceId` add up to `count` records stored (one may carry several). */
-  storedAtLeast(deviceId: string, count: number): Promise<void>;
+  /**
+   * Resolves once the announcements of `deviceId` add up to `count` records stored (one may carry
+   * several); with `withinMs`, fails after that long naming the device and how many were announced.
+   */
+  storedAtLeast(deviceId: string, count: number, withinMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -74,8 +77,22 @@ export async function openLiveFeed(url: string, token: string | { cookie: string
     async atLeast(count) {
       while (positions.length < count) await arrival();
     },
-    async storedAtLeast(deviceId, count) {
-      while (storedOf(deviceId) < count) await arrival();
+    async storedAtLeast(deviceId, count, withinMs) {
+      const deadline = withinMs === undefined ? Infinity : Date.now() + withinMs;
+      while (storedOf(deviceId) < count) {
+        const left = deadline - Date.now();
+        if (left <= 0) {
+          throw new Error(
+            `live feed: ${storedOf(deviceId)} of ${count} records of ${deviceId} announced within ${withinMs} ms`,
+          );
+        }
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          arrival(),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(left, 2 ** 31 - 1)))),
+        ]);
+        clearTimeout(timer);
+      }
     },
     close: () => controller.abort(),
   };
