@@ -46,7 +46,7 @@ describe('waypost agent: a GPX replay killed and started again', () => {
     expect(await first.exited).toEqual([null, 'SIGKILL']);
 
     const again = spawnAgent([...args, '--replay-speed', '0', '--exit-when-done']);
-    expect(await within(again.exited, 30_000, 'the second run exiting'), again.stderr()).toEqual([0, null]);
+    expect(await again.exitedWithin(30_000), again.stderr()).toEqual([0, null]);
     const response = await fetch(`${server.url}/api/devices/walker/locations?limit=1000`, {
       headers: { authorization: 'Bearer adm' },
     });

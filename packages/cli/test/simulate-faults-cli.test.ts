@@ -55,7 +55,7 @@ describe('waypost simulate --faults, as a child process', () => {
         '--interval',
         '1',
       ]);
-      const [code] = await within(cli.exited, 110_000, 'waypost simulate --faults to exit');
+      const [code] = await cli.exitedWithin(110_000);
       const out = cli.stdout();
       expect(code, `${out}\n${cli.stderr()}`).toBe(0);
       // One line per device: sim-1 and sim-2 lost their network, sim-3 and sim-4 left the Wi-Fi ...

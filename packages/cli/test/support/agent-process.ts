@@ -19,6 +19,8 @@ export interface AgentProcess {
    * never exits (an upload that never ends) fails the test naming it, not at the test's timeout.
    */
   readonly exited: Promise<[number | null, NodeJS.Signals | null]>;
+  /** The same with a bound of its own, for a command that runs longer by design (a fault simulation). */
+  exitedWithin: (ms: number) => Promise<[number | null, NodeJS.Signals | null]>;
 }
 
 /**
@@ -44,12 +46,8 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): 
   let stdout = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  const exitedWithin = () =>
-    within(
-      exited,
-      EXIT_WAIT_MS,
-      () => `waypost ${args.join(' ').slice(0, 200)} to exit; stderr:\n${stderr.slice(-2000)}`,
-    );
+  const exitedWithin = (ms = EXIT_WAIT_MS) =>
+    within(exited, ms, () => `waypost ${args.join(' ').slice(0, 200)} to exit; stderr:\n${stderr.slice(-2000)}`);
   const waitFor = (pattern: RegExp, timeoutMs = 15_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
       const check = () => {
@@ -75,6 +73,7 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = process.env): 
     get exited() {
       return exitedWithin();
     },
+    exitedWithin,
   };
 }
 
