@@ -106,6 +106,16 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
     const back = [...injected].filter(([, fault]) => COMES_BACK.has(fault)).map(([id]) => id);
     const silences = new Map<string, ExplainedSilence | null>();
     if (back.length > 0 && !fleet.halted) {
+      // Only a silence longer than the service's threshold is a silent period to explain: on a fast
+      // machine the devices are named within seconds, so they stay away until each has been quiet
+      // that long (from the time the service gives), then come back.
+      const quietLongEnough =
+        Math.max(...back.map((id) => Date.parse(named.get(id)?.since ?? '') || Date.now())) +
+        silentAfterSeconds * 1000 +
+        LOOK_EVERY_MS;
+      while (!fleet.halted && Date.now() < quietLongEnough) {
+        await inRealTime(fleet, Math.min(LOOK_EVERY_MS, quietLongEnough - Date.now()));
+      }
       for (const [id, fault] of injected) {
         if (fault === 'killed') await fleet.restart(Number(id.slice('sim-'.length)));
         else if (back.includes(id)) fleet.devices.find((d) => d.id === id)?.network.set('wifi');
