@@ -48,12 +48,17 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const write = (event: PositionEvent, id = ctx.now()) =>
       response.write(`event: position\ndata: ${JSON.stringify(event)}\nid: ${id}\n\n`);
     let held: PositionEvent[] | null = cursor === null ? null : [];
+    // Scope checks are asynchronous (a database lookup for a device not yet remembered), so they
+    // run one after another: positions reach the reader in the order they were stored.
+    let inOrder: Promise<unknown> = Promise.resolve();
     const send = (event: PositionEvent) => {
       if (held) return void held.push(event);
-      void visible(event.deviceId).then(
-        (yes) => yes && !response.writableEnded && write(event),
-        (err: unknown) => request.log.error({ code: 'LIVE_SCOPE_FAILED', err }, 'live feed: a position was not sent'),
-      );
+      inOrder = inOrder
+        .then(() => visible(event.deviceId))
+        .then(
+          (yes) => yes && !response.writableEnded && write(event),
+          (err: unknown) => request.log.error({ code: 'LIVE_SCOPE_FAILED', err }, 'live feed: a position was not sent'),
+        );
     };
     const keepalive = setInterval(() => response.write(`: keepalive\nid: ${ctx.now()}\n\n`), KEEPALIVE_MS);
     open.add(response);

@@ -17,7 +17,7 @@ import {
   type CrossingEvent,
   type FenceWindow,
 } from './checks.js';
-import { feedCoversEverything, PinnedFeed } from './feed-client.js';
+import { feedCoversEverything, PinnedFeed, toldLiveSoFar } from './feed-client.js';
 import { depotOf, Fleet } from './fleet-sim.js';
 import {
   addHost,
@@ -55,6 +55,9 @@ const DEVICES = Array.from({ length: 8 }, (_, k) => `truck-${k}`);
  * of those paths; 30 s would only make the test 20 s longer.
  */
 const CUT_MS = 10_000;
+/** A webhook request telling a crossing of one of the fences that come and go. */
+const isTemporaryCrossing = (request: { body: string }): boolean =>
+  (JSON.parse(request.body) as CrossingEvent).data.geofence.identifier.startsWith('tmp-');
 
 describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy, PostgreSQL)', () => {
   // Under /tmp itself: the test run's own temporary directory is closed to the postgres user.
@@ -180,6 +183,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
         const began = Date.now();
         const mark = (what: string) => console.log(`${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
         const killed = { resentInDoubt: 0 }; // what w1 had counted when it was killed
+        const steady: string[] = [];
         for (let k = 0; k < DEVICES.length; k++)
           expect((await admin('/api/geofences', 'POST', depotOf(k))).status, 'depot geofence').toBe(201);
         const hook = await admin('/api/webhooks', 'POST', {
@@ -210,8 +214,13 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           feeds.get(name)!.start();
         }
         try {
+          for (const feed of feeds.values()) await feed.connected(10_000);
           fleet.start();
           await fleet.progress(20, 'before any fault');
+          // The steady state: every host's feed is told every record stored so far, all of it live.
+          const beforeFaults = new Map(fleet.acked);
+          for (const feed of feeds.values()) await feed.reached(beforeFaults, 30_000);
+          steady.push(...[...feeds.values()].flatMap(toldLiveSoFar));
 
           killed.resentInDoubt = await resentInDoubt(hostUrl('w1'));
           mark('w1 killed');
@@ -238,6 +247,8 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           mark('PostgreSQL restarts');
           postgres.restart();
           await fleet.progress(20, 'PostgreSQL restarted');
+          // The run crosses at least one fence that comes and goes (it goes on until one is crossed).
+          await receiver.waitFor(1, isTemporaryCrossing, 60_000);
         } finally {
           churning = false;
           await churn;
@@ -268,6 +279,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
         let inDoubt = killed.resentInDoubt;
         for (const name of ['w1', 'w2', 'w3']) inDoubt += await resentInDoubt(hostUrl(name));
         const problems = [
+          ...steady,
           ...(await storedOnce(sql, fleet)),
           ...(await ledgersComplete(lb, TOKEN, fleet)),
           ...crossingsMatchTracks(history, fleet, windows),
