@@ -3,7 +3,9 @@
 // keeps a pause as a break, follows late records and retention's deletes, is scoped like the rest
 // of a device's data, and refuses coordinates off the grid.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../src/track-tiles/buckets.js';
 import { buildTrackTiles } from '../src/track-tiles/pyramid-builder.js';
+import { dirtyOfTier, replaceBuckets } from '../src/track-tiles/pyramid-store.js';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
@@ -228,6 +230,38 @@ for (const backend of backends) {
       expect(seen.status).toBe(200);
       expect((seen.body as { segments: number[] }).segments.length).toBeGreaterThan(0);
       expect((await asSession(server, beta.cookie!, 'GET', path)).status).toBe(404);
+    });
+
+    it('keeps an hour stale when a record lands while the builder reads it, and draws it at the next pass', async () => {
+      // A truck's settled hour, built; then a late record marks it again.
+      const hour = Math.floor((T0 - 2 * DAY) / HOUR_MS);
+      const at = (minute: number, lat: number): Fix => ({ t: hour * HOUR_MS + minute * 60_000, lat, lon: 10.5 });
+      const send = async (fix: Fix, uuid: string) =>
+        expect((await server.post('/locations', { location: record(uuid, fix), device_id: 'truck' })).status).toBe(200);
+      await send(at(5, 47.0), 'truck-1');
+      await build();
+      const db = await openStorage(server.storage);
+      try {
+        const truckDirty = async () => (await dirtyOfTier(db, 0, 10_000)).filter((d) => d.deviceId === 'truck');
+        await send(at(10, 47.001), 'truck-2');
+        await send(at(15, 47.002), 'truck-3');
+        const listed = await truckDirty();
+        expect(listed.map((d) => d.bucket)).toEqual([hour, hour + 1]);
+        // The builder lists the hour and reads it; a record lands meanwhile; it writes what it read.
+        await send(at(20, 47.2), 'truck-4');
+        await db.transaction((tx) => replaceBuckets(tx, listed, [], 1));
+        expect((await truckDirty()).map((d) => d.bucket)).toContain(hour);
+        await build();
+        expect(await truckDirty()).toEqual([]);
+      } finally {
+        await db.close();
+      }
+      // Every record of the hour is drawn, the one that landed mid-build too.
+      for (const fix of [at(10, 47.001), at(20, 47.2)]) {
+        const [[x, y]] = tilesOf([fix], 14) as [[number, number]];
+        const reply = await server.admin(`/api/dashboard/devices/truck/track-tiles/14/${x}/${y}`);
+        expect((reply.body.segments as number[]).length, `the tile of ${fix.lat}`).toBeGreaterThan(0);
+      }
     });
 
     it('refuses coordinates off the grid and bounds an absurd range', async () => {

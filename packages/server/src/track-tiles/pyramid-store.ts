@@ -1,5 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import { FAN, HOUR_MS, type Bucket } from './buckets.js';
+import { markHoursSql } from './schema.js';
 import type { Fix, LevelSegments } from './segments.js';
 
 const ROWS_PER_INSERT = 200;
@@ -8,6 +9,30 @@ const ROWS_PER_INSERT = 200;
 export interface DirtyBucket extends Bucket {
   deviceId: string;
   mark: number;
+}
+
+/** Buckets marked per statement (two parameters each). */
+const MARKS_PER_STATEMENT = 250;
+
+/**
+ * Marks stale the hours of positions just inserted, and each next hour (its first segment starts
+ * from the last fix before it): one bucket once however many positions fall in it. SQLite's ingest
+ * calls it in the transaction that inserted them (schema.ts, sqliteMarksOnIngest).
+ */
+export async function markInsertedHours(
+  tx: Queryable,
+  positions: Iterable<{ deviceId: string; recordedAt: number }>,
+): Promise<void> {
+  const buckets = new Map<string, [string, number]>();
+  for (const { deviceId, recordedAt } of positions) {
+    const hour = Math.floor(recordedAt / HOUR_MS);
+    for (const bucket of [hour, hour + 1]) buckets.set(`${deviceId}\u0000${bucket}`, [deviceId, bucket]);
+  }
+  const all = [...buckets.values()];
+  for (let i = 0; i < all.length; i += MARKS_PER_STATEMENT) {
+    const part = all.slice(i, i + MARKS_PER_STATEMENT);
+    await tx.run(markHoursSql(part.length), part.flat());
+  }
 }
 
 /** Segment keys as bytes: little-endian doubles (36-bit keys are exact). */

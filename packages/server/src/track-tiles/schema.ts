@@ -6,8 +6,9 @@
  *   index by tile first let PostgreSQL scan a whole tier's rows for a tile);
  * - track_tile_dirty: the buckets whose rows are stale, with a mark bumped at each change, so the
  *   builder clears only what it has seen.
- * Triggers on locations mark the hour of every inserted or deleted position, and the next hour (its
- * first segment starts from the fix before it): no write path (ingest, quarantine release,
+ * The hour of every inserted or deleted position is marked, and the next hour (its first segment
+ * starts from the fix before it), by triggers on locations (SQLite marks inserts from the one
+ * statement that makes them, sqliteMarksOnIngest): no write path (ingest, quarantine release,
  * retention, deletion by API) can leave the pyramid stale unnoticed. Existing positions are marked
  * when the table is created, and the builder fills the pyramid in the background.
  */
@@ -53,6 +54,7 @@ function postgresTriggers(): string[] {
   ];
 }
 
+/** The schema as first made (later changes: the functions below, each its own migration). */
 export function trackTileSchema(t: SchemaTypes): string[] {
   return [
     `CREATE TABLE track_tiles (
@@ -67,3 +69,19 @@ export function trackTileSchema(t: SchemaTypes): string[] {
     ...(t.dialect === 'sqlite' ? sqliteTriggers() : postgresTriggers()),
   ];
 }
+
+/**
+ * SQLite marks inserted positions from the ingest's own transaction (issue 32): a row trigger ran
+ * its program for every position and cost batched ingest several microseconds a row; ingest now
+ * marks each device's hours once per transaction (markInsertedHours, store/locations.ts, the only
+ * statement that inserts positions). Deletes keep their trigger: every delete path is covered, and
+ * retention's deletes are not on the upload's path. PostgreSQL's statement trigger already marks
+ * once per statement.
+ */
+export const sqliteMarksOnIngest = (t: SchemaTypes): string[] =>
+  t.dialect === 'sqlite' ? [`DROP TRIGGER locations_track_tiles_insert`] : [];
+
+/** The upsert that marks `count` (device, hour) buckets of tier 0 stale, bumping marks already there. */
+export const markHoursSql = (count: number): string =>
+  `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark) VALUES ${Array(count).fill('(?, 0, ?, 1)').join(', ')}
+   ${MARK}`;
