@@ -1,46 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record } from './helpers/client.js';
+import { buildServer, killProcess, serverProcesses } from './helpers/spawn-server.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
 // Issue 30: a webhook event comes to its receiver twice only when the attempt that sent it first
 // has no recorded outcome, and then right after itself (nothing of the device between the two).
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/fleet-server-process.mjs', import.meta.url));
-const children: ChildProcess[] = [];
 
-function spawnServer(options: Record<string, unknown>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  });
-}
-
-beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-    { cwd: ROOT },
-  );
-});
-afterAll(async () => {
-  await Promise.all(children.map(kill));
-});
+const processes = serverProcesses(SCRIPT);
+const spawnServer = processes.spawn;
+beforeAll(buildServer);
+afterAll(processes.killAll);
 
 describe('a webhook sender killed after the receiver took five events and with the sixth on its way', () => {
   const dir = mkdtempSync(join(tmpdir(), 'waypost-in-doubt-'));
@@ -71,7 +45,7 @@ describe('a webhook sender killed after the receiver took five events and with t
     });
     expect(response.status).toBe(200);
     await receiver.waitFor(1, (r) => r.status === 0);
-    await kill(first.child);
+    await killProcess(first.child);
 
     receiver.holdFrom = null;
     const second = await spawnServer(options);

@@ -1,41 +1,19 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSchema, freshSchemaName, PG_URL } from './helpers/backends.js';
 import { record } from './helpers/client.js';
+import { buildServer, killProcess, serverProcesses, type ServerProcess } from './helpers/spawn-server.js';
 import { WebhookReceiver, type Received } from './helpers/webhook-receiver.js';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/fleet-server-process.mjs', import.meta.url));
 
 interface Event {
   id: string;
   device: string;
   timestamp: string;
-}
-
-const children: ChildProcess[] = [];
-
-/** A real server process (the built package) with these options; its URL once it listens. */
-function spawnServer(options: Record<string, unknown>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SCRIPT, JSON.stringify(options)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
-  });
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  });
 }
 
 const upload = (url: string, device: string, records: unknown[]) =>
@@ -62,17 +40,10 @@ function expectInOrderPerDevice(events: Event[]): void {
 
 const SINK_OPTIONS = { sinkEvents: ['location'], deliveryPollMs: 100, deliveryLeaseMs: 1000 };
 
-beforeAll(() => {
-  // The servers run as child processes from the built package: bring dist up to date first.
-  execFileSync(
-    process.execPath,
-    [fileURLToPath(new URL('node_modules/typescript/bin/tsc', `file://${ROOT}/`)), '-b', 'packages/server'],
-    { cwd: ROOT },
-  );
-});
-afterAll(async () => {
-  await Promise.all(children.map(kill));
-});
+const processes = serverProcesses(SCRIPT);
+const spawnServer = processes.spawn;
+beforeAll(buildServer);
+afterAll(processes.killAll);
 
 describe('a server killed with SIGKILL mid-delivery (SQLite)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'waypost-fleet-kill-'));
@@ -90,7 +61,7 @@ describe('a server killed with SIGKILL mid-delivery (SQLite)', () => {
     await upload(first.url, 'k1', track('k1', 0, 15));
     await upload(first.url, 'k2', track('k2', 0, 15));
     await receiver.waitFor(1, (r) => r.status === 0);
-    await kill(first.child);
+    await killProcess(first.child);
     const inFlight = receiver.requests.map((r: Received) => String(r.headers['webhook-id']));
 
     receiver.hold = false;
@@ -107,7 +78,7 @@ describe('a server killed with SIGKILL mid-delivery (SQLite)', () => {
 describe('two server processes on one PostgreSQL', () => {
   const schema = freshSchemaName();
   const receiver = new WebhookReceiver();
-  const servers: { child: ChildProcess; url: string }[] = [];
+  const servers: ServerProcess[] = [];
   beforeAll(async () => {
     await receiver.start();
     const options = {
@@ -121,7 +92,7 @@ describe('two server processes on one PostgreSQL', () => {
     servers.push(await spawnServer(options));
   });
   afterAll(async () => {
-    await Promise.all(servers.map(({ child }) => kill(child)));
+    await Promise.all(servers.map(({ child }) => killProcess(child)));
     await receiver.stop();
     await dropSchema(schema);
   });
@@ -147,7 +118,7 @@ describe('two server processes on one PostgreSQL', () => {
     receiver.hold = true;
     await upload(servers[1]!.url, 'p9', track('p9', 0, 10));
     await receiver.waitFor(1, (r) => r.status === 0);
-    await kill(servers[0]!.child); // the lease holder, stuck in a request
+    await killProcess(servers[0]!.child); // the lease holder, stuck in a request
     receiver.hold = false;
     await receiver.waitFor(before + 10);
     const events = receiver.accepted<Event>().slice(before);

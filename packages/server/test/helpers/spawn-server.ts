@@ -35,3 +35,34 @@ export function spawnServerScript(
     createInterface({ input: child.stdout! }).once('line', (url) => resolve({ child, url }));
   });
 }
+
+/** Ends a child at once (SIGKILL: no shutdown of its own, as a crash) and resolves once it is gone. */
+export async function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  });
+}
+
+/**
+ * Server processes of one test file, each running `script` with its options as JSON; killAll()
+ * (in afterAll) ends every one still running.
+ */
+export function serverProcesses(script: string): {
+  spawn(options: Record<string, unknown>): Promise<ServerProcess>;
+  killAll(): Promise<void>;
+} {
+  const children: ChildProcess[] = [];
+  return {
+    spawn: async (options) => {
+      const started = spawnServerScript(script, [JSON.stringify(options)], 'pipe');
+      const server = await started;
+      children.push(server.child);
+      return server;
+    },
+    killAll: async () => {
+      await Promise.all(children.map(killProcess));
+    },
+  };
+}
