@@ -4,44 +4,14 @@
 // (request line, headers and body) over the day. Targets: at most one request per presence
 // interval (86,400 / presenceInterval), and at most 1 KiB per presence report on the wire.
 // Run after `npm run build`.
-import { createServer } from 'node:net';
+import { startRawSink } from './lib/raw-sink.mjs';
 import { createBackgroundGeolocation, ManualClock, ManualNetwork } from '@waypost/node';
 
 const DAY_MS = 24 * 3600 * 1000;
 const MAX_BYTES_PER_REPORT = 1024;
 
-/** A raw HTTP/1.1 sink that counts the bytes of each request and answers 200 `{}` (keep-alive). */
-async function startRawSink() {
-  const stats = { bytes: 0, requests: 0 };
-  const server = createServer((socket) => {
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      stats.bytes += chunk.length;
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.subarray(0, end).toString('latin1');
-        const length = Number(/^content-length:\s*(\d+)/im.exec(head)?.[1] ?? 0);
-        if (buffer.length < end + 4 + length) return;
-        buffer = buffer.subarray(end + 4 + length);
-        stats.requests++;
-        socket.write(
-          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nwaypost-health-accepted: 1\r\ncontent-length: 2\r\n\r\n{}',
-        );
-      }
-    });
-    socket.on('error', () => {});
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}/locations`,
-    stats,
-    close: () => new Promise((r) => server.close(r)),
-  };
-}
-
-const sink = await startRawSink();
+// A sink that answers like Waypost's server: it reads presence reports.
+const sink = await startRawSink(() => 'waypost-health-accepted: 1\r\n');
 const clock = new ManualClock(Date.UTC(2026, 10, 26, 18));
 const bg = await createBackgroundGeolocation({ database: ':memory:', network: new ManualNetwork('wifi'), clock });
 const state = await bg.ready({ http: { url: sink.url, params: { device_id: 'parked-van' } } });
@@ -52,13 +22,13 @@ await bg.recordLocation({ latitude: 52.52, longitude: 13.405, battery: { level: 
 await bg.changePace(false);
 await bg.sync();
 await bg.idle();
-const before = { ...sink.stats };
+const before = { bytes: sink.bytes, requests: sink.requests };
 for (let t = 0; t < DAY_MS; t += 60_000) {
   await clock.advance(60_000);
   await bg.idle();
 }
-const requests = sink.stats.requests - before.requests;
-const bytes = sink.stats.bytes - before.bytes;
+const requests = sink.requests - before.requests;
+const bytes = sink.bytes - before.bytes;
 await bg.close();
 await sink.close();
 

@@ -12,7 +12,7 @@
 // nor HTTP/2 can), the same one-by-one bodies over HTTP/2 (bench/lib/h2-floor.mjs), the codec alone
 // against gzip alone, and published figures of binary tracker protocols.
 // Run after `npm run build`.
-import { createServer } from 'node:net';
+import { startRawSink } from './lib/raw-sink.mjs';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
 import { COLUMNAR_CODING_2, COLUMNAR_TOKENS, decodeColumnar, encodeBody } from '@waypost/sdk/internal';
@@ -31,37 +31,6 @@ const PUBLISHED = [
   // LocationValue of two doubles, as issue 34 cites it.
   ['Tesla fleet-telemetry protobuf, one location datum', '~ 26'],
 ];
-
-/** A raw HTTP/1.1 sink that counts each request's bytes, keeps its body and answers 200 `{}`. */
-async function startRawSink() {
-  const sink = { bytes: 0, requests: 0, bodies: [], advertise: 'gzip' };
-  const server = createServer((socket) => {
-    let buffer = Buffer.alloc(0);
-    socket.on('data', (chunk) => {
-      sink.bytes += chunk.length;
-      buffer = Buffer.concat([buffer, chunk]);
-      for (;;) {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        const head = buffer.subarray(0, end).toString('latin1');
-        const length = Number(/^content-length:\s*(\d+)/im.exec(head)?.[1] ?? 0);
-        if (buffer.length < end + 4 + length) return;
-        const coding = /^content-encoding:\s*(\S+)/im.exec(head)?.[1] ?? 'identity';
-        sink.bodies.push({ coding, data: buffer.subarray(end + 4, end + 4 + length) });
-        buffer = buffer.subarray(end + 4 + length);
-        sink.requests++;
-        socket.write(
-          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\naccept-encoding: ${sink.advertise}\r\ncontent-length: 2\r\n\r\n{}`,
-        );
-      }
-    });
-    socket.on('error', () => {});
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  sink.url = `http://127.0.0.1:${server.address().port}/locations`;
-  sink.close = () => new Promise((r) => server.close(r));
-  return sink;
-}
 
 /** The JSON text of a received body, decoded as the server would. */
 function decoded({ coding, data }) {
@@ -154,7 +123,8 @@ const CASES = [
   { label: 'batches of 500, columnar', http: { batchSync: true, maxBatchSize: 500 }, advertise: WAYPOST },
 ];
 
-const sink = await startRawSink();
+const sink = await startRawSink((self) => `accept-encoding: ${self.advertise}\r\n`);
+sink.advertise = 'gzip';
 const failures = [];
 try {
   console.log(`bytes on the wire per location (request line + headers + body), ${RECORDS} default-schema records`);
