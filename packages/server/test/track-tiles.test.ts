@@ -203,6 +203,18 @@ for (const backend of backends) {
       await build();
       expect(await tile(13, x, y)).toEqual([]);
       await expectMatches(13, [tripA, tripB]);
+      // The pyramid let go of the expired hours too: no rows left behind for ever.
+      const db = await openStorage(server.storage);
+      try {
+        const [hourFrom, hourTo] = [Math.floor(late[0]!.t / HOUR_MS), Math.floor(late.at(-1)!.t / HOUR_MS)];
+        const left = await db.query<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM track_tiles WHERE device_id = 'car' AND tier = 0 AND bucket BETWEEN ? AND ?`,
+          [hourFrom, hourTo],
+        );
+        expect(Number(left[0]!.n)).toBe(0);
+      } finally {
+        await db.close();
+      }
     });
 
     it("is read only within the reader's orgs", async () => {
@@ -262,6 +274,30 @@ for (const backend of backends) {
         const reply = await server.admin(`/api/dashboard/devices/truck/track-tiles/14/${x}/${y}`);
         expect((reply.body.segments as number[]).length, `the tile of ${fix.lat}`).toBeGreaterThan(0);
       }
+    });
+
+    it("follows a deletion through the commercial server's API, before and after the rebuild", async () => {
+      // A bus's day, built into the pyramid; then its records deleted with DELETE /api/locations.
+      const day = loop(T0 - 5 * DAY, 300, 47.8, 12.2);
+      // A day before and one after, elsewhere: the bus's track still spans the deleted day.
+      const kept = loop(T0 - 2 * DAY, 300, 47.3, 12.9);
+      const before = loop(T0 - 8 * DAY, 300, 47.3, 12.9);
+      const records = [...before, ...day, ...kept].map((f, i) => record(`bus-${i}`, f));
+      expect((await server.post('/locations', { location: records, device_id: 'bus' })).status).toBe(200);
+      await build();
+      const [x, y] = tilesOf(day, 13)[0]!;
+      const busTile = async () =>
+        (await server.admin(`/api/dashboard/devices/bus/track-tiles/13/${x}/${y}`)).body.segments as number[];
+      expect((await busTile()).length).toBeGreaterThan(0);
+      const range = `start_date=${new Date(T0 - 6 * DAY).toISOString()}&end_date=${new Date(T0 - 4 * DAY).toISOString()}`;
+      const deleted = await server.admin(`/api/locations?device_id=bus&${range}`, { method: 'DELETE' });
+      expect(deleted.status).toBe(200);
+      expect(await busTile()).toEqual([]);
+      await build();
+      expect(await busTile()).toEqual([]);
+      const [kx, ky] = tilesOf(kept, 13)[0]!;
+      const keptTile = await server.admin(`/api/dashboard/devices/bus/track-tiles/13/${kx}/${ky}`);
+      expect((keptTile.body.segments as number[]).length).toBeGreaterThan(0);
     });
 
     it('refuses coordinates off the grid and bounds an absurd range', async () => {

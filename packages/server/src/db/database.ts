@@ -7,6 +7,8 @@ export type SqlValue = string | number | null | Buffer;
 export type Row = Record<string, unknown>;
 
 export interface Queryable {
+  /** Which database: the few places whose SQL or duties differ ask (track-tiles/schema.ts). */
+  readonly dialect: 'sqlite' | 'postgres';
   /** Runs a statement and returns its rows (RETURNING rows for writes; [] when it has none). */
   query<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   /** Runs a write and returns how many rows it changed. */
@@ -30,7 +32,6 @@ export interface TransactionOptions {
 }
 
 export interface Database extends Queryable {
-  readonly dialect: 'sqlite' | 'postgres';
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable, begun: Row[]) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;

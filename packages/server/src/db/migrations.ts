@@ -1,5 +1,5 @@
 import type { Database, Queryable } from './database.js';
-import { sqliteMarksOnIngest, trackTileSchema } from '../track-tiles/schema.js';
+import { sqliteMarksInTransactions, trackTileSchema } from '../track-tiles/schema.js';
 
 interface Types {
   id: string;
@@ -271,9 +271,9 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
       id_hash TEXT PRIMARY KEY, state TEXT NOT NULL, nonce TEXT NOT NULL, verifier TEXT NOT NULL,
       expires_at ${t.bigint} NOT NULL)`,
   ],
-  // SQLite's track pyramid is marked by the ingest's transaction rather than a trigger per row
-  // (issue 32: batched ingest lost a sizeable share to it).
-  sqliteMarksOnIngest,
+  // SQLite's track pyramid is marked by the statements that change positions rather than by a
+  // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
+  sqliteMarksInTransactions,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -37,6 +37,7 @@ function preparedCache(): (sql: string, params: readonly SqlValue[]) => pg.Query
 
 function queryableOf(client: pg.Pool | pg.PoolClient, config: ReturnType<typeof preparedCache>): Queryable {
   return {
+    dialect: 'postgres',
     async query<T extends Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
       return (await client.query(config(sql, params))).rows as T[];
     },
@@ -101,7 +102,6 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
   pool.on('connect', (client) => client.on('error', () => undefined));
   const config = preparedCache();
   return {
-    dialect: 'postgres',
     ...queryableOf(pool, config),
     async transaction<T>(
       fn: (tx: Queryable, begun: Row[]) => Promise<T>,

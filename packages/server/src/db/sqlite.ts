@@ -48,6 +48,7 @@ export function openSqlite(file: string): Database {
     return statement;
   };
   const queryable: Queryable = {
+    dialect: 'sqlite',
     async query<T extends Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
       const statement = prepare(sql);
       if (statement.reader) return statement.all(...params) as T[];
@@ -64,7 +65,6 @@ export function openSqlite(file: string): Database {
   };
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    dialect: 'sqlite',
     ...queryable,
     transaction<T>(fn: (tx: Queryable, begun: Row[]) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const result = queue.then(async () => {

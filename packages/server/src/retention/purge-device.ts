@@ -14,7 +14,7 @@ const DEVICE_TABLES = [
   ['shares', 'id'],
   ['refresh_tokens', 'token_hash'],
   ['device_health', 'seq'],
-  // After locations: their delete triggers mark the pyramid stale, and these rows go with it.
+  // After locations (whose deletes mark the pyramid stale), the pyramid's rows go too.
   ['track_tiles', 'id'],
   ['track_tile_dirty', 'id'],
   ['device_group_members', 'id'],

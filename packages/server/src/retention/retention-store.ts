@@ -1,5 +1,7 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import { normalizeRanges, type SequenceRange } from '@waypost/sdk/internal';
+import { markChangedHours } from '../track-tiles/pyramid-store.js';
+import { marksInStatements } from '../track-tiles/schema.js';
 import type { RetentionKind } from './retention-options.js';
 
 /**
@@ -54,11 +56,17 @@ export async function expireSlice(
   now: number,
 ): Promise<number> {
   const { table, time, sequence } = KIND_TABLES[kind];
-  const rows = await tx.query<{ sequence: number | null }>(
+  const positions = kind === 'locations' && marksInStatements(tx);
+  const rows = await tx.query<{ sequence: number | null; recorded_at?: number; latitude?: number | null }>(
     `DELETE FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
-     RETURNING ${sequence ? 'sequence' : 'NULL AS sequence'}`,
+     RETURNING ${sequence ? 'sequence' : 'NULL AS sequence'}${positions ? ', recorded_at, latitude' : ''}`,
     [deviceId, from, until],
   );
+  if (positions)
+    await markChangedHours(
+      tx,
+      rows.filter((r) => r.latitude !== null).map((r) => ({ deviceId, recordedAt: Number(r.recorded_at) })),
+    );
   const sequences = rows.flatMap((r) => (r.sequence === null ? [] : [Number(r.sequence)]));
   if (sequences.length > 0) await insertExpiredRanges(tx, deviceId, normalizeRanges(sequences.map((s) => [s, s])), now);
   return rows.length;

@@ -1,4 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
+import { markChangedHours } from '../track-tiles/pyramid-store.js';
+import { marksInStatements } from '../track-tiles/schema.js';
 
 /** What a caller of the anchor's read API may see: everything, one org, or one device. */
 export type ReadScope = { kind: 'all' } | { kind: 'org'; org: string } | { kind: 'device'; deviceId: string };
@@ -109,7 +111,20 @@ export async function deleteScopedLocations(db: Queryable, scope: ReadScope, fil
     `SELECT DISTINCT l.device_id FROM locations l WHERE l.id IN (${matching})`,
     w.params,
   );
-  const deleted = await db.run(`DELETE FROM locations WHERE id IN (${matching})`, w.params);
+  // SQLite marks the track pyramid from here (track-tiles/schema.ts); PostgreSQL's trigger does.
+  let deleted: number;
+  if (marksInStatements(db)) {
+    const gone = await db.query<{ device_id: string; recorded_at: number; latitude: number | null }>(
+      `DELETE FROM locations WHERE id IN (${matching}) RETURNING device_id, recorded_at, latitude`,
+      w.params,
+    );
+    const positioned = gone.filter((r) => r.latitude !== null);
+    await markChangedHours(
+      db,
+      positioned.map((r) => ({ deviceId: r.device_id, recordedAt: Number(r.recorded_at) })),
+    );
+    deleted = gone.length;
+  } else deleted = await db.run(`DELETE FROM locations WHERE id IN (${matching})`, w.params);
   for (const { device_id: id } of devices) {
     await db.run(`UPDATE devices SET records = (SELECT COUNT(*) FROM locations WHERE device_id = ?) WHERE id = ?`, [
       id,

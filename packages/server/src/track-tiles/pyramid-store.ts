@@ -1,6 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import { FAN, HOUR_MS, type Bucket } from './buckets.js';
-import { markHoursSql } from './schema.js';
+import { markHoursSql, marksInStatements } from './schema.js';
 import type { Fix, LevelSegments } from './segments.js';
 
 const ROWS_PER_INSERT = 200;
@@ -15,14 +15,16 @@ export interface DirtyBucket extends Bucket {
 const MARKS_PER_STATEMENT = 250;
 
 /**
- * Marks stale the hours of positions just inserted, and each next hour (its first segment starts
- * from the last fix before it): one bucket once however many positions fall in it. SQLite's ingest
- * calls it in the transaction that inserted them (schema.ts, sqliteMarksOnIngest).
+ * Marks stale the hours of positions just inserted or deleted, and each next hour (its first
+ * segment starts from the last fix before it): one bucket once however many positions fall in it.
+ * On SQLite the statements that change positions call it (schema.ts, sqliteMarksInTransactions);
+ * elsewhere triggers mark, and it does nothing.
  */
-export async function markInsertedHours(
+export async function markChangedHours(
   tx: Queryable,
   positions: Iterable<{ deviceId: string; recordedAt: number }>,
 ): Promise<void> {
+  if (!marksInStatements(tx)) return;
   const buckets = new Map<string, [string, number]>();
   for (const { deviceId, recordedAt } of positions) {
     const hour = Math.floor(recordedAt / HOUR_MS);

@@ -7,9 +7,9 @@
  * - track_tile_dirty: the buckets whose rows are stale, with a mark bumped at each change, so the
  *   builder clears only what it has seen.
  * The hour of every inserted or deleted position is marked, and the next hour (its first segment
- * starts from the fix before it), by triggers on locations (SQLite marks inserts from the one
- * statement that makes them, sqliteMarksOnIngest): no write path (ingest, quarantine release,
- * retention, deletion by API) can leave the pyramid stale unnoticed. Existing positions are marked
+ * starts from the fix before it): by triggers on locations on PostgreSQL, by the statements that
+ * change positions on SQLite (sqliteMarksInTransactions). No write path (ingest, quarantine
+ * release, retention, deletion by API) leaves the pyramid stale unnoticed. Existing positions are marked
  * when the table is created, and the builder fills the pyramid in the background.
  */
 const HOUR_MS = 3_600_000;
@@ -71,15 +71,20 @@ export function trackTileSchema(t: SchemaTypes): string[] {
 }
 
 /**
- * SQLite marks inserted positions from the ingest's own transaction (issue 32): a row trigger ran
- * its program for every position and cost batched ingest several microseconds a row; ingest now
- * marks each device's hours once per transaction (markInsertedHours, store/locations.ts, the only
- * statement that inserts positions). Deletes keep their trigger: every delete path is covered, and
- * retention's deletes are not on the upload's path. PostgreSQL's statement trigger already marks
- * once per statement.
+ * SQLite marks changed positions from the transaction that changes them (issue 32): a row trigger
+ * ran its program for every position, costing batched ingest several microseconds a row and
+ * halving retention's delete rate. The statements that insert or delete positions mark each
+ * device's hours once per statement instead (markChangedHours: store/locations.ts for ingest,
+ * retention-store.ts and store/anchor-reads.ts for deletes; deleting a whole device removes its
+ * pyramid with it). PostgreSQL's statement triggers already mark once per statement and stay.
  */
-export const sqliteMarksOnIngest = (t: SchemaTypes): string[] =>
-  t.dialect === 'sqlite' ? [`DROP TRIGGER locations_track_tiles_insert`] : [];
+export const sqliteMarksInTransactions = (t: SchemaTypes): string[] =>
+  t.dialect === 'sqlite'
+    ? [`DROP TRIGGER locations_track_tiles_insert`, `DROP TRIGGER locations_track_tiles_delete`]
+    : [];
+
+/** Whether this database's statements mark the pyramid themselves (no triggers on locations). */
+export const marksInStatements = (db: { dialect: 'sqlite' | 'postgres' }): boolean => db.dialect === 'sqlite';
 
 /** The upsert that marks `count` (device, hour) buckets of tier 0 stale, bumping marks already there. */
 export const markHoursSql = (count: number): string =>
