@@ -55,6 +55,15 @@ function postgresTriggers(): string[] {
 }
 
 /** The schema as first made (later changes: the functions below, each its own migration). */
+/**
+ * Marks every hour holding a position stale (existing ones keep their mark): when the pyramid is
+ * made, and after positions were written straight into the table in bulk (a bench's or a test's
+ * fill), where no statement of the server marked them.
+ */
+export const MARK_EVERY_STORED_HOUR = `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark)
+  SELECT DISTINCT device_id, 0, recorded_at / ${HOUR_MS}, 1 FROM locations WHERE latitude IS NOT NULL
+  ON CONFLICT (device_id, tier, bucket) DO NOTHING`;
+
 export function trackTileSchema(t: SchemaTypes): string[] {
   return [
     `CREATE TABLE track_tiles (
@@ -64,8 +73,7 @@ export function trackTileSchema(t: SchemaTypes): string[] {
     `CREATE TABLE track_tile_dirty (
       id ${t.id}, device_id TEXT NOT NULL, tier INTEGER NOT NULL, bucket ${t.bigint} NOT NULL, mark ${t.bigint} NOT NULL,
       CONSTRAINT track_tile_dirty_key UNIQUE (device_id, tier, bucket))`,
-    `INSERT INTO track_tile_dirty (device_id, tier, bucket, mark)
-     SELECT DISTINCT device_id, 0, recorded_at / ${HOUR_MS}, 1 FROM locations WHERE latitude IS NOT NULL`,
+    MARK_EVERY_STORED_HOUR,
     ...(t.dialect === 'sqlite' ? sqliteTriggers() : postgresTriggers()),
   ];
 }
