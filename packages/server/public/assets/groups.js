@@ -10,14 +10,18 @@ const idsOf = (text) =>
     .map((id) => id.trim())
     .filter((id) => id !== '');
 
-/** The panel in `container`, read again after each change. */
-export async function showGroups(container) {
+/**
+ * The panel in `container`, read again after each change; changed() then runs too (the Users
+ * panel offers the groups, so it is read again).
+ */
+export async function showGroups(container, changed = () => {}) {
   const status = el('p', { className: 'hint', role: 'status', id: 'groups-status' });
   const act = async (work, done) => {
     try {
       await work();
-      await showGroups(container);
+      await showGroups(container, changed);
       fill(container.querySelector('#groups-status'), done);
+      await changed();
     } catch (error) {
       fill(status, error.message);
     }

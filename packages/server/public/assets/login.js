@@ -34,7 +34,7 @@ export function setUpLogin(enter, onLoginShown, report) {
     $('users-panel').hidden = $('groups-panel').hidden = !powers.owner;
     if (powers.owner)
       showUsers($('users'))
-        .then(() => showGroups($('groups')))
+        .then(() => showGroups($('groups'), () => showUsers($('users'))))
         .catch(report);
     return enter(powers).catch(report);
   };

@@ -1,8 +1,9 @@
-// An owner's Users panel (issue 33): create users, change a role, reset a password, delete. Every
-// name and message from the server is set as text (el()); a password is sent once and the field
-// emptied.
+// An owner's Users panel (issue 33): create users, change a role, the orgs and device groups a
+// user is limited to (user-limits.js), reset a password, delete. Every name and message from the
+// server is set as text (el()); a password is sent once and the field emptied.
 import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
+import { limitsChooser, limitsText } from './user-limits.js';
 
 const ROLES = ['viewer', 'operator', 'owner'];
 
@@ -19,13 +20,48 @@ export async function showUsers(container) {
       say(error.message);
     }
   };
-  const users = await apiJson('/api/users');
+  const [users, orgs, groups] = await Promise.all([
+    apiJson('/api/users'),
+    apiJson('/api/orgs'),
+    apiJson('/api/groups'),
+  ]);
+  // A deleted org's devices are gone: it is offered no more (a user still limited to it shows it).
+  const choices = {
+    orgs: orgs.filter((org) => org.status !== 'deleted').map((org) => org.name),
+    groups: groups.map((group) => group.name),
+  };
   const roleSelect = (value, props) =>
     el('select', props, ...ROLES.map((role) => el('option', { value: role, selected: role === value }, role)));
 
   const rows = users.map((user) => {
     const path = '/api/users/' + encodeURIComponent(user.name);
     const password = el('input', { type: 'password', placeholder: 'new password', autocomplete: 'new-password' });
+    const chooser = limitsChooser(choices, user);
+    const limits = el(
+      'details',
+      { className: 'limits' },
+      el(
+        'summary',
+        { title: 'What ' + user.name + ' sees' },
+        el('span', { className: 'limits-text' }, limitsText(user)),
+      ),
+      chooser.element,
+      el(
+        'button',
+        {
+          type: 'button',
+          className: 'save-limits',
+          onclick: () => {
+            const body = chooser.value();
+            return act(
+              () => apiJson(path, { method: 'PATCH', body: JSON.stringify(body) }),
+              'Limits of ' + user.name + ': ' + limitsText(body),
+            );
+          },
+        },
+        'Save limits',
+      ),
+    );
     return el(
       'li',
       { dataset: { user: user.name } },
@@ -38,6 +74,7 @@ export async function showUsers(container) {
             user.name + ' is now ' + event.target.value,
           ),
       }),
+      limits,
       password,
       el(
         'button',
@@ -75,13 +112,19 @@ export async function showUsers(container) {
     autocomplete: 'new-password',
   });
   const role = roleSelect('viewer', { id: 'new-user-role', 'aria-label': 'Role' });
+  const newLimits = limitsChooser(choices);
   const create = el(
     'form',
     {
       id: 'new-user',
       onsubmit: (event) => {
         event.preventDefault();
-        const body = JSON.stringify({ name: name.value.trim(), password: password.value, role: role.value });
+        const body = JSON.stringify({
+          name: name.value.trim(),
+          password: password.value,
+          role: role.value,
+          ...newLimits.value(),
+        });
         password.value = '';
         return act(() => apiJson('/api/users', { method: 'POST', body }), 'User ' + name.value.trim() + ' created');
       },
@@ -89,6 +132,7 @@ export async function showUsers(container) {
     name,
     password,
     role,
+    newLimits.element,
     el('button', { type: 'submit' }, 'Create user'),
   );
   fill(container, el('ul', { className: 'users' }, ...rows), create, status);
