@@ -3,8 +3,10 @@
 // tiles (GET /api/dashboard/devices/:id/track-tiles/:z/:x/:y) at five zoom levels, each view then
 // panned twice, on SQLite and PostgreSQL, through the BUILT server over real HTTP. A view is every
 // tile a 1440 x 900 map shows, fetched six at a time as a browser does; its time is from the first
-// request to the last answer. Target: every view within 0.2 s. Also timed: a range with edges
-// inside hours (its partial hours are read from the records).
+// request to the last answer. Target: every view within 0.2 s of server CPU: the Node process's
+// (server and client both: an upper bound) plus, on PostgreSQL, the CPU its queries took in the
+// database's backends (bench/lib/backend-cpu.mjs). Also timed: a range with edges inside hours
+// (its partial hours are read from the records).
 //
 // The records are generated straight into the database in bulk (bench/lib/long-history-fill.mjs)
 // and kept between runs (bench/lib/long-history-cache.mjs: a SQLite file under the temp directory
@@ -23,6 +25,7 @@ import { migrate } from '../packages/server/dist/db/migrations.js';
 import { buildTrackTiles } from '../packages/server/dist/track-tiles/pyramid-builder.js';
 import { cachedPostgres, cachedSqlite, cacheNames } from './lib/long-history-cache.mjs';
 import { DEVICE, START, lastTime } from './lib/long-history-fill.mjs';
+import { backendCpuProbe } from './lib/backend-cpu.mjs';
 import { PG_URL } from './lib/pg-schema.mjs';
 
 const RECORDS = Number(process.env.WAYPOST_BENCH_HISTORY_RECORDS ?? 50_000_000);
@@ -55,8 +58,10 @@ function viewTiles(z, cx, cy) {
   return tiles;
 }
 
-async function fetchView(server, z, tiles, query) {
+/** A view's tiles fetched as a browser would; its CPU is the Node process's plus the database backends' (`database`, PostgreSQL). */
+async function fetchView(server, z, tiles, query, database) {
   const cpu = process.cpuUsage();
+  const databaseBefore = database ? await database.cpuMs() : 0;
   const started = performance.now();
   let segments = 0;
   let next = 0;
@@ -71,12 +76,14 @@ async function fetchView(server, z, tiles, query) {
     }
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
+  const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, segments, tiles: tiles.length };
+  const databaseMs = database ? (await database.cpuMs()) - databaseBefore : 0;
+  return { ms, cpuMs: (used.user + used.system) / 1000 + databaseMs, databaseMs, segments, tiles: tiles.length };
 }
 
 /** Each zoom: the view opened on the loop, then panned half a screen east, then half a screen south. */
-async function views(server, query) {
+async function views(server, query, database) {
   const results = [];
   for (const z of ZOOMS) {
     const [cx, cy] = worldPixel(CENTRE.lat, CENTRE.lon, z);
@@ -86,7 +93,7 @@ async function views(server, query) {
       ['pan south', cx + WIDTH / 2, cy + HEIGHT / 2],
     ];
     for (const [what, x, y] of steps)
-      results.push({ z, what, ...(await fetchView(server, z, viewTiles(z, x, y), query)) });
+      results.push({ z, what, ...(await fetchView(server, z, viewTiles(z, x, y), query, database)) });
   }
   return results;
 }
@@ -101,10 +108,14 @@ async function prepare(db, name) {
   else log(`${name}: pyramid cached with the records`);
 }
 
+/** The application name the server's PostgreSQL connections carry, so their backends' CPU is counted. */
+const APPLICATION = 'waypost-long-history';
+
 async function runCase(name, options, db) {
   await prepare(db, name);
   await db.close();
   const server = await startServer({ port: 0, adminToken: TOKEN, mapStyle: null, ...options });
+  const database = options.databaseUrl ? await backendCpuProbe(PG_URL, APPLICATION) : null;
   let ok = true;
   try {
     // "All time", and a range in whole hours as the dashboard asks (track-tiles.js widens its ranges).
@@ -115,11 +126,13 @@ async function runCase(name, options, db) {
     ];
     for (const [label, query] of ranges) {
       await views(server, query); // warm-up: caches and JIT, as a dashboard in use would have them
-      for (const r of await views(server, query)) {
+      for (const r of await views(server, query, database)) {
         const pass = r.cpuMs <= TARGET_MS;
         ok &&= pass;
         log(
-          `${name}: ${label}, zoom ${String(r.z).padStart(2)} ${r.what.padEnd(9)}: ${r.cpuMs.toFixed(0).padStart(4)} ms CPU, ` +
+          `${name}: ${label}, zoom ${String(r.z).padStart(2)} ${r.what.padEnd(9)}: ${r.cpuMs.toFixed(0).padStart(4)} ms CPU` +
+            (database ? ` (database ${r.databaseMs.toFixed(0)})` : '') +
+            `, ` +
             `${r.ms.toFixed(0).padStart(4)} ms wall, ${r.tiles} tiles, ${r.segments.toLocaleString('en')} segments  ${pass ? 'PASS' : 'FAIL'}`,
         );
       }
@@ -128,9 +141,10 @@ async function runCase(name, options, db) {
     // hours from the records in every tile (up to 7,200 positions each here).
     const odd = `?from=${START + 86_400_000 + 17 * 60_000}&to=${middle + 3 * 60_000}`;
     await views(server, odd);
-    const r = (await views(server, odd)).find((v) => v.z === 12 && v.what === 'open');
+    const r = (await views(server, odd, database)).find((v) => v.z === 12 && v.what === 'open');
     log(`${name}: (report) ends inside hours, zoom 12 open: ${r.cpuMs.toFixed(0)} ms CPU, ${r.ms.toFixed(0)} ms wall`);
   } finally {
+    await database?.close();
     await server.close();
   }
   return ok;
@@ -150,7 +164,9 @@ if (ONLY !== 'sqlite') {
   if (postgres.generatedMs > 0)
     log(`PostgreSQL: ${records} records generated in ${(postgres.generatedMs / 1000).toFixed(0)} s`);
   const db = await openPostgres(PG_URL, postgres.schema, 2);
-  ok = (await runCase('PostgreSQL', { databaseUrl: PG_URL, schema: postgres.schema }, db)) && ok;
+  const url = new URL(PG_URL);
+  url.searchParams.set('application_name', APPLICATION);
+  ok = (await runCase('PostgreSQL', { databaseUrl: url.toString(), schema: postgres.schema }, db)) && ok;
 }
 if (process.env.WAYPOST_BENCH_HISTORY_DROP === '1') {
   const { dir, schema } = cacheNames(RECORDS);

@@ -1,0 +1,37 @@
+// The CPU time of the PostgreSQL backends serving one application (issue 32): a view's server time
+// on PostgreSQL is the Node process's CPU plus what its queries cost the database's backends, which
+// process.cpuUsage() does not see. The backends are found by their application_name (the bench
+// sets it in the server's database URL) and read from /proc (Linux, the database on this machine).
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+/**
+ * The time a process has run on a CPU, in ms (0 once it is gone): /proc/PID/schedstat's first field
+ * is nanoseconds, where /proc/PID/stat counts 10 ms ticks (a view's few ms per backend read as 0).
+ */
+function processCpuMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A probe of the backends named `application`: cpuMs() answers their CPU so far (ms). It lists
+ * them anew at each call, so a pool that opens more connections is followed; a backend that ended
+ * between two calls loses its share (the server's pool keeps its connections).
+ */
+export async function backendCpuProbe(url, application) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async cpuMs() {
+      const { rows } = await client.query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1`, [
+        application,
+      ]);
+      return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0);
+    },
+    close: () => client.end(),
+  };
+}
