@@ -4,6 +4,7 @@
 // in the range. Used instead of the /track line for a device with many records over a long range;
 // a short range of the same device still gets the full line (trips, playback, gap bridges).
 import { api } from './api.js';
+import { forgetBuilding, retryAfterMs, startBuilding, tilesBuilding } from './tiles-building.js';
 
 /** A device with more records than this is drawn from tiles over a range longer than LONG_RANGE_MS. */
 export const LONG_HISTORY_RECORDS = 200_000;
@@ -37,7 +38,12 @@ const TrackTiles = L.GridLayer.extend({
     tile.setAttribute('data-device', this.options.deviceId);
     const path = `${this.options.base}/${coords.z}/${coords.x}/${coords.y}${this.options.query}`;
     api(path)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error('HTTP ' + response.status))))
+      .then((response) => {
+        if (response.ok) return response.json();
+        // The pyramid is being built: the device is drawn from its records meanwhile (tiles-building.js).
+        if (response.status === 503) this.options.onBuilding(path, retryAfterMs(response));
+        return Promise.reject(new Error('HTTP ' + response.status));
+      })
       .then(({ segments }) => {
         const context = tile.getContext('2d');
         context.scale(ratio, ratio);
@@ -66,11 +72,15 @@ const TrackTiles = L.GridLayer.extend({
 /**
  * Draws a device's track for the range from tiles when it is a long history (answers true), else
  * removes any tile layer it had (answers false: the caller draws the /track line). The device's
- * marker goes to its newest position.
+ * marker goes to its newest position. While its tiles answer 503 (being built) it answers false:
+ * `redraw` draws the device again once they answer.
  */
-export function drawLongTrack(map, device, range) {
+export function drawLongTrack(map, device, range, redraw) {
   const layer = device.layer;
-  const wanted = drawsFromTiles(device.info, range);
+  const id = device.info.id;
+  const long = drawsFromTiles(device.info, range);
+  if (!long || !tilesBuilding(id, tileQuery(range))) forgetBuilding(id);
+  const wanted = long && !tilesBuilding(id, tileQuery(range));
   if (layer.trackTiles && (!wanted || layer.trackTiles.options.query !== tileQuery(range))) {
     map.removeLayer(layer.trackTiles);
     layer.trackTiles = null;
@@ -87,6 +97,8 @@ export function drawLongTrack(map, device, range) {
       colour: device.colour,
       alpha: 0.85,
       updateWhenZooming: false,
+      onBuilding: (probe, waitMs) =>
+        startBuilding({ id, label: device.info.name || id, query: tileQuery(range), probe, waitMs, redraw }),
     }).addTo(map);
   }
   const newest = device.info.lastPosition;

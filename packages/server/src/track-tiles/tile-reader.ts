@@ -4,6 +4,7 @@ import { cover, HOUR_MS, staleSet } from './buckets.js';
 import { decodeInto, deviceDirty, deviceSpan, readFixes, readStoredTile } from './pyramid-store.js';
 import { levelSegments } from './segments.js';
 import { segmentOf, TILE_SIZE, TOP_LEVEL } from './tile-math.js';
+import { BUILD_INTERVAL_MS } from './tile-worker.js';
 
 /** Stale buckets a device may have for its tiles to be served (past it: building, 503). */
 export const MAX_DIRTY = 5000;
@@ -19,11 +20,16 @@ export interface TileRequest {
   to: number | null;
 }
 
+/** Seconds a client waits before asking for a tile again: the builder's next pass. */
+export const BUILDING_RETRY_S = Math.ceil(BUILD_INTERVAL_MS / 1000);
+
 const building = (why: string) =>
   new HttpError(
     503,
     'TRACK_TILES_BUILDING',
     `The track's tiles are being built (${why}); draw it from /track meanwhile`,
+    {},
+    { 'retry-after': String(BUILDING_RETRY_S) },
   );
 
 /**
