@@ -94,7 +94,7 @@ function mapDevice(device, force = false) {
 
 async function loadTrack(device) {
   // A long history: tiles (track-tiles.js); while they are being built, the records below.
-  if (drawLongTrack(map, device, range, () => loadTrack(device).catch(report))) return;
+  if (await drawLongTrack(map, device, range, () => loadTrack(device).catch(report))) return;
   const { track, gaps } = await fetchTrack(device.info.id, range, map.getZoom());
   device.track = track;
   device.layer.drawTrack(track, gaps);

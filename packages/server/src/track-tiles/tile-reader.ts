@@ -2,7 +2,8 @@ import type { Queryable } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import { cover, HOUR_MS, staleSet } from './buckets.js';
 import { decodeInto, deviceDirty, deviceSpan, readFixes, readStoredTile } from './pyramid-store.js';
-import { levelSegments } from './segments.js';
+import { levelSegments, type Fix } from './segments.js';
+import type { Break } from '../tracks/split-at-breaks.js';
 import { segmentOf, TILE_SIZE, TOP_LEVEL } from './tile-math.js';
 import { BUILD_INTERVAL_MS } from './tile-worker.js';
 
@@ -18,6 +19,28 @@ export interface TileRequest {
   y: number;
   from: number | null;
   to: number | null;
+  /** The ledger's holes placed in time (`breaks=from:to,...`): no segment is drawn across one. */
+  breaks?: readonly Break[];
+}
+
+/**
+ * Fixes cut where a break lies between two consecutive ones (the rule /track splits by): the
+ * pieces draw their own segments, none spanning the hole.
+ */
+export function cutAtBreaks(fixes: readonly Fix[], breaks: readonly Break[]): Fix[][] {
+  if (breaks.length === 0) return [fixes as Fix[]];
+  const pieces: Fix[][] = [];
+  let piece: Fix[] = [];
+  for (const fix of fixes) {
+    const previous = piece[piece.length - 1];
+    if (previous && breaks.some(([from, to]) => previous.t <= from && fix.t >= to)) {
+      pieces.push(piece);
+      piece = [];
+    }
+    piece.push(fix);
+  }
+  pieces.push(piece);
+  return pieces;
 }
 
 /** Seconds a client waits before asking for a tile again: the builder's next pass. */
@@ -51,6 +74,7 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
   const tx = Math.floor(request.x / 2 ** shift);
   const ty = Math.floor(request.y / 2 ** shift);
   const dirty = await deviceDirty(db, request.deviceId, MAX_DIRTY + 1);
+  const breaks = request.breaks ?? [];
   if (dirty.length > MAX_DIRTY) throw building(`${MAX_DIRTY}+ hours to rebuild`);
 
   // Whole hours inside the range; the parts of hours at its ends are read from the records. A range
@@ -60,7 +84,10 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
   const pieces: [number, number][] = [];
   const keys = new Set<number>();
   if (lo <= hi) {
-    const { stored, raw } = cover(lo, hi, staleSet(dirty));
+    // A segment across a break belongs to the hour of the break's later fix: that hour is read from
+    // the records, where the segment can be left out (its stored rows hold it, snapped).
+    const cut = breaks.map(([, later]) => ({ tier: 0, bucket: Math.floor(later / HOUR_MS) }));
+    const { stored, raw } = cover(lo, hi, staleSet([...dirty, ...cut]));
     for (const bytes of await readStoredTile(db, request.deviceId, level, tx, ty, stored)) decodeInto(bytes, keys);
     for (const hour of raw) {
       const last = pieces[pieces.length - 1];
@@ -76,7 +103,8 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
     const fixes = await readFixes(db, request.deviceId, start, until, budget + 1);
     budget -= fixes.length - 1;
     if (budget < 0) throw building(`over ${MAX_RAW_FIXES} positions not yet in tiles`);
-    for (const k of levelSegments(fixes, { level, x: tx, y: ty })[level]!.get(tx * 2 ** level + ty) ?? []) keys.add(k);
+    for (const run of cutAtBreaks(fixes, breaks))
+      for (const k of levelSegments(run, { level, x: tx, y: ty })[level]!.get(tx * 2 ** level + ty) ?? []) keys.add(k);
   }
   return flatten(keys, shift, request.x - tx * 2 ** shift, request.y - ty * 2 ** shift);
 }
