@@ -69,25 +69,6 @@ describe('gaps in a track drawn from tiles', () => {
     await server?.stop();
   });
 
-  it("leaves out a segment across a break, and places the hole's edges", async () => {
-    const gaps = await server.admin('/api/dashboard/devices/holey/gaps');
-    expect(gaps.body.gaps[0]).toMatchObject({
-      fromPoint: [45.5 + 3 * 0.001, -73.6],
-      toPoint: [45.5 + 7 * 0.001, -73.6],
-    });
-    // The tile under the hole's middle: drawn through without the breaks, left out with them.
-    const { x, y } = tileOf(45.505, -73.6, 16);
-    const path = `/api/dashboard/devices/holey/track-tiles/16/${x}/${y}`;
-    const whole = (await server.admin(path)).body.segments as number[];
-    const cut = (await server.admin(`${path}?breaks=${breaks}`)).body.segments as number[];
-    const segments = (flat: number[]) =>
-      Array.from({ length: flat.length / 4 }, (_, i) => flat.slice(i * 4, i * 4 + 4).join());
-    expect(cut.length).toBeLessThan(whole.length);
-    expect(segments(whole)).toEqual(expect.arrayContaining(segments(cut)));
-    const bad = await server.admin(`${path}?breaks=9:1`);
-    expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_PARAMETER']);
-  });
-
   for (const [label, viewport] of [
     ['1440x900', DESKTOP],
     ['390x844', PHONE],
@@ -124,4 +105,34 @@ describe('gaps in a track drawn from tiles', () => {
       await page.close();
     }, 90_000);
   }
+});
+
+describe.each(backends)('the tile route with breaks ($name)', (backend) => {
+  let server: TestServer;
+  const breaks = `${T0 + 3 * 20_000}:${T0 + 7 * 20_000}`;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+    const arrived = [1, 2, 3, 7, 8, 9, 10].map(fix);
+    expect((await server.post('/locations', { location: arrived, device_id: 'holey' })).status).toBe(200);
+  });
+  afterAll(async () => server?.stop());
+
+  it("leaves out a segment across a break, and places the hole's edges", async () => {
+    const gaps = await server.admin('/api/dashboard/devices/holey/gaps');
+    expect(gaps.body.gaps[0]).toMatchObject({
+      fromPoint: [45.5 + 3 * 0.001, -73.6],
+      toPoint: [45.5 + 7 * 0.001, -73.6],
+    });
+    // The tile under the hole's middle: drawn through without the breaks, left out with them.
+    const { x, y } = tileOf(45.505, -73.6, 16);
+    const path = `/api/dashboard/devices/holey/track-tiles/16/${x}/${y}`;
+    const whole = (await server.admin(path)).body.segments as number[];
+    const cut = (await server.admin(`${path}?breaks=${breaks}`)).body.segments as number[];
+    const segments = (flat: number[]) =>
+      Array.from({ length: flat.length / 4 }, (_, i) => flat.slice(i * 4, i * 4 + 4).join());
+    expect(cut.length).toBeLessThan(whole.length);
+    expect(segments(whole)).toEqual(expect.arrayContaining(segments(cut)));
+    const bad = await server.admin(`${path}?breaks=9:1`);
+    expect([bad.status, bad.body.code]).toEqual([400, 'INVALID_PARAMETER']);
+  });
 });
