@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database.js';
 import { HttpError } from '../errors.js';
 import { cover, HOUR_MS, staleSet } from './buckets.js';
 import { decodeInto, deviceDirty, deviceSpan, readFixes, readStoredTile } from './pyramid-store.js';
-import { levelSegments, type Fix } from './segments.js';
+import { joined, levelSegments, type Fix } from './segments.js';
 import type { Break } from '../tracks/split-at-breaks.js';
 import { segmentOf, TILE_SIZE, TOP_LEVEL } from './tile-math.js';
 import { BUILD_INTERVAL_MS } from './tile-worker.js';
@@ -86,7 +86,10 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
   if (lo <= hi) {
     // A segment across a break belongs to the hour of the break's later fix: that hour is read from
     // the records, where the segment can be left out (its stored rows hold it, snapped).
-    const cut = breaks.map(([, later]) => ({ tier: 0, bucket: Math.floor(later / HOUR_MS) }));
+    // A break longer than a trip's gap needs nothing: no segment is drawn across such a pause.
+    const cut = breaks
+      .filter(([before, later]) => joined({ t: before, lat: 0, lon: 0 }, { t: later, lat: 0, lon: 0 }))
+      .map(([, later]) => ({ tier: 0, bucket: Math.floor(later / HOUR_MS) }));
     const { stored, raw } = cover(lo, hi, staleSet([...dirty, ...cut]));
     for (const bytes of await readStoredTile(db, request.deviceId, level, tx, ty, stored)) decodeInto(bytes, keys);
     for (const hour of raw) {
