@@ -5,6 +5,9 @@ import { backends } from './helpers/backends.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { openStorage } from './helpers/open-storage.js';
+import { buildTrackTiles } from '../src/track-tiles/pyramid-builder.js';
+import { readTrackTile } from '../src/track-tiles/tile-reader.js';
 
 // The ledger's missing ranges over a track drawn from tiles (issue 32): a drive of 10 sequenced
 // fixes whose #4-#6 never arrived, from a device counted as a long history. The tiles leave the
@@ -67,6 +70,23 @@ describe('gaps in a track drawn from tiles', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('draws a tile without its breaks rather than not at all when their hours overrun the budget', async () => {
+    const storage = await openStorage(server.storage);
+    try {
+      // The drive's hours built (as two hours from now would): only a break sends an hour to the records.
+      await buildTrackTiles(storage, Date.now() + 2 * 3_600_000);
+      const request = { deviceId: 'holey', z: 16, ...tileOf(45.505, -73.6, 16), from: null, to: null };
+      const hole: [number, number] = [T0 + 3 * 20_000, T0 + 7 * 20_000];
+      const whole = await readTrackTile(storage, request, 3);
+      const cut = await readTrackTile(storage, { ...request, breaks: [hole] });
+      expect(cut.length).toBeLessThan(whole.length);
+      // Its hour's 7 positions are over a budget of 3: the tile as without the break.
+      expect(await readTrackTile(storage, { ...request, breaks: [hole] }, 3)).toEqual(whole);
+    } finally {
+      await storage.close();
+    }
   });
 
   for (const [label, viewport] of [

@@ -61,9 +61,27 @@ const building = (why: string) =>
  * zoom). Whole hours come from the pyramid (a few dozen rows whatever the range's length); the
  * range's partial first and last hours, and hours whose tiles are stale (a late record, the live
  * hour, a deletion not yet rebuilt), from the positions themselves, so the answer always matches
- * the records. Above TOP_LEVEL the TOP_LEVEL tile is cut.
+ * the records. Above TOP_LEVEL the TOP_LEVEL tile is cut. `budget`: positions read at most.
  */
-export async function readTrackTile(db: Queryable, request: TileRequest): Promise<number[]> {
+export async function readTrackTile(db: Queryable, request: TileRequest, budget = MAX_RAW_FIXES): Promise<number[]> {
+  const breaks = request.breaks ?? [];
+  const cut = await readTile(db, request, breaks, budget);
+  if (cut !== OVER_BUDGET) return cut;
+  // The breaks' hours cost the overrun: the tile is drawn without them (solid through a short hole,
+  // under its dashed bridge) rather than not at all.
+  const whole = breaks.length > 0 ? await readTile(db, request, [], budget) : OVER_BUDGET;
+  if (whole !== OVER_BUDGET) return whole;
+  throw building(`over ${budget} positions not yet in tiles`);
+}
+
+const OVER_BUDGET = Symbol('over budget');
+
+async function readTile(
+  db: Queryable,
+  request: TileRequest,
+  breaks: readonly Break[],
+  budget: number,
+): Promise<number[] | typeof OVER_BUDGET> {
   const span = await deviceSpan(db, request.deviceId);
   if (!span) return [];
   const from = Math.max(request.from ?? -Infinity, span[0], 0);
@@ -74,7 +92,6 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
   const tx = Math.floor(request.x / 2 ** shift);
   const ty = Math.floor(request.y / 2 ** shift);
   const dirty = await deviceDirty(db, request.deviceId, MAX_DIRTY + 1);
-  const breaks = request.breaks ?? [];
   if (dirty.length > MAX_DIRTY) throw building(`${MAX_DIRTY}+ hours to rebuild`);
 
   // Whole hours inside the range; the parts of hours at its ends are read from the records. A range
@@ -101,11 +118,13 @@ export async function readTrackTile(db: Queryable, request: TileRequest): Promis
     if ((hi + 1) * HOUR_MS <= to) pieces.push([(hi + 1) * HOUR_MS, to + 1]);
   } else pieces.push([from, to + 1]);
 
-  let budget = MAX_RAW_FIXES;
+  let left = budget;
   for (const [start, until] of pieces) {
-    const fixes = await readFixes(db, request.deviceId, start, until, budget + 1);
-    budget -= fixes.length - 1;
-    if (budget < 0) throw building(`over ${MAX_RAW_FIXES} positions not yet in tiles`);
+    const fixes = await readFixes(db, request.deviceId, start, until, left + 1);
+    // The fix before the piece (when there is one) only starts its first segment: not counted. (Counting
+    // it always let a piece with none before it stop one row short, silently, at exactly the limit.)
+    left -= fixes.length - (fixes.length > 0 && fixes[0]!.t < start ? 1 : 0);
+    if (left < 0) return OVER_BUDGET;
     for (const run of cutAtBreaks(fixes, breaks))
       for (const k of levelSegments(run, { level, x: tx, y: ty })[level]!.get(tx * 2 ** level + ty) ?? []) keys.add(k);
   }
