@@ -32,7 +32,18 @@ describe('gaps in a track', () => {
     const answer = await server.admin('/api/dashboard/devices/holey/gaps');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      gaps: [{ first: 4, last: 6, missing: 3, from: T0 + 3 * 20_000, to: T0 + 7 * 20_000 }],
+      gaps: [
+        {
+          first: 4,
+          last: 6,
+          missing: 3,
+          from: T0 + 3 * 20_000,
+          to: T0 + 7 * 20_000,
+          // Where the hole's edges were, for a map drawn from tiles.
+          fromPoint: [45.5 + 3 * 0.001, -73.6],
+          toPoint: [45.5 + 7 * 0.001, -73.6],
+        },
+      ],
       truncated: false,
     });
     expect((await server.admin('/api/dashboard/devices/nobody/gaps')).status).toBe(404);

@@ -87,19 +87,14 @@ function mapDevice(device, force = false) {
   const drawn = [...devices.values()].filter((d) => d.layer).length;
   if (!force && drawn >= MAP_DEVICES) return false;
   const heardAt = () => Date.parse(device.info.lastSeen);
-  device.layer = new DeviceLayer(
-    map,
-    device.info.id,
-    device.colour,
-    (id) => select(id, false),
-    labelOf(device.info),
-    heardAt,
-  );
+  const onSelect = (id) => select(id, false);
+  device.layer = new DeviceLayer(map, device.info.id, device.colour, onSelect, labelOf(device.info), heardAt);
   return true;
 }
 
 async function loadTrack(device) {
-  if (drawLongTrack(map, device, range)) return; // a long history: tiles (track-tiles.js)
+  // A long history: tiles (track-tiles.js); while they are being built, the records below.
+  if (await drawLongTrack(map, device, range, () => loadTrack(device).catch(report))) return;
   const { track, gaps } = await fetchTrack(device.info.id, range, map.getZoom());
   device.track = track;
   device.layer.drawTrack(track, gaps);

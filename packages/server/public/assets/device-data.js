@@ -13,11 +13,19 @@ export function rangeQuery(range, extra = {}) {
 
 export const devicePath = (id, what) => '/api/dashboard/devices/' + encodeURIComponent(id) + '/' + what;
 
+/** The ledger's holes placed in time (GET .../gaps). */
+export const fetchGaps = async (id) => (await apiJson(devicePath(id, 'gaps'))).gaps;
+
+/** The gaps as the track and tile routes take them: { breaks: 'from:to,...' }, or {} without any. */
+export function breaksOf(gaps) {
+  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
+  return breaks.length > 0 ? { breaks: breaks.join(',') } : {};
+}
+
 /** The track at this zoom, and the gaps it is cut at. */
 export async function fetchTrack(id, range, zoom) {
-  const { gaps } = await apiJson(devicePath(id, 'gaps'));
-  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
-  const query = rangeQuery(range, { zoom: String(zoom), ...(breaks.length > 0 ? { breaks: breaks.join(',') } : {}) });
+  const gaps = await fetchGaps(id);
+  const query = rangeQuery(range, { zoom: String(zoom), ...breaksOf(gaps) });
   return { track: await apiJson(devicePath(id, 'track') + '?' + query), gaps };
 }
 

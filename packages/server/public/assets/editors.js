@@ -18,5 +18,9 @@ export function startEditors(map, fencesLayer, canWrite, report, redrawNumbers) 
   }, SINKS_REFRESH_MS);
   // A viewer gets no editor at all (the API refuses their writes as well).
   $('geofence-editor').hidden = true;
-  if (canWrite) new GeofenceEditor(map, fencesLayer, report).show().catch(report);
+  if (!canWrite) return;
+  const editor = new GeofenceEditor(map, fencesLayer, report);
+  editor.show().catch(report);
+  // Its list and the draft's size show lengths: they follow the unit setting.
+  document.addEventListener('waypost:settings', () => editor.redraw().catch(report));
 }

@@ -20,6 +20,9 @@ export function fenceLabel(at, name) {
   });
 }
 
+/** A saved geofence's size: its corners, or its radius in the chosen unit system ("150 m", "492 ft"). */
+export const fenceSize = (fence) => (fence.vertices ? fence.vertices.length + ' corners' : fmt.length(fence.radius));
+
 /** The server-side geofences (POST /api/geofences), drawn for every device. */
 export async function drawServerGeofences(map, layer) {
   const geofences = await apiJson('/api/geofences');
@@ -28,8 +31,10 @@ export async function drawServerGeofences(map, layer) {
     const shape = fence.vertices
       ? L.polygon(fence.vertices, FENCE_STYLE)
       : L.circle([fence.latitude, fence.longitude], { ...FENCE_STYLE, radius: fence.radius });
-    const size = fence.vertices ? fence.vertices.length + ' corners' : fmt.length(fence.radius);
-    shape.bindTooltip(el('div', {}, el('strong', {}, fence.identifier), el('div', {}, 'server geofence · ' + size)));
+    // Built when shown: the radius reads in the unit system chosen at that moment (settings.js).
+    shape.bindTooltip(() =>
+      el('div', {}, el('strong', {}, fence.identifier), el('div', {}, 'server geofence · ' + fenceSize(fence))),
+    );
     shape.addTo(layer);
     layer.addLayer(
       fenceLabel(fence.vertices ? shape.getBounds().getCenter() : [fence.latitude, fence.longitude], fence.identifier),

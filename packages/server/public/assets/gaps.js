@@ -34,3 +34,15 @@ export const gapText = (gap) =>
   gap.first +
   (gap.first === gap.last ? '' : '–#' + gap.last) +
   ')';
+
+/**
+ * The ledger's holes as bridges of their own ([p, q, gap], p and q as [lat, lon, t]), for a track
+ * drawn from tiles (no points to cut): those whose edges are stored and placed (fromPoint, toPoint)
+ * and that reach into the range.
+ */
+export function placedBridges(gaps, range) {
+  return gaps
+    .filter((gap) => gap.fromPoint && gap.toPoint && gap.from !== null && gap.to !== null)
+    .filter((gap) => (range.from === null || gap.to >= range.from) && (range.to === null || gap.from <= range.to))
+    .map((gap) => [[...gap.fromPoint, gap.from], [...gap.toPoint, gap.to], gap]);
+}

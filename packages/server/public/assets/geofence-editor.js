@@ -6,7 +6,7 @@
 import { api } from './api.js';
 import { $, el, fill } from './dom.js';
 import { errorLine, send } from './form-errors.js';
-import { drawServerGeofences } from './fleet-events.js';
+import { drawServerGeofences, fenceSize } from './fleet-events.js';
 import * as fmt from './format.js';
 
 const EDIT_STYLE = { color: '#d97706', weight: 3, fillOpacity: 0.12, pmIgnore: false, className: 'geofence-draft' };
@@ -22,6 +22,8 @@ export class GeofenceEditor {
     this.errors = Object.fromEntries(FIELDS.map((field) => [field, errorLine('fence', field)]));
     this.name = el('input', { id: 'fence-name', maxLength: 256, autocomplete: 'off' });
     this.loitering = el('input', { id: 'fence-loitering', inputMode: 'numeric', value: '0' });
+    // The draft's size as it is drawn and dragged, in the chosen unit system (the API takes metres).
+    this.size = el('p', { className: 'hint', id: 'fence-size' });
     this.section = $('geofence-editor');
     // Only the shapes made here are editable: tracks, markers and saved fences stay as they are.
     L.PM.setOptIn(true);
@@ -47,7 +49,7 @@ export class GeofenceEditor {
   }
 
   item(fence) {
-    const size = fence.vertices ? fence.vertices.length + ' corners' : fmt.length(fence.radius);
+    const size = fenceSize(fence);
     const loiter = fence.loiteringDelay > 0 ? ' · loiter ' + fmt.duration(fence.loiteringDelay) : '';
     return el(
       'li',
@@ -65,6 +67,7 @@ export class GeofenceEditor {
       'form',
       { id: 'fence-form', hidden: this.draft === null, onsubmit: (event) => this.save(event) },
       el('p', { className: 'hint', id: 'fence-hint' }, this.editing ? 'Editing ' + this.editing : 'New geofence'),
+      this.size,
       el('label', {}, 'Name ', this.name),
       this.errors.identifier,
       el('label', {}, 'Loitering delay (seconds) ', this.loitering),
@@ -102,10 +105,31 @@ export class GeofenceEditor {
     this.draft = shape.addTo(this.map);
     L.PM.reInitLayer(shape);
     shape.pm.enable({ allowSelfIntersection: false });
+    shape.on('pm:change pm:edit', () => this.showSize());
+    this.showSize();
     for (const line of Object.values(this.errors)) line.textContent = '';
     fill($('fence-hint'), this.editing ? 'Editing ' + this.editing : 'New geofence: name it and save');
     this.formElement.hidden = false;
     this.name.focus();
+  }
+
+  /** The draft's radius ("Radius 492 ft") or its corners, as the settings read; empty without a draft. */
+  showSize() {
+    const draft = this.draft;
+    fill(
+      this.size,
+      !draft
+        ? ''
+        : draft instanceof L.Circle
+          ? 'Radius ' + fmt.length(draft.getRadius())
+          : draft.getLatLngs()[0].length + ' corners',
+    );
+  }
+
+  /** A settings change: the list and the draft's size read in the new units. */
+  async redraw() {
+    await this.show();
+    this.showSize();
   }
 
   edit(fence) {

@@ -1,9 +1,14 @@
 /* global L */
 // A share link's page: one device's track in one time window, read-only, no login. The token is
 // the link's last path segment; the page asks only for that share's track and shows nothing else.
+// Times and measures read as on the dashboard (format.js): the browser's time zone and language, or
+// UTC, metric or imperial, the settings this browser keeps (settings.js, shared with the dashboard
+// on this origin), with the page's own small control for a visitor who never saw the dashboard.
 import { addBasemap } from './basemap.js';
 import { $, el } from './dom.js';
 import * as fmt from './format.js';
+import { showSettings } from './settings.js';
+import { metresBetween } from './vehicle-state.js';
 
 const COLOUR = '#1f6feb';
 const token = window.location.pathname.split('/')[2] || '';
@@ -21,13 +26,12 @@ async function show() {
   if (!response.ok) return gone('This link does not exist.');
   const share = await response.json();
   $('share-title').textContent = share.name ? share.name : 'Shared track';
-  const window_ =
-    (share.from === null ? 'from the start' : 'from ' + fmt.time(share.from)) +
-    ' ' +
-    (share.to === null ? 'until now' : 'to ' + fmt.time(share.to)) +
-    ' · link valid until ' +
-    fmt.time(share.expiresAt);
-  $('share-window').textContent = window_;
+  showSettings();
+  const empty = share.trips.length === 0 && !share.newest;
+  const writeWindow = () => ($('share-window').textContent = windowText(share, empty));
+  writeWindow();
+  // A settings change rewrites the window's times; tooltips are built when shown.
+  document.addEventListener('waypost:settings', writeWindow);
   const config = await (await fetch('/dashboard-config.json')).json();
   const map = L.map('share-map', { worldCopyJump: true }).setView([20, 0], 2);
   // Not awaited: the track draws while the street map loads.
@@ -38,7 +42,7 @@ async function show() {
       trip.map((p) => [p[0], p[1]]),
       { color: COLOUR, weight: 4, className: 'share-trip' },
     ).addTo(lines);
-    line.bindTooltip(el('div', {}, fmt.time(trip[0][2]) + ' → ' + fmt.time(trip[trip.length - 1][2])));
+    line.bindTooltip(() => tripTip(trip));
   }
   if (share.newest) {
     L.circleMarker([share.newest.lat, share.newest.lon], {
@@ -49,11 +53,42 @@ async function show() {
       fillOpacity: 1,
       className: 'share-marker',
     })
-      .bindTooltip(el('div', {}, fmt.time(share.newest.t)))
+      .bindTooltip(() => el('div', {}, fmt.time(share.newest.t)))
       .addTo(lines);
   }
   if (lines.getLayers().length > 0) map.fitBounds(lines.getBounds().pad(0.15), { maxZoom: 16 });
-  else $('share-window').textContent = window_ + ' · no positions in this window';
+}
+
+/** The shared window and the link's expiry, in the reader's settings. */
+function windowText(share, empty) {
+  return (
+    (share.from === null ? 'from the start' : 'from ' + fmt.time(share.from)) +
+    ' ' +
+    (share.to === null ? 'until now' : 'to ' + fmt.time(share.to)) +
+    ' · link valid until ' +
+    fmt.time(share.expiresAt) +
+    (empty ? ' · no positions in this window' : '')
+  );
+}
+
+/**
+ * A trip's tooltip: when, how far and how fast on average, measured along the line drawn (the
+ * track as the link serves it, simplified: a little short of the odometer on a winding road).
+ */
+function tripTip(trip) {
+  let metres = 0;
+  for (let i = 1; i < trip.length; i++) metres += metresBetween(trip[i - 1], trip[i]);
+  const seconds = (trip[trip.length - 1][2] - trip[0][2]) / 1000;
+  return el(
+    'div',
+    {},
+    el('div', {}, fmt.time(trip[0][2]) + ' → ' + fmt.time(trip[trip.length - 1][2])),
+    el(
+      'div',
+      { className: 'share-trip-measures' },
+      fmt.distance(metres) + ' · ' + (seconds > 0 ? fmt.speed(metres / seconds) + ' average' : fmt.speed(NaN)),
+    ),
+  );
 }
 
 show().catch((error) => gone('The track could not be loaded: ' + error.message));

@@ -4,6 +4,9 @@
 // in the range. Used instead of the /track line for a device with many records over a long range;
 // a short range of the same device still gets the full line (trips, playback, gap bridges).
 import { api } from './api.js';
+import { breaksOf, fetchGaps } from './device-data.js';
+import { placedBridges } from './gaps.js';
+import { forgetBuilding, retryAfterMs, startBuilding, tilesBuilding } from './tiles-building.js';
 
 /** A device with more records than this is drawn from tiles over a range longer than LONG_RANGE_MS. */
 export const LONG_HISTORY_RECORDS = 200_000;
@@ -17,9 +20,12 @@ export function drawsFromTiles(info, range) {
   return records > LONG_HISTORY_RECORDS && long;
 }
 
-/** The range widened to whole hours: each tile is then read from the pyramid alone. */
-function tileQuery(range) {
-  const params = new URLSearchParams();
+/**
+ * The range widened to whole hours (each tile is then read from the pyramid alone), and the
+ * ledger's holes, which the tiles leave undrawn (breaks=from:to,...).
+ */
+function tileQuery(range, gaps) {
+  const params = new URLSearchParams(breaksOf(gaps));
   if (range.from !== null) params.set('from', String(Math.floor(range.from / HOUR_MS) * HOUR_MS));
   if (range.to !== null) params.set('to', String(Math.ceil((range.to + 1) / HOUR_MS) * HOUR_MS - 1));
   const query = params.toString();
@@ -37,7 +43,12 @@ const TrackTiles = L.GridLayer.extend({
     tile.setAttribute('data-device', this.options.deviceId);
     const path = `${this.options.base}/${coords.z}/${coords.x}/${coords.y}${this.options.query}`;
     api(path)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error('HTTP ' + response.status))))
+      .then((response) => {
+        if (response.ok) return response.json();
+        // The pyramid is being built: the device is drawn from its records meanwhile (tiles-building.js).
+        if (response.status === 503) this.options.onBuilding(path, retryAfterMs(response));
+        return Promise.reject(new Error('HTTP ' + response.status));
+      })
       .then(({ segments }) => {
         const context = tile.getContext('2d');
         context.scale(ratio, ratio);
@@ -66,27 +77,36 @@ const TrackTiles = L.GridLayer.extend({
 /**
  * Draws a device's track for the range from tiles when it is a long history (answers true), else
  * removes any tile layer it had (answers false: the caller draws the /track line). The device's
- * marker goes to its newest position.
+ * marker goes to its newest position. While its tiles answer 503 (being built) it answers false:
+ * `redraw` draws the device again once they answer.
  */
-export function drawLongTrack(map, device, range) {
+export async function drawLongTrack(map, device, range, redraw) {
   const layer = device.layer;
-  const wanted = drawsFromTiles(device.info, range);
-  if (layer.trackTiles && (!wanted || layer.trackTiles.options.query !== tileQuery(range))) {
+  const id = device.info.id;
+  const long = drawsFromTiles(device.info, range);
+  const gaps = long ? await fetchGaps(id) : [];
+  const query = tileQuery(range, gaps);
+  if (!long || !tilesBuilding(id, query)) forgetBuilding(id);
+  const wanted = long && !tilesBuilding(id, query);
+  if (layer.trackTiles && (!wanted || layer.trackTiles.options.query !== query)) {
     map.removeLayer(layer.trackTiles);
     layer.trackTiles = null;
   }
   if (!wanted) return false;
   layer.tracks.clearLayers();
   layer.trips = [];
+  // The holes bridged dashed over the tiles, as on a line drawn from the records (gaps.js).
+  for (const bridge of placedBridges(gaps, range)) layer.addBridge(bridge);
   if (!layer.trackTiles) {
     layer.trackTiles = new TrackTiles({
       pane: 'overlayPane',
       base: '/api/dashboard/devices/' + encodeURIComponent(device.info.id) + '/track-tiles',
-      query: tileQuery(range),
+      query,
       deviceId: device.info.id,
       colour: device.colour,
       alpha: 0.85,
       updateWhenZooming: false,
+      onBuilding: (probe, waitMs) => startBuilding({ id, label: device.info.name || id, query, probe, waitMs, redraw }),
     }).addTo(map);
   }
   const newest = device.info.lastPosition;

@@ -173,8 +173,9 @@ export class DeviceLayer {
         fillOpacity: 0.08,
         className: 'geofence',
       });
-      circle.bindTooltip(
-        el('div', {}, el('strong', {}, fence.identifier), el('div', {}, this.id + ' · ' + fence.radius + ' m')),
+      // Built when shown: the radius reads in the unit system chosen at that moment (settings.js).
+      circle.bindTooltip(() =>
+        el('div', {}, el('strong', {}, fence.identifier), el('div', {}, this.id + ' · ' + fmt.length(fence.radius))),
       );
       // Its name on the map, always: a fence is read without pointing at it.
       fenceLabel([fence.latitude, fence.longitude], fence.identifier).addTo(this.fences);

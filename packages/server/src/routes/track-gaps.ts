@@ -11,9 +11,11 @@ export const MAX_GAPS = 200;
 /**
  * `GET /api/dashboard/devices/:id/gaps` (admin): the ledger's missing ranges placed in time, so the
  * map can draw the track broken where records never arrived instead of straight through the hole:
- * `{ gaps: [{ first, last, missing, from, to }], truncated }`, where `from` is when the record just
- * before the range was recorded and `to` the one just after (epoch ms; null when that record is not
- * stored either, such as a range at the end that has not arrived yet).
+ * `{ gaps: [{ first, last, missing, from, to, fromPoint, toPoint }], truncated }`, where `from` is
+ * when the record just before the range was recorded and `to` the one just after (epoch ms; null
+ * when that record is not stored either, such as a range at the end that has not arrived yet), and
+ * `fromPoint`, `toPoint` where they were (`[latitude, longitude]`, null likewise): a map drawn from
+ * tiles bridges the hole without the track's points.
  */
 export const trackGapRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Params: { id: string } }>(
@@ -28,22 +30,29 @@ export const trackGapRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       });
       const ranges = ledger.missingRanges.slice(0, MAX_GAPS);
       const edges = [...new Set(ranges.flatMap(([first, last]) => [first - 1, last + 1]))];
-      const times = new Map<number, number>();
+      // Each edge's first stored record (a sequence stored twice counts once): its time and place.
+      const found = new Map<number, { t: number; at: [number, number] | null }>();
       if (edges.length > 0) {
-        const rows = await ctx.db.query<{ sequence: number | string; t: number | string }>(
-          `SELECT sequence, MIN(recorded_at) AS t FROM locations
-           WHERE device_id = ? AND sequence IN (${edges.map(() => '?').join(', ')}) GROUP BY sequence`,
+        type Row = { sequence: number | string; t: number | string; lat: number | null; lon: number | null };
+        const rows = await ctx.db.query<Row>(
+          `SELECT sequence, recorded_at AS t, latitude AS lat, longitude AS lon FROM locations
+           WHERE device_id = ? AND sequence IN (${edges.map(() => '?').join(', ')}) ORDER BY recorded_at, id`,
           [device.id, ...edges],
         );
-        for (const row of rows) times.set(Number(row.sequence), Number(row.t));
+        for (const row of rows) {
+          const at: [number, number] | null = row.lat === null || row.lon === null ? null : [row.lat, row.lon];
+          if (!found.has(Number(row.sequence))) found.set(Number(row.sequence), { t: Number(row.t), at });
+        }
       }
       return {
         gaps: ranges.map(([first, last]) => ({
           first,
           last,
           missing: last - first + 1,
-          from: times.get(first - 1) ?? null,
-          to: times.get(last + 1) ?? null,
+          from: found.get(first - 1)?.t ?? null,
+          to: found.get(last + 1)?.t ?? null,
+          fromPoint: found.get(first - 1)?.at ?? null,
+          toPoint: found.get(last + 1)?.at ?? null,
         })),
         truncated: ledger.missingRanges.length > MAX_GAPS,
       };

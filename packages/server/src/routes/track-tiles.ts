@@ -7,6 +7,7 @@ import { TrackTileWorker } from '../track-tiles/tile-worker.js';
 import { readTrackTile } from '../track-tiles/tile-reader.js';
 import { MAX_TILE_ZOOM } from '../track-tiles/tile-math.js';
 import { timeParam, type Query } from './query-params.js';
+import { breaksParam } from '../tracks/split-at-breaks.js';
 
 type Params = { id: string; z: string; x: string; y: string };
 
@@ -45,7 +46,9 @@ export const trackTileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');
       const from = timeParam(request.query, 'from');
       const to = timeParam(request.query, 'to');
-      const segments = await readTrackTile(ctx.db, { deviceId, z, x, y, from, to });
+      // The ledger's holes (breaks=from:to,... as on /track): no segment drawn across them.
+      const breaks = breaksParam(request.query.breaks);
+      const segments = await readTrackTile(ctx.db, { deviceId, z, x, y, from, to, breaks });
       void reply.header('cache-control', 'private, no-cache');
       return { z, x, y, segments };
     },
