@@ -1,11 +1,11 @@
 // The dashboard's password login (issue 33) in real Chromium: a user logs in by name and
 // password, is named (as text) beside Log out, sees the fleet, and is sent back to the login
 // when an owner demotes them (their session ends at once).
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
+import { launchChromium, logInThroughForm } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { keepLocal, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
@@ -30,7 +30,7 @@ describe('the dashboard with a user account', () => {
     expect(
       (await server.admin('/api/users', { method: 'POST', body: { name, password: PASSWORD, role: 'viewer' } })).status,
     ).toBe(400);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

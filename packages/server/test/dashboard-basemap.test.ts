@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, DESKTOP, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 const TILE = readFileSync(fileURLToPath(new URL('../public/track/icon-192.png', import.meta.url)));
 
@@ -72,7 +72,7 @@ describe('the basemap', () => {
     for (const server of [offline, tiled, local]) {
       expect((await server.post('/locations', { location: fix, device_id: 'walker' })).status).toBe(200);
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -81,10 +81,7 @@ describe('the basemap', () => {
     await new Promise((resolve) => tiles?.close(resolve));
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`offline: outlines only where they are true, and a hint for real tiles (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, offline.url, offline.adminToken, viewport);
       const hint = page.locator('#basemap-hint');

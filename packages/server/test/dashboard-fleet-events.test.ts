@@ -1,7 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { DESKTOP, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
@@ -16,7 +16,7 @@ describe('fleet events on the dashboard', () => {
     receiver.status = 500;
     // Every failure is final: the events are dead-lettered at once.
     server = await startTestServer(backends[0]!, { retryForSeconds: 0, deliveryPollMs: 100 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

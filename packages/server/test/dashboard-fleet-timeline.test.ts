@@ -1,7 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { DESKTOP, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
@@ -30,7 +30,7 @@ describe("a device's timeline shows the server's fleet events", () => {
     }));
     // Sent newest first: the server still evaluates them in the device's order.
     expect((await server.post('/locations', { location: [...track].reverse(), device_id: 'truck' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

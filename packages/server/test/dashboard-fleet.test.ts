@@ -1,9 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { rawSql } from './helpers/raw-sql.js';
 
 const DEVICES = 10_000;
@@ -68,17 +68,14 @@ describe('a fleet of 10,000 devices in the dashboard', () => {
       server.storage,
       `INSERT INTO devices (id, name, info, created_at, last_seen, status, records, last_latitude, last_longitude, last_recorded_at) VALUES ${rows.join(', ')}`,
     );
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`lists, filters and scrolls them without a stall (${label})`, async () => {
       const t0 = Date.now();
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);

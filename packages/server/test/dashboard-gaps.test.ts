@@ -1,9 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 // The ledger's missing ranges on the map: a drive of 10 sequenced fixes whose #4-#6 never
 // arrived is drawn as two solid pieces and a dashed bridge over the hole, never a straight solid
@@ -21,7 +21,7 @@ describe('gaps in a track', () => {
     server = await startTestServer(backends[0]!);
     const arrived = [1, 2, 3, 7, 8, 9, 10].map(fix);
     expect((await server.post('/locations', { location: arrived, device_id: 'holey' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,10 +60,7 @@ describe('gaps in a track', () => {
     expect((await fetch(`${server.url}/api/dashboard/devices/holey/gaps`)).status).toBe(401);
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the hole dashed between two solid pieces (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const gap = page.locator('path.gap[data-device="holey"]');

@@ -3,12 +3,12 @@
 // token as the server saw it, and the silent periods explained once a device was back, in the
 // delivery ledger's view. Real Chromium at 1440x900 and 390x844; everything rendered as text.
 import { formatHealthHeader, type HealthReport } from '@waypost/sdk/internal';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
-import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { launchChromium } from './helpers/browser.js';
+import { type Json, record, startTestServer, type TestServer } from './helpers/client.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 const MIN = 60_000;
 
@@ -47,17 +47,14 @@ describe('device state in words in the dashboard', () => {
     await server.admin('/api/devices/revoked/tokens/revoke', { method: 'POST' });
     now += 1000;
     expect((await upload('revoked', { queued: 3 }, { authorization: `Bearer ${accessToken}` })).status).toBe(401);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`the list and the panel say state and cause as sentences (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
         settings: { timeZone: 'utc' },

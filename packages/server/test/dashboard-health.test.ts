@@ -1,9 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 const numbered = (sequence: number, extra: Record<string, unknown> = {}) => ({
   ...record(
@@ -28,17 +28,14 @@ describe('delivery health in the dashboard', () => {
     expect((await server.post('/locations', { location: records, device_id: 'gappy' })).status).toBe(200);
     const whole = [1, 2, 3].map((n) => ({ ...numbered(n), uuid: `whole-${n}` }));
     expect((await server.post('/locations', { location: whole, device_id: 'whole' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`says complete or what is missing, and shows the quarantined records (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       expect(await page.locator('#devices li[data-device="gappy"] .quarantined').textContent()).toBe(

@@ -2,12 +2,12 @@
 // drawn from the track tiles (canvases of its colour, no /track request reading every record),
 // at 1440x900 and 390x844; a short range of the same device is the usual line again.
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { openStorage } from './helpers/open-storage.js';
 import { MARK_EVERY_STORED_HOUR } from '../src/track-tiles/schema.js';
 import { buildTrackTiles } from '../src/track-tiles/pyramid-builder.js';
@@ -63,17 +63,14 @@ describe('a long history on the dashboard', () => {
     const storage = await openStorage(server.storage);
     expect(await buildTrackTiles(storage, Date.now())).toBeGreaterThan(1000);
     await storage.close();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws all of it from tiles, never asking for every record (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const asked: string[] = [];

@@ -1,9 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
-import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { launchChromium } from './helpers/browser.js';
+import { type Json, record, startTestServer, type TestServer } from './helpers/client.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
 
 // Geofences and sinks managed from the dashboard (issue 32): drawn on the map, saved through the
@@ -50,7 +50,7 @@ describe('the dashboard manages geofences and sinks', () => {
         })
       ).status,
     ).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -58,10 +58,7 @@ describe('the dashboard manages geofences and sinks', () => {
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws, saves, edits and deletes geofences (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const circleName = `${HTML_NAME}-${label}`;

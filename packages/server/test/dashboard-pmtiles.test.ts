@@ -5,12 +5,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { lakePmtiles } from './helpers/pmtiles-writer.js';
 import { LOCAL_WATER, waterShare } from './helpers/vector-tiles.js';
 
@@ -26,7 +26,7 @@ describe('a local PMTiles basemap', () => {
     server = await startTestServer(backends[0]!, { tileFile: join(dir, 'lake.pmtiles') });
     const fix = record('harbour', LAT, LON, new Date().toISOString());
     expect((await server.post('/locations', { location: fix, device_id: 'ferry' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -34,10 +34,7 @@ describe('a local PMTiles basemap', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the archive's vector tiles with the built-in style, every request to the server (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const hosts = new Set<string>();

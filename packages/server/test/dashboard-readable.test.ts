@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, overflowing, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, overflowing, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 // Readable numbers (issue 32): times in the browser's own time zone and language unless UTC is
 // chosen, one unit system everywhere (a remembered setting), and tables that fit their column.
@@ -41,17 +41,14 @@ describe('the dashboard reads in local time and one unit system, in tables that 
       })),
     );
     expect((await server.post('/locations', { location: fixes, device_id: 'walker' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`shows local time by default and UTC on demand, metric or imperial throughout, remembered (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
         timezoneId: 'Asia/Kolkata',

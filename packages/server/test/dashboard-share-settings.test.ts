@@ -1,9 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, overflowing, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, overflowing, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 // The share page reads like the dashboard (issue 32): times in the visitor's time zone and
 // language, or UTC, and metric or imperial for its trip's distance and speed, as this browser's
@@ -45,17 +45,14 @@ describe('the share page reads in the visitor’s time zone and units', () => {
     const share = await server.admin('/api/shares', { method: 'POST', body });
     expect(share.status).toBe(201);
     url = share.body.url;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`local time in the visitor's language by default, UTC and imperial on demand, remembered (${label})`, async () => {
       const context = await browser.newContext({ viewport, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
       const page = await context.newPage();

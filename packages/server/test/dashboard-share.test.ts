@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
-import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { launchChromium } from './helpers/browser.js';
+import { type Json, record, startTestServer, type TestServer } from './helpers/client.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,7 +33,7 @@ describe('share links', () => {
     });
     const reply = await server.post('/locations', { location: [...morning, ...afternoon], device_id: 'courier-7' });
     expect(reply.status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -98,10 +98,7 @@ describe('share links', () => {
     clock = start;
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`made in the dashboard, open without a login and show only that track; withdrawn, the page says so (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       await page.selectOption('#range-preset', 'custom');

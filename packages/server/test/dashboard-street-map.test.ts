@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '@waypost/server';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, keepLocal, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
-import { LOCAL_WATER, lakeMbtiles, startStyleServer, waterShare } from './helpers/vector-tiles.js';
+import { BOTH_SIZES, DESKTOP, keepLocal, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { lakeMbtiles, LOCAL_WATER, startStyleServer, waterShare } from './helpers/vector-tiles.js';
 
 // The street map by default: a MapLibre style drawn under the tracks. Every style here is one the
 // test serves itself on 127.0.0.1 (a lake cut into vector tiles in the test); any request past
@@ -54,7 +54,7 @@ describe('the street map', () => {
     const fix = record('harbour', LAT, LON, new Date().toISOString());
     for (const server of [styled, unreachable, local, broken])
       expect((await server.post('/locations', { location: fix, device_id: 'ferry' })).status).toBe(200);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -62,10 +62,7 @@ describe('the street map', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the style's vector tiles under the device, credits them as text (${label})`, async () => {
       styles.requests.length = 0;
       const { page, problems } = await openDashboard(browser, styled.url, styled.adminToken, viewport);

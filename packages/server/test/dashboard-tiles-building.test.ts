@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { MAX_DIRTY } from '../src/track-tiles/tile-reader.js';
 
 // A long history whose track pyramid is still being built (issue 32): the tile route answers 503
@@ -46,7 +46,7 @@ describe('a long history whose tiles are being built', () => {
     const db = new Database(server.storage.database!);
     db.prepare(`UPDATE devices SET records = 250000 WHERE id = 'truck'`).run();
     db.close();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   beforeEach(() => markBuilding(true));
   afterAll(async () => {
@@ -67,10 +67,7 @@ describe('a long history whose tiles are being built', () => {
   const trips = (page: Page) => page.locator('path.trip[data-device="truck"]').count();
   const drawnTiles = (page: Page) => page.locator('canvas.track-tile[data-device="truck"][data-segments]').count();
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the records meanwhile, says so, and goes back to tiles after the Retry-After (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       // The page's own clock, so the Retry-After passes without waiting for it.

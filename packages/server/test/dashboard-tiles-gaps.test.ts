@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { openStorage } from './helpers/open-storage.js';
 import { buildTrackTiles } from '../src/track-tiles/pyramid-builder.js';
 import { readTrackTile } from '../src/track-tiles/tile-reader.js';
@@ -65,7 +65,7 @@ describe('gaps in a track drawn from tiles', () => {
     db.prepare(`UPDATE devices SET records = 250000 WHERE id = 'holey'`).run();
     db.close();
     breaks = `${T0 + 3 * 20_000}:${T0 + 7 * 20_000}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -89,10 +89,7 @@ describe('gaps in a track drawn from tiles', () => {
     }
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`bridges the hole dashed over tiles that leave it undrawn (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const asked: string[] = [];

@@ -1,9 +1,9 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 // One unit system everywhere (issue 32): a geofence's radius reads in feet under the imperial
 // setting, in the tooltips of a device's fence and a server fence, the editor's list and the size
@@ -36,17 +36,14 @@ describe('geofence sizes follow the unit setting', () => {
     expect((await server.admin('/api/devices/van/commands', { method: 'POST', body: command })).status).toBe(201);
     const yard = { identifier: 'yard', latitude: 52.495, longitude: 13.43, radius: 150 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: yard })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`shows radii in feet under imperial, in metres under metric (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
         settings: { units: 'imperial' },

@@ -3,13 +3,13 @@
 // acme and one limited to a device group; each logs in on a page of their own and sees exactly
 // their devices; the owner widens one to all devices, which ends their session, and after a new
 // login they see the whole fleet. Org names are set as text: one named as markup stays words.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { DESKTOP, openDashboard, overflowing, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { BOTH_SIZES, DESKTOP, openDashboard, overflowing, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 const PASSWORD = 'correct horse battery staple';
 const MARKUP_ORG = '<img src=x onerror=alert(1)>';
@@ -97,17 +97,14 @@ describe('the Users panel limits users to orgs and device groups', () => {
     expect((await server.post('/locations', { location: record('v7-1'), device_id: 'van-7' })).status).toBe(200);
     const group = await server.admin('/api/groups/vans', { method: 'PUT', body: { devices: ['van-7'] } });
     expect(group.status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`limits a viewer to org acme, another to a group, then widens to all devices (${label})`, async () => {
       const acmeUser = `acme-eye-${viewport.width}`;
       const groupUser = `vans-eye-${viewport.width}`;

@@ -1,10 +1,9 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
-import { logInThroughForm } from './helpers/browser.js';
-import { DESKTOP, keepLocal, openDashboard, PHONE, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
+import { launchChromium, logInThroughForm } from './helpers/browser.js';
+import { BOTH_SIZES, DESKTOP, keepLocal, openDashboard, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 
 // Every vehicle readable on the map: one dot per device at its newest fix, ringed in its state's
 // colour, and a label with its name, heading and age; the selected one on top, the others dimmed;
@@ -66,17 +65,14 @@ describe('vehicles on the map', () => {
     expect((await server.post('/locations', { location: history, device_id: 'car-3' })).status).toBe(200);
     const depot = { identifier: 'North depot', latitude: LAT + 0.002, longitude: LON, radius: 80 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: depot })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`names each vehicle with its state, heading and age; the selected one on top (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const labelOf = (id: string) => page.locator(`.vehicle-label[data-device="${id}"]`);

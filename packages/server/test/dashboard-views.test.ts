@@ -1,9 +1,10 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import {
+  BOTH_SIZES,
   colourOf,
   DESKTOP,
   markerInView,
@@ -55,17 +56,14 @@ describe('the dashboard as a first-time user sees it', () => {
     const fix = record('phone-1', MONTREAL.latitude + 0.01, MONTREAL.longitude, new Date(now - MINUTE).toISOString());
     expect((await server.post('/locations', { location: fix, device_id: phoneId })).status).toBe(200);
     active.push(phoneId);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
     await Promise.all([server?.stop(), empty?.stop()]);
   });
 
-  for (const [label, viewport] of [
-    ['1440x900', DESKTOP],
-    ['390x844', PHONE],
-  ] as const) {
+  for (const [label, viewport] of BOTH_SIZES) {
     it(`with no devices, says how to get one (${label})`, async () => {
       const { page, problems } = await openDashboard(browser, empty.url, empty.adminToken, viewport);
       const state = page.locator('#empty-state');

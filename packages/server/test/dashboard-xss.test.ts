@@ -1,7 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
+import { launchChromium, logInThroughForm } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 
 /**
@@ -63,7 +63,7 @@ describe('the dashboard renders hostile data as text', () => {
       body: { command: ['addGeofence', fence] },
     });
     expect(queued.status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -186,7 +186,7 @@ describe('the new views render hostile data as text too', () => {
     );
     const fence = { identifier: payload('server-geofence'), latitude: 52.5, longitude: 13.4, radius: 300 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: fence })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

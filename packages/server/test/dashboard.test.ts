@@ -1,9 +1,9 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
+import { launchChromium, logInThroughForm } from './helpers/browser.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 import { drive, type FleetFix } from './helpers/fleet.js';
 
@@ -68,7 +68,7 @@ describe('the dashboard in Chromium', () => {
       ],
     };
     expect((await server.admin('/api/geofences', { method: 'POST', body: yard })).status).toBe(201);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -5,10 +5,9 @@ import { ManualClock, ManualNetwork } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
-import { startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { type Json, startTestServer, type TestServer } from './helpers/client.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, logInThroughForm } from './helpers/browser.js';
+import { launchChromium, logInThroughForm } from './helpers/browser.js';
 
 const START = Date.UTC(2026, 10, 26, 8);
 const clock = new ManualClock(START);
@@ -128,7 +127,7 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
   });
 
   it("the dashboard's device list says each device's state in words", async () => {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await logInThroughForm(page, server.url, 'admin-secret');

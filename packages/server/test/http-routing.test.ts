@@ -2,10 +2,10 @@
 // Allow, a trailing slash reaches the route, and a page on an allowed origin reads Retry-After.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
+import { launchChromium } from './helpers/browser.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 
 describe('methods, OPTIONS and trailing slashes', () => {
@@ -77,7 +77,7 @@ describe('a page on an allowed origin', () => {
     const origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
     // A frozen clock: the device's bucket never refills during the test, so the 429 comes for sure.
     server = await startTestServer(backends[0]!, { corsOrigins: [origin], rateLimit: 0.1, now: () => 1.7e12 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

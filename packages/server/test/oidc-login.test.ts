@@ -4,12 +4,12 @@
 // changed at the provider is a new role at the next login (and ends the user's older sessions);
 // and callbacks tampered with (state, a code from another login, the nonce, another browser) open
 // no session.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './helpers/browser.js';
-import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { launchChromium } from './helpers/browser.js';
+import { type Json, record, startTestServer, type TestServer } from './helpers/client.js';
 import { keepLocal, UI_TIMEOUT_MS } from './helpers/dashboard-page.js';
 import { startTestProvider, type TestProvider } from './helpers/oidc-provider.js';
 import { rawSql } from './helpers/raw-sql.js';
@@ -46,7 +46,7 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
         body: { location: record(`${uuid}-1`, lat, lat) },
       });
     }
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -109,3 +109,9 @@ export async function markerInView(page: Page, device: string): Promise<boolean>
 export async function colourOf(page: Page, device: string): Promise<string | null> {
   return markerOf(page, device).getAttribute('fill');
 }
+
+/** The two window sizes every dashboard view is tested at, with their labels. */
+export const BOTH_SIZES = [
+  ['1440x900', DESKTOP],
+  ['390x844', PHONE],
+] as const;
