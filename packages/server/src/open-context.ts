@@ -63,7 +63,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     let fleetLog: FleetLog = SILENT_FLEET_LOG;
     // Delivery and retention yield to a saturated ingest (the queue is made below).
     let ingestSaturated = () => false;
-    // The share of time ingest transactions are committing: retention leaves it to them (retention/duty.ts).
+    // The share of ingest's commit slots in use: retention leaves it to them (retention/duty.ts).
     let committing = () => 0;
     fleet = await startFleet(
       db,

@@ -1,8 +1,9 @@
 // How much of the time retention takes while a backlog lasts (issue 33): what ingest leaves over,
-// read from the event loop (SQLite deletes and commits run on it) and from the time ingest
-// transactions spend committing (PostgreSQL's deletes run in the database); a tenth while ingest
-// is saturated. The bench (bench/retention.mjs) measures what these shares give.
-import { describe, expect, it } from 'vitest';
+// read from the event loop (SQLite deletes and commits run on it) and from the share of ingest's
+// commit slots in use (PostgreSQL's deletes run in the database); a tenth while ingest is
+// saturated. The bench (bench/retention.mjs) measures what these shares give.
+import { describe, expect, it, vi } from 'vitest';
+import { GroupCommitter } from '../src/ingest/group-commit.js';
 import { DUTY_CEILING, DUTY_FLOOR, retentionDuty } from '../src/retention/duty.js';
 
 describe('retention duty', () => {
@@ -23,5 +24,35 @@ describe('retention duty', () => {
     expect(retentionDuty({ saturated: false, committing: 0.7 }, { busy: 0.1, retention: 0 })).toBeCloseTo(0.25);
     expect(retentionDuty({ saturated: false, committing: 0.95 }, { busy: 0.1, retention: 0 })).toBe(DUTY_FLOOR);
     expect(retentionDuty({ saturated: false, committing: 0 }, { busy: 0.05, retention: 0 })).toBe(DUTY_CEILING);
+  });
+});
+
+describe("ingest's commit slots in use, as retention reads them", () => {
+  it('counts the share of the slots busy, not the time any one is: one of four for a second is a quarter', async () => {
+    vi.useFakeTimers({ toFake: ['performance', 'setImmediate'] });
+    try {
+      const release: (() => void)[] = [];
+      const committer = new GroupCommitter<string, number>(
+        async (jobs) => {
+          await new Promise<void>((resolve) => release.push(resolve));
+          return jobs.map(() => ({ ok: true as const, value: 1 }));
+        },
+        { concurrency: 4, maxGroupSize: 1 },
+      );
+      const before = committer.busyMs;
+      const first = committer.submit('one', 1);
+      await vi.advanceTimersByTimeAsync(1000); // one slot of four busy for a second
+      expect(committer.busyMs - before).toBeCloseTo(250, 0);
+      const second = committer.submit('two', 1);
+      await vi.advanceTimersByTimeAsync(1000); // two of four for the next
+      expect(committer.busyMs - before).toBeCloseTo(750, 0);
+      release.splice(0).forEach((done) => done());
+      await Promise.all([first, second]);
+      const idle = committer.busyMs;
+      await vi.advanceTimersByTimeAsync(1000); // none busy: nothing added
+      expect(committer.busyMs).toBeCloseTo(idle, 5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

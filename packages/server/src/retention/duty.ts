@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 export interface IngestLoad {
   /** Every commit slot of the ingest queue is taken. */
   saturated: boolean;
-  /** The share of the last second during which an ingest transaction was committing (0..1). */
+  /** The share of ingest's commit slots in use over the last second (0..1; group-commit.ts busyMs). */
   committing: number;
 }
 
@@ -18,9 +18,9 @@ const LOOP_HEADROOM = 0.95;
 /**
  * The share of wall time retention may spend deleting, from what ingest leaves over: the larger of
  * the event loop's share ingest took (on SQLite every delete and commit runs on that loop) and the
- * share of time an ingest transaction was committing (on PostgreSQL deletes run in the database's
- * own processes, which the loop does not see; a transaction slowed by retention's deletes counts
- * longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
+ * share of ingest's commit slots in use (on PostgreSQL deletes run in the database's own
+ * processes, which the loop does not see; transactions slowed by retention's deletes hold their
+ * slots longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
  * to the ceiling), and the floor when ingest takes it all: a fleet sending at half the server's
  * capacity leaves retention about 0.45, enough to keep pace, where a fixed 0.1 let a backlog grow.
  */
