@@ -109,12 +109,27 @@ export class RetentionWorker {
     let removed = 0;
     let from = EARLIEST;
     for (;;) {
+      // The time the slice worked, not the time it waited for its turn: a transaction queued behind
+      // ingest's (SQLite's one writer) counted as retention's own made it rest for ingest's work
+      // too. On SQLite the commit is work on the server's loop (the WAL write) and counts; on
+      // PostgreSQL it is a wait for the database's log flush, shared with ingest's group commits,
+      // and counting it kept retention resting through most of the time it could delete in.
       const started = performance.now();
       const slice = await nextSlice(this.db, kind, deviceId, from, cutoff, this.options.batchSize);
-      removed += await this.db.transaction((tx) => expireSlice(tx, kind, deviceId, from, slice.until, now));
+      let spent = performance.now() - started;
+      let began = 0;
+      let deleted = 0;
+      removed += await this.db.transaction(async (tx) => {
+        began = performance.now();
+        try {
+          return await expireSlice(tx, kind, deviceId, from, slice.until, now);
+        } finally {
+          deleted = performance.now();
+        }
+      });
+      spent += (this.db.dialect === 'sqlite' ? performance.now() : deleted) - began;
       if (slice.last || this.closed) return removed;
       from = slice.until;
-      const spent = performance.now() - started;
       this.loop.spent(spent);
       const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
       const rest = spent * (1 / duty - 1);
