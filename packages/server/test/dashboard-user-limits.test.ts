@@ -158,6 +158,17 @@ describe('the Users panel limits users to orgs and device groups', () => {
     }, 120_000);
   }
 
+  it("offers an owner limited to one org no Users or Device groups panel (the fleet's), and no error", async () => {
+    const body = { name: 'acme-owner', password: PASSWORD, role: 'owner', orgs: ['acme'] };
+    expect((await server.admin('/api/users', { method: 'POST', body })).status).toBe(201);
+    const { page, problems } = await userSees(DESKTOP, 'acme-owner', ['acme-van']);
+    expect(await page.locator('#users-panel').isHidden()).toBe(true);
+    expect(await page.locator('#groups-panel').isHidden()).toBe(true);
+    expect(await page.locator('#status').textContent()).not.toContain('error');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('shows an org named as markup as text, in the choices and in a user limited to it', async () => {
     const { page, problems } = await ownerPanel(DESKTOP);
     await createLimited(page, 'odd-eye', [MARKUP_ORG], []);

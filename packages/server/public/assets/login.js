@@ -10,7 +10,14 @@ import { $ } from './dom.js';
 export function powersOf(session) {
   const admin = Boolean(session) && !session.user; // the admin token
   const role = admin ? 'owner' : session && session.role;
-  return { owner: role === 'owner', write: role === 'owner' || role === 'operator' };
+  // Users and device groups are the whole fleet's: an owner limited to orgs or groups manages
+  // neither (the API answers their lists 404), so their panels are not offered.
+  const limited = Boolean(session) && !admin && (session.orgs != null || session.groups != null);
+  return {
+    owner: role === 'owner',
+    people: role === 'owner' && !limited,
+    write: role === 'owner' || role === 'operator',
+  };
 }
 
 /**
@@ -30,9 +37,9 @@ export function setUpLogin(enter, onLoginShown, report) {
     const session = await loggedIn().catch(() => null);
     $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
     const powers = powersOf(session);
-    // Users and device groups are an owner's (and the admin token's) to manage.
-    $('users-panel').hidden = $('groups-panel').hidden = !powers.owner;
-    if (powers.owner)
+    // Users and device groups are an unlimited owner's (and the admin token's) to manage.
+    $('users-panel').hidden = $('groups-panel').hidden = !powers.people;
+    if (powers.people)
       showUsers($('users'))
         .then(() => showGroups($('groups'), () => showUsers($('users'))))
         .catch(report);
