@@ -247,8 +247,13 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     // And the same untouched callback in its own browser: the login goes through (the checks above
     // refused what was tampered with, not everything).
     offsetMs += 60_000;
-    await page.goto(fourth.href);
-    await page.locator('#whoami').filter({ hasText: 'sso:bob (owner)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    const landed = (await page.goto(fourth.href))!;
+    // Through to the dashboard: a refusal here fails naming the server's answer, not a timeout.
+    expect(`${landed.status()} ${new URL(landed.url()).pathname}`, await landed.text()).toBe('200 /');
+    await page
+      .locator('#whoami')
+      .filter({ hasText: 'sso:bob (owner)' })
+      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
     expect(await sessionCookie(context)).not.toBeNull();
   });
 });
