@@ -145,7 +145,7 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     const logins = (audit.entries ?? audit).filter((e: Json) => e.action === 'GET /api/oidc/callback');
     expect(logins.map((e: Json) => e.actor)).toEqual(['user:sso:alice', 'user:sso:alice', 'user:sso:alice']);
     expect([...problems, ...other.problems]).toEqual([]);
-  });
+  }, 90_000); // many page loads on a shared machine
 
   /**
    * Starts a login in this browser and holds the provider's redirect back: the callback URL it
@@ -255,5 +255,5 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
       .filter({ hasText: 'sso:bob (owner)' })
       .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
     expect(await sessionCookie(context)).not.toBeNull();
-  });
+  }, 90_000);
 });
