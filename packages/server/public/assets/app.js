@@ -93,9 +93,12 @@ function mapDevice(device, force = false) {
 }
 
 async function loadTrack(device) {
+  // Only a device's newest load draws: a slower older answer (another zoom, tiles back) is stale.
+  const load = (device.loads = (device.loads || 0) + 1);
   // A long history: tiles (track-tiles.js); while they are being built, the records below.
   if (await drawLongTrack(map, device, range, () => loadTrack(device).catch(report))) return;
   const { track, gaps } = await fetchTrack(device.info.id, range, map.getZoom());
+  if (device.loads !== load) return;
   device.track = track;
   device.layer.drawTrack(track, gaps);
   if (device.info.id === selected) playback.useTrack(selected, device.colour, track.trips);
