@@ -94,7 +94,10 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     await page.locator('#sso').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await page.click('#sso a');
     await throughProvider(page, 'alice');
-    await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page
+      .locator('#status')
+      .filter({ hasText: 'live' })
+      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
     expect(page.url()).toBe(`${server.url}/`);
     expect(await page.locator('#whoami').textContent()).toBe('sso:alice (operator)');
     expect(await sessionOf(page)).toEqual({
@@ -126,7 +129,10 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     await page.locator('#login').waitFor({ timeout: UI_TIMEOUT_MS });
     await page.click('#sso a');
     // The provider remembers her login and consent: straight back.
-    await page.locator('#whoami').filter({ hasText: 'sso:alice (owner)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page
+      .locator('#whoami')
+      .filter({ hasText: 'sso:alice (owner)' })
+      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
     await expect.poll(() => page.locator('#devices li').count(), { timeout: UI_TIMEOUT_MS }).toBe(2);
     expect(await page.locator('#users-panel').isHidden()).toBe(false);
 
@@ -136,7 +142,10 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     const other = await newPage();
     await other.page.goto(`${server.url}/api/oidc/login`);
     await throughProvider(other.page, 'alice');
-    await other.page.locator('#whoami').filter({ hasText: 'sso:alice (viewer)' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await other.page
+      .locator('#whoami')
+      .filter({ hasText: 'sso:alice (viewer)' })
+      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
     expect(await sessionOf(page)).toMatchObject({ code: 'NO_SESSION' });
     const users = (await server.admin('/api/users')).body as Json[];
     expect(users.find((u) => u.name === 'sso:alice')).toMatchObject({ role: 'viewer', orgs: ['beta'] });
