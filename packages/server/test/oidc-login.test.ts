@@ -77,6 +77,35 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     await page.getByRole('button', { name: 'Continue' }).click({ timeout: UI_TIMEOUT_MS });
   };
 
+  /**
+   * Runs a login's last step and waits for the dashboard to show `who`. A callback the server
+   * refused fails naming its answer; a dashboard that never showed fails naming what the page
+   * showed instead (not only a timeout).
+   */
+  const intoDashboard = async (page: Page, who: string, lastStep: () => Promise<void>) => {
+    const callback = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/oidc/callback', {
+      timeout: 2 * UI_TIMEOUT_MS,
+    });
+    await lastStep();
+    const answer = await callback;
+    const refusal = answer.status() === 303 ? '' : await answer.text().catch(() => '');
+    expect(`${answer.status()} ${answer.headers()['location']}`, refusal).toBe('303 /');
+    try {
+      await page
+        .locator('#whoami')
+        .filter({ hasText: who })
+        .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
+    } catch (error) {
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '(unreadable)')
+      ).slice(0, 400);
+      throw new Error(`the dashboard never showed "${who}" at ${page.url()}; it showed: ${shown}`, { cause: error });
+    }
+  };
+
   const sessionOf = (page: Page): Promise<Json> =>
     page.evaluate(async () => (await fetch('/api/session', { credentials: 'same-origin' })).json());
 
@@ -93,7 +122,7 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     await page.goto(`${server.url}/`);
     await page.locator('#sso').waitFor({ state: 'visible', timeout: UI_TIMEOUT_MS });
     await page.click('#sso a');
-    await throughProvider(page, 'alice');
+    await intoDashboard(page, 'sso:alice (operator)', () => throughProvider(page, 'alice'));
     await page
       .locator('#status')
       .filter({ hasText: 'live' })
@@ -127,12 +156,8 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     offsetMs += 60_000;
     await page.click('#logout');
     await page.locator('#login').waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.click('#sso a');
     // The provider remembers her login and consent: straight back.
-    await page
-      .locator('#whoami')
-      .filter({ hasText: 'sso:alice (owner)' })
-      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
+    await intoDashboard(page, 'sso:alice (owner)', () => page.click('#sso a'));
     await expect.poll(() => page.locator('#devices li').count(), { timeout: UI_TIMEOUT_MS }).toBe(2);
     expect(await page.locator('#users-panel').isHidden()).toBe(false);
 
@@ -141,11 +166,7 @@ describe('single sign-on with OpenID Connect, in Chromium, against a real OpenID
     offsetMs += 60_000;
     const other = await newPage();
     await other.page.goto(`${server.url}/api/oidc/login`);
-    await throughProvider(other.page, 'alice');
-    await other.page
-      .locator('#whoami')
-      .filter({ hasText: 'sso:alice (viewer)' })
-      .waitFor({ timeout: 2 * UI_TIMEOUT_MS });
+    await intoDashboard(other.page, 'sso:alice (viewer)', () => throughProvider(other.page, 'alice'));
     expect(await sessionOf(page)).toMatchObject({ code: 'NO_SESSION' });
     const users = (await server.admin('/api/users')).body as Json[];
     expect(users.find((u) => u.name === 'sso:alice')).toMatchObject({ role: 'viewer', orgs: ['beta'] });
