@@ -61,8 +61,14 @@ describe('the /track page in Chromium', () => {
     const deviceId = await page.locator('#device-id').textContent();
     // The page names the device as the person typed it, on this visit and the next ones.
     expect(await page.locator('#device-label').textContent()).toBe('phone of test');
+    // The fix's accuracy in metres by default; in feet once this browser chose imperial units in the dashboard.
+    expect(await page.locator('#last-fix').textContent()).toContain('(±5 m)');
+    await page.evaluate(() => localStorage.setItem('waypost.settings', JSON.stringify({ units: 'imperial' })));
     await page.reload();
     await page.locator('#device-label').filter({ hasText: 'phone of test' }).waitFor({ timeout: 10_000 });
+    const later = await recordFix(context, [page]);
+    await gate.delivers(later);
+    expect(await page.locator('#last-fix').textContent()).toContain('(±16 ft)');
     const devices = await server.admin('/api/devices');
     const device = devices.body.find((d: { id?: string; deviceId?: string }) => (d.id ?? d.deviceId) === deviceId);
     expect(device).toMatchObject({ name: 'phone of test' });

@@ -103,6 +103,44 @@ describe.each(backends)('retention on $name', (backend) => {
     expect(await stored('forever-phone')).toEqual(['forever-phone-1']);
   });
 
+  // Interleaved as a fleet's uploads arrive: the oldest arrivals go first, a window of rows at a time
+  // in the table's order, while most of a window is due; a window mostly kept (an organization that
+  // keeps for ever, dense or sparse among the others) and a record that arrived late with an old time
+  // are left to the device-by-device pass. Either way, exactly what is due goes.
+  it.each([1, 3])(
+    'removes an interleaved fleet in arrival order, keeps what an organization keeps (%i kept row per arrival), and catches a late old record',
+    async (keptPerStep) => {
+      clock += 2000 * DAY;
+      await run(); // what earlier tests left is due by now
+      const fleet = (name: string) => `${name}-${keptPerStep}`;
+      const [a, b, keeper] = [fleet('mixed-a'), fleet('mixed-b'), fleet('keeper')];
+      const old = clock - 40 * DAY;
+      let kept = 0;
+      for (let i = 1; i <= 6; i++) {
+        expect((await upload(a, [record(a, i, old + i * 1000)])).status).toBe(200);
+        for (let k = 0; k < keptPerStep; k++) {
+          kept += 1;
+          const body = { location: [record(keeper, kept, old + kept * 1000)], uuid: keeper };
+          expect((await server.post(`/api/site/locations/${keeper}-org`, body)).status).toBe(200);
+        }
+        expect((await upload(b, [record(b, i, old + i * 1000)])).status).toBe(200);
+      }
+      const put = await server.admin(`/api/orgs/${keeper}-org/retention`, { method: 'PUT', body: { days: 0 } });
+      expect(put.status).toBe(200);
+      expect((await upload(b, [record(b, 7, clock)])).status).toBe(200);
+      expect((await upload(a, [record(a, 7, clock - 50 * DAY)])).status).toBe(200);
+
+      expect(await run()).toMatchObject({ locations: 13 });
+      expect(await stored(a)).toEqual([]);
+      expect(await stored(b)).toEqual([`${b}-7`]);
+      expect(await stored(keeper)).toHaveLength(kept);
+      expect(await ledger(a)).toMatchObject({ received: 0, expired: 7, expiredRanges: [[1, 7]], missing: 0 });
+      expect(await ledger(b)).toMatchObject({ received: 1, expired: 6, expiredRanges: [[1, 6]], missing: 0 });
+      expect(await ledger(keeper)).toMatchObject({ received: kept, expired: 0, missing: 0 });
+      expect(await run()).toMatchObject({ locations: 0 });
+    },
+  );
+
   it('deleting a device removes all its data; its next upload gets 410', async () => {
     clock = T0 + 600 * DAY;
     expect((await upload('gone', [...records('gone', 1, 9, clock), record('gone', 10, clock, 91)])).status).toBe(200);

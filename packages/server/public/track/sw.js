@@ -2,7 +2,7 @@
 // Background Sync), and keeps the page's files so that the tracker opens (and records) offline.
 import { installServiceWorkerUploads } from '/sdk/waypost-browser.js';
 
-const CACHE = 'waypost-track-v1';
+const CACHE = 'waypost-track-v2';
 const SHELL = [
   '/track/',
   '/track/track.js',
@@ -11,6 +11,10 @@ const SHELL = [
   '/track/manifest.webmanifest',
   '/track/icon-192.png',
   '/sdk/waypost-browser.js',
+  // tracker-ui.js formats lengths as the dashboard does, in the unit this browser chose.
+  '/assets/format.js',
+  '/assets/settings.js',
+  '/assets/dom.js',
 ];
 
 installServiceWorkerUploads(self, { database: 'waypost-track' });

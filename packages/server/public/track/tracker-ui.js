@@ -1,4 +1,6 @@
 // DOM helpers of the tracker page: text only (textContent), never HTML built from data.
+// Lengths follow the unit setting this browser chose in the dashboard (metric unless it chose imperial).
+import { length } from '/assets/format.js';
 
 export const byId = (id) => document.getElementById(id);
 
@@ -14,7 +16,7 @@ const time = (iso) => new Date(iso).toLocaleTimeString();
 
 export function describeFix(location) {
   const { latitude, longitude, accuracy } = location.coords;
-  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)} (±${Math.round(accuracy)} m) at ${time(location.timestamp)}`;
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)} (±${length(accuracy)}) at ${time(location.timestamp)}`;
 }
 
 export function describeUpload(event) {

@@ -80,7 +80,8 @@ export async function expireOrphanLogs(tx: Queryable, cutoff: number, limit: num
   return tx.run(ORPHAN_LOGS_SQL, [cutoff, limit]);
 }
 
-async function insertExpiredRanges(
+/** Keeps sequence ranges a device lost to retention (the ledger names them expired, not missing). */
+export async function insertExpiredRanges(
   tx: Queryable,
   deviceId: string,
   ranges: readonly SequenceRange[],

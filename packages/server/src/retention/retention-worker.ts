@@ -1,5 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { arrivalWindow, expireArrivals, sweepGoesOn } from './arrival-sweep.js';
 import { cutoffOf } from './cutoff.js';
 import { LoopWindow, retentionDuty, type IngestLoad } from './duty.js';
 import { RETENTION_KINDS, type RetentionKind, type RetentionOptions } from './retention-options.js';
@@ -35,6 +36,8 @@ export class RetentionWorker {
   private closed = false;
   private readonly closing = new AbortController();
   private readonly loop = new LoopWindow();
+  /** The work time of the last slice (ms), what the rest after it follows. */
+  private lastSpent = 0;
   /** The last pass that ended: when, and what it removed. */
   last: { at: number; removed: RetentionReport } | null = null;
 
@@ -85,6 +88,7 @@ export class RetentionWorker {
   private async walk(): Promise<RetentionReport> {
     const report: RetentionReport = { locations: 0, quarantine: 0, logs: 0, events: 0 };
     const now = this.now();
+    report.locations += await this.sweep(now);
     let after: string | null = null;
     for (;;) {
       const devices = await devicePage(this.db, after, DEVICE_PAGE);
@@ -104,37 +108,79 @@ export class RetentionWorker {
     return report;
   }
 
+  /**
+   * Deletes the oldest arrivals past their cutoff first, a window of `batchSize` at a time in the
+   * table's own order (arrival-sweep.ts), while at least half of each window is due: the bulk of a
+   * backlog, and in steady state what expired since the last pass. What the sweep leaves (records
+   * that arrived late with old times, or rows behind an organization that keeps longer) goes
+   * device by device after it.
+   */
+  private async sweep(now: number): Promise<number> {
+    let removed = 0;
+    let after = 0;
+    for (;;) {
+      const { found: window, removed: gone } = await this.paced(
+        () => arrivalWindow(this.db, after, this.options.batchSize, this.options, now),
+        (tx, due) => expireArrivals(tx, due.expired, now),
+      );
+      removed += gone;
+      if (!sweepGoesOn(window, this.options.batchSize) || this.closed) return removed;
+      after = window.last;
+      await this.rest();
+    }
+  }
+
   /** Deletes a device's rows of one kind past the cutoff, one bounded slice per transaction. */
   private async drain(kind: RetentionKind, deviceId: string, cutoff: number, now: number): Promise<number> {
     let removed = 0;
     let from = EARLIEST;
     for (;;) {
-      // The time the slice worked, not the time it waited for its turn: a transaction queued behind
-      // ingest's (SQLite's one writer) counted as retention's own made it rest for ingest's work
-      // too. On SQLite the commit is work on the server's loop (the WAL write) and counts; on
-      // PostgreSQL it is a wait for the database's log flush, shared with ingest's group commits,
-      // and counting it kept retention resting through most of the time it could delete in.
-      const started = performance.now();
-      const slice = await nextSlice(this.db, kind, deviceId, from, cutoff, this.options.batchSize);
-      let spent = performance.now() - started;
-      let began = 0;
-      let deleted = 0;
-      removed += await this.db.transaction(async (tx) => {
-        began = performance.now();
-        try {
-          return await expireSlice(tx, kind, deviceId, from, slice.until, now);
-        } finally {
-          deleted = performance.now();
-        }
-      });
-      spent += (this.db.dialect === 'sqlite' ? performance.now() : deleted) - began;
+      const { found: slice, removed: gone } = await this.paced(
+        () => nextSlice(this.db, kind, deviceId, from, cutoff, this.options.batchSize),
+        (tx, due) => expireSlice(tx, kind, deviceId, from, due.until, now),
+      );
+      removed += gone;
       if (slice.last || this.closed) return removed;
       from = slice.until;
-      this.loop.spent(spent);
-      const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
-      const rest = spent * (1 / duty - 1);
-      await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
+      await this.rest();
     }
+  }
+
+  /**
+   * Runs one slice: a read that finds what is due, then its delete in a transaction of its own,
+   * counting the time the slice worked, not the time it waited for its turn: a transaction queued
+   * behind ingest's (SQLite's one writer) counted as retention's own made it rest for ingest's work
+   * too. On SQLite the commit is work on the server's loop (the WAL write) and counts; on
+   * PostgreSQL it is a wait for the database's log flush, shared with ingest's group commits, and
+   * counting it kept retention resting through most of the time it could delete in.
+   */
+  private async paced<T>(
+    find: () => Promise<T>,
+    remove: (tx: Queryable, found: T) => Promise<number>,
+  ): Promise<{ found: T; removed: number }> {
+    const started = performance.now();
+    const found = await find();
+    this.lastSpent = performance.now() - started;
+    let began = 0;
+    let deleted = 0;
+    const removed = await this.db.transaction(async (tx) => {
+      began = performance.now();
+      try {
+        return await remove(tx, found);
+      } finally {
+        deleted = performance.now();
+      }
+    });
+    this.lastSpent += (this.db.dialect === 'sqlite' ? performance.now() : deleted) - began;
+    return { found, removed };
+  }
+
+  /** Rests after a slice so that deleting takes only the share of time ingest leaves over (duty.ts). */
+  private async rest(): Promise<void> {
+    this.loop.spent(this.lastSpent);
+    const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
+    const rest = this.lastSpent * (1 / duty - 1);
+    await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
   }
 }
 

@@ -1,0 +1,92 @@
+import type { Queryable } from '../db/database.js';
+import { normalizeRanges } from '@waypost/sdk/internal';
+import { markChangedHours } from '../track-tiles/pyramid-store.js';
+import { cutoffOf } from './cutoff.js';
+import type { RetentionOptions } from './retention-options.js';
+import { insertExpiredRanges } from './retention-store.js';
+
+/**
+ * Locations in arrival order (their id): the order they sit in the table's pages. A fleet's
+ * records arrive interleaved, so one device's rows lie one or two to a page; deleting device by
+ * device rewrote each page once per device on it (on SQLite, every page a transaction changes goes
+ * whole to the write-ahead log). Taking the oldest arrivals first deletes a page's rows together.
+ */
+export interface ArrivalWindow {
+  /** The rows past their device's cutoff, by id. */
+  expired: number[];
+  /** How many rows the window read. */
+  read: number;
+  /** The last id read: the next window starts after it. */
+  last: number;
+}
+
+/**
+ * The next `size` locations after id `after`, with each one's organization period, and which of
+ * them are past their cutoff. A window of rows is read in the table's own order (no sort).
+ */
+export async function arrivalWindow(
+  db: Queryable,
+  after: number,
+  size: number,
+  options: Pick<RetentionOptions, 'days'>,
+  now: number,
+): Promise<ArrivalWindow> {
+  const rows = await db.query<{ id: number; recorded_at: number; retention_days: number | null }>(
+    `SELECT l.id, l.recorded_at, o.retention_days FROM locations l
+     JOIN devices d ON d.id = l.device_id LEFT JOIN orgs o ON o.id = d.org_id
+     WHERE l.id > ? ORDER BY l.id LIMIT ?`,
+    [after, size],
+  );
+  const expired: number[] = [];
+  for (const row of rows) {
+    const days = row.retention_days === null ? null : Number(row.retention_days);
+    const cutoff = cutoffOf('locations', days, options, now);
+    if (cutoff !== null && Number(row.recorded_at) < cutoff) expired.push(Number(row.id));
+  }
+  return { expired, read: rows.length, last: rows.length > 0 ? Number(rows.at(-1)!.id) : after };
+}
+
+const IDS_PER_STATEMENT = 1000;
+
+/**
+ * Removes the listed locations (those still there) and keeps each device's removed sequence
+ * numbers as expired ranges in the same transaction, as a device's range delete does
+ * (retention-store.ts expireSlice). Answers how many rows went.
+ */
+export async function expireArrivals(tx: Queryable, ids: readonly number[], now: number): Promise<number> {
+  const rows: { device_id: string; sequence: number | null; recorded_at: number; latitude: number | null }[] = [];
+  // A statement's parameters are bounded (SQLite: 32,766): a large retentionBatchSize takes several.
+  for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
+    const part = ids.slice(i, i + IDS_PER_STATEMENT);
+    rows.push(
+      ...(await tx.query<(typeof rows)[number]>(
+        `DELETE FROM locations WHERE id IN (${part.map(() => '?').join(', ')})
+         RETURNING device_id, sequence, recorded_at, latitude`,
+        part,
+      )),
+    );
+  }
+  await markChangedHours(
+    tx,
+    rows.filter((r) => r.latitude !== null).map((r) => ({ deviceId: r.device_id, recordedAt: Number(r.recorded_at) })),
+  );
+  const sequences = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.sequence === null) continue;
+    const list = sequences.get(row.device_id) ?? [];
+    list.push(Number(row.sequence));
+    sequences.set(row.device_id, list);
+  }
+  for (const [deviceId, list] of sequences) {
+    await insertExpiredRanges(tx, deviceId, normalizeRanges(list.map((s) => [s, s])), now);
+  }
+  return rows.length;
+}
+
+/**
+ * Whether a window is worth sweeping on from: at least half of it was past its cutoff. Below, the
+ * oldest arrivals left are kept rows (an organization with a longer period, or the present), and
+ * reading on would read kept rows for little: the per-device range deletes take the rest.
+ */
+export const sweepGoesOn = (window: ArrivalWindow, size: number): boolean =>
+  window.read === size && window.expired.length * 2 >= size;
