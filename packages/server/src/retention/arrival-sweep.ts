@@ -32,9 +32,11 @@ export async function arrivalWindow(
   now: number,
 ): Promise<ArrivalWindow> {
   const rows = await db.query<{ id: number; recorded_at: number; retention_days: number | null }>(
-    `SELECT l.id, l.recorded_at, o.retention_days FROM locations l
-     JOIN devices d ON d.id = l.device_id LEFT JOIN orgs o ON o.id = d.org_id
-     WHERE l.id > ? ORDER BY l.id LIMIT ?`,
+    // The window first (a range of the table's key), then each row's device: never the other way.
+    `SELECT w.id, w.recorded_at, o.retention_days
+     FROM (SELECT id, device_id, recorded_at FROM locations WHERE id > ? ORDER BY id LIMIT ?) w
+     JOIN devices d ON d.id = w.device_id LEFT JOIN orgs o ON o.id = d.org_id
+     ORDER BY w.id`,
     [after, size],
   );
   const expired: number[] = [];
