@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS } from '../src/track-tiles/buckets.js';
 import { buildTrackTiles } from '../src/track-tiles/pyramid-builder.js';
 import { dirtyOfTier, replaceBuckets } from '../src/track-tiles/pyramid-store.js';
+import { locationCutoffOf } from '../src/retention/retention-store.js';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
@@ -215,6 +216,38 @@ for (const backend of backends) {
       } finally {
         await db.close();
       }
+    });
+
+    it('empties an hour past retention without reading it, before retention has removed its records', async () => {
+      const expired = loop(clock - 61 * DAY, 150, 48.7, 11.5);
+      await upload(expired, 'expired');
+      const [x, y] = tilesOf(expired, 13)[0]!;
+      const db = await openStorage(server.storage);
+      try {
+        const options = { days: { locations: 60, quarantine: 60, logs: 60, events: 60 } };
+        const cutoffs: string[] = [];
+        const expiredBefore = (deviceId: string) => (
+          cutoffs.push(deviceId),
+          locationCutoffOf(db, options, deviceId, clock)
+        );
+        // Drawn from the records until a pass rebuilt its hours...
+        expect((await tile(13, x, y)).length).toBeGreaterThan(0);
+        expect(await buildTrackTiles(db, clock, undefined, expiredBefore)).toBeGreaterThan(0);
+        expect(cutoffs).toContain('car');
+        // ...then empty, though its records are still stored: they are past the device's period.
+        expect(await tile(13, x, y)).toEqual([]);
+        expect((await server.admin('/api/devices/car/locations?limit=1000')).body.length).toBeGreaterThanOrEqual(150);
+        // The same hours rebuilt without the cutoff are drawn again: the cutoff is what emptied them.
+        for (const hour of new Set(expired.map((f) => Math.floor(f.t / HOUR_MS))))
+          await db.run(`INSERT INTO track_tile_dirty (device_id, tier, bucket, mark) VALUES ('car', 0, ?, 1)`, [hour]);
+        await buildTrackTiles(db, clock);
+        expect((await tile(13, x, y)).length).toBeGreaterThan(0);
+      } finally {
+        await db.close();
+      }
+      const run = await server.admin('/api/retention/run', { method: 'POST' });
+      expect(run.body.locations).toBe(150);
+      expect(await tile(13, x, y)).toEqual([]);
     });
 
     it("is read only within the reader's orgs", async () => {

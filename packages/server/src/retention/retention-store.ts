@@ -2,7 +2,8 @@ import type { Queryable, SqlValue } from '../db/database.js';
 import { normalizeRanges, type SequenceRange } from '@waypost/sdk/internal';
 import { markChangedHours } from '../track-tiles/pyramid-store.js';
 import { marksInStatements } from '../track-tiles/schema.js';
-import type { RetentionKind } from './retention-options.js';
+import { cutoffOf } from './cutoff.js';
+import type { RetentionKind, RetentionOptions } from './retention-options.js';
 
 /**
  * Where each kind lives: its table, the time retention goes by, and whether its rows carry the
@@ -118,4 +119,19 @@ export async function devicePage(db: Queryable, after: string | null, size: numb
     after === null ? [size] : [after, size],
   );
   return rows.map((r) => ({ id: r.id, orgDays: r.retention_days === null ? null : Number(r.retention_days) }));
+}
+
+/** When a device's locations pass retention (its organization's period, or the server's), or null: kept for ever. */
+export async function locationCutoffOf(
+  db: Queryable,
+  options: Pick<RetentionOptions, 'days'>,
+  deviceId: string,
+  now: number,
+): Promise<number | null> {
+  const rows = await db.query<{ retention_days: number | null }>(
+    `SELECT o.retention_days FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id = ?`,
+    [deviceId],
+  );
+  const days = rows[0]?.retention_days;
+  return cutoffOf('locations', days === null || days === undefined ? null : Number(days), options, now);
 }

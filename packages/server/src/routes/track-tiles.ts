@@ -1,3 +1,4 @@
+import { locationCutoffOf } from '../retention/retention-store.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -30,8 +31,12 @@ function tileParams(params: Params): { z: number; x: number; y: number } {
  * the pyramid up to date.
  */
 export const trackTileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const worker = new TrackTileWorker(ctx.db, ctx.now, (err) =>
-    app.log.error({ code: 'TRACK_TILES_BUILD_FAILED', err }, 'track tiles: a build pass failed; retried at the next'),
+  const worker = new TrackTileWorker(
+    ctx.db,
+    ctx.now,
+    (err) =>
+      app.log.error({ code: 'TRACK_TILES_BUILD_FAILED', err }, 'track tiles: a build pass failed; retried at the next'),
+    (deviceId) => locationCutoffOf(ctx.db, ctx.options.retention, deviceId, ctx.now()),
   );
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.close());

@@ -43,8 +43,32 @@ function runs(dirty: readonly DirtyBucket[], max: number): DirtyBucket[][] {
   return out;
 }
 
-/** Rebuilds consecutive stale hours of one device from their positions, read once. */
-async function rebuildHours(db: Database, run: readonly DirtyBucket[]): Promise<void> {
+/**
+ * The time before which a device's positions are past retention (retention/cutoff.ts), or null
+ * when they are kept for ever.
+ */
+export type ExpiredBefore = (deviceId: string) => Promise<number | null>;
+
+/**
+ * Rebuilds consecutive stale hours of one device from their positions, read once. Hours wholly
+ * past the device's retention are emptied without reading: retention removes a backlog's
+ * positions over many passes, oldest arrivals first across the fleet, marking each device's hours
+ * at each; rebuilding them from what is left read, again and again, what was about to go.
+ */
+async function rebuildHours(
+  db: Database,
+  dirtyRun: readonly DirtyBucket[],
+  expiredBefore?: ExpiredBefore,
+): Promise<void> {
+  const cutoff = expiredBefore ? await expiredBefore(dirtyRun[0]!.deviceId) : null;
+  const run = cutoff === null ? dirtyRun : dirtyRun.filter((d) => hourStart(d.bucket + 1) > cutoff);
+  const rows: SqlValue[][] = [];
+  if (run.length > 0) rows.push(...(await hourRows(db, run)));
+  await db.transaction((tx) => replaceBuckets(tx, dirtyRun, rows, 1));
+}
+
+/** The tile rows of consecutive hours of one device, from their positions read once. */
+async function hourRows(db: Database, run: readonly DirtyBucket[]): Promise<SqlValue[][]> {
   const first = run[0]!;
   const from = hourStart(first.bucket);
   const until = hourStart(run[run.length - 1]!.bucket + 1);
@@ -60,7 +84,7 @@ async function rebuildHours(db: Database, run: readonly DirtyBucket[]): Promise<
     rows.push(...bucketRows(dirty.deviceId, 0, dirty.bucket, levelSegments(hour)));
     start = end;
   }
-  await db.transaction((tx) => replaceBuckets(tx, run, rows, 1));
+  return rows;
 }
 
 /** Rebuilds a bucket above the hours as the union of its children's tiles. */
@@ -79,10 +103,15 @@ async function rebuildUpper(db: Database, dirty: DirtyBucket): Promise<void> {
 
 /**
  * One pass: rebuilds every stale bucket whose hours all ended SETTLE_MS before `now`, tier by
- * tier (hours from their positions, a bucket above as the union of its children). Answers how
- * many buckets it rebuilt. A record arriving meanwhile bumps its mark: that bucket stays stale.
+ * tier (hours from their positions, a bucket above as the union of its children; an hour past
+ * the device's retention, given `expiredBefore`, empty). Answers how many buckets it rebuilt. A record arriving meanwhile bumps its mark: that bucket stays stale.
  */
-export async function buildTrackTiles(db: Database, now: number, stop: () => boolean = () => false): Promise<number> {
+export async function buildTrackTiles(
+  db: Database,
+  now: number,
+  stop: () => boolean = () => false,
+  expiredBefore?: ExpiredBefore,
+): Promise<number> {
   const settledHour = hourOf(now - SETTLE_MS); // hours before this one have ended long enough ago
   let rebuilt = 0;
   for (let tier = 0; tier <= MAX_TIER; tier++) {
@@ -91,7 +120,7 @@ export async function buildTrackTiles(db: Database, now: number, stop: () => boo
       if (ready.length === 0 || stop()) break;
       for (const run of tier === 0 ? runs(ready, HOURS_PER_GROUP) : ready.map((d) => [d])) {
         if (stop()) return rebuilt;
-        await (tier === 0 ? rebuildHours(db, run) : rebuildUpper(db, run[0]!));
+        await (tier === 0 ? rebuildHours(db, run, expiredBefore) : rebuildUpper(db, run[0]!));
         rebuilt += run.length;
         await yieldToIo();
       }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.js';
-import { buildTrackTiles } from './pyramid-builder.js';
+import { buildTrackTiles, type ExpiredBefore } from './pyramid-builder.js';
 
 /** How often the builder looks for stale buckets. */
 export const BUILD_INTERVAL_MS = 30_000;
@@ -14,6 +14,8 @@ export class TrackTileWorker {
     private readonly db: Database,
     private readonly now: () => number,
     private readonly failed: (error: unknown) => void,
+    /** Each device's retention cutoff: hours past it are emptied, not rebuilt. */
+    private readonly expiredBefore?: ExpiredBefore,
   ) {}
 
   start(): void {
@@ -23,7 +25,7 @@ export class TrackTileWorker {
   /** Runs a pass now (after the running one) and answers how many buckets it rebuilt. */
   async runNow(): Promise<number> {
     await this.running;
-    const pass = buildTrackTiles(this.db, this.now(), () => this.closed);
+    const pass = buildTrackTiles(this.db, this.now(), () => this.closed, this.expiredBefore);
     this.running = pass.catch(() => undefined);
     return pass;
   }
