@@ -39,11 +39,14 @@ const PACED_SECONDS = 20;
 
 const { startServer } = await import('../packages/server/dist/index.js');
 
-/** The preloaded rows: `device_id, uuid, sequence, recorded_at, received_at`, 60 days old. */
+/**
+ * The preloaded rows: `device_id, uuid, sequence, recorded_at, received_at`, 60 days old, the
+ * devices' records interleaved as a fleet's arrive, each device numbering its own consecutively.
+ */
 const PRELOAD_SQL = (n) => `INSERT INTO devices (id, created_at, last_seen)
   SELECT 'bench-' || g, 0, 0 FROM generate_series(0, ${CLIENTS - 1}) g ON CONFLICT DO NOTHING;
   INSERT INTO locations (device_id, uuid, sequence, recorded_at, received_at, latitude, longitude, record)
-  SELECT 'bench-' || (g % ${CLIENTS}), 'old-' || g, 1000000000 + g, $1::bigint + g, $1::bigint + g, 48.1, 11.5, '{}'
+  SELECT 'bench-' || (g % ${CLIENTS}), 'old-' || g, 1000000000 + g / ${CLIENTS}, $1::bigint + g, $1::bigint + g, 48.1, 11.5, '{}'
   FROM generate_series(0, ${n - 1}) g`;
 
 async function preloadSqlite(dir) {
@@ -61,7 +64,8 @@ async function preloadSqlite(dir) {
   );
   db.transaction(() => {
     for (let c = 0; c < CLIENTS; c++) device.run(deviceOf(c));
-    for (let g = 0; g < PRELOAD; g++) insert.run(deviceOf(g % CLIENTS), `old-${g}`, 1e9 + g, old + g, old + g);
+    for (let g = 0; g < PRELOAD; g++)
+      insert.run(deviceOf(g % CLIENTS), `old-${g}`, 1e9 + Math.floor(g / CLIENTS), old + g, old + g);
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
