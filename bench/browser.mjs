@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../scripts/lib/chromium.mjs';
 import { median, reportRatio } from './lib/report.mjs';
 
 const ENQUEUE = { records: 2_000, warmup: 200 };
@@ -71,10 +71,7 @@ const server = http.createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 let pass = true;
 try {
   const page = await browser.newPage();

@@ -7,16 +7,12 @@
 // shows; its speed is measured here, not there. Run after `npm run build`.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium } from 'playwright-core';
+import { BOTH_SIZES, launchChromium } from '../scripts/lib/chromium.mjs';
 import { startServer } from '../packages/server/dist/index.js';
 import { median, scratchDir } from './lib/report.mjs';
 
 const DEVICES = 10_000;
 const TOKEN = 'bench-admin-token-0123456789';
-const SIZES = [
-  ['1440x900', { width: 1440, height: 900 }],
-  ['390x844', { width: 390, height: 844 }],
-];
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const STALL_MS = 250;
 const TARGET_VS_FLOOR = 8;
@@ -75,13 +71,10 @@ const url = server.url;
   db.close();
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-});
+const browser = await launchChromium();
 let pass = true;
 try {
-  for (const [label, viewport] of SIZES) {
+  for (const [label, viewport] of BOTH_SIZES) {
     const rounds = { filter: [], scroll: [], idle: [], work: [] };
     for (let round = 0; round < ROUNDS; round++) {
       const page = await browser.newPage({ viewport });

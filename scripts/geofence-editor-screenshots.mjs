@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { BOTH_SIZES, launchChromium } from './lib/chromium.mjs';
 import { startServer } from '../packages/server/dist/index.js';
 import { writeSyntheticCity } from './lib/synthetic-city.mjs';
 
@@ -43,14 +43,8 @@ try {
     { authorization: `Bearer ${TOKEN}` },
   );
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  for (const [name, viewport] of [
-    ['1440x900', { width: 1440, height: 900 }],
-    ['390x844', { width: 390, height: 844 }],
-  ]) {
+  const browser = await launchChromium();
+  for (const [name, viewport] of BOTH_SIZES) {
     const page = await browser.newPage({ viewport });
     await page.goto(server.url + '/');
     await page.fill('#token-input', TOKEN);
