@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/database.js';
-import { normalizeRanges } from '@waypost/sdk/internal';
-import { markChangedHours } from '../track-tiles/pyramid-store.js';
+import { marksInStatements } from '../track-tiles/schema.js';
 import { cutoffOf } from './cutoff.js';
 import type { RetentionOptions } from './retention-options.js';
-import { insertExpiredRanges } from './retention-store.js';
+import { bookExpired, orgDaysOf, type ExpiredRow } from './retention-store.js';
 
 /**
  * Locations in arrival order (their id): the order they sit in the table's pages. A fleet's
@@ -41,8 +40,7 @@ export async function arrivalWindow(
   );
   const expired: number[] = [];
   for (const row of rows) {
-    const days = row.retention_days === null ? null : Number(row.retention_days);
-    const cutoff = cutoffOf('locations', days, options, now);
+    const cutoff = cutoffOf('locations', orgDaysOf(row.retention_days), options, now);
     if (cutoff !== null && Number(row.recorded_at) < cutoff) expired.push(Number(row.id));
   }
   return { expired, read: rows.length, last: rows.length > 0 ? Number(rows.at(-1)!.id) : after };
@@ -51,37 +49,23 @@ export async function arrivalWindow(
 const IDS_PER_STATEMENT = 1000;
 
 /**
- * Removes the listed locations (those still there) and keeps each device's removed sequence
- * numbers as expired ranges in the same transaction, as a device's range delete does
- * (retention-store.ts expireSlice). Answers how many rows went.
+ * Removes the listed locations (those still there) and books them as a device's range delete does
+ * (retention-store.ts bookExpired), in the same transaction. Answers how many rows went.
  */
 export async function expireArrivals(tx: Queryable, ids: readonly number[], now: number): Promise<number> {
-  const rows: { device_id: string; sequence: number | null; recorded_at: number; latitude: number | null }[] = [];
+  const rows: ExpiredRow[] = [];
   // A statement's parameters are bounded (SQLite: 32,766): a large retentionBatchSize takes several.
   for (let i = 0; i < ids.length; i += IDS_PER_STATEMENT) {
     const part = ids.slice(i, i + IDS_PER_STATEMENT);
     rows.push(
-      ...(await tx.query<(typeof rows)[number]>(
+      ...(await tx.query<ExpiredRow>(
         `DELETE FROM locations WHERE id IN (${part.map(() => '?').join(', ')})
          RETURNING device_id, sequence, recorded_at, latitude`,
         part,
       )),
     );
   }
-  await markChangedHours(
-    tx,
-    rows.filter((r) => r.latitude !== null).map((r) => ({ deviceId: r.device_id, recordedAt: Number(r.recorded_at) })),
-  );
-  const sequences = new Map<string, number[]>();
-  for (const row of rows) {
-    if (row.sequence === null) continue;
-    const list = sequences.get(row.device_id) ?? [];
-    list.push(Number(row.sequence));
-    sequences.set(row.device_id, list);
-  }
-  for (const [deviceId, list] of sequences) {
-    await insertExpiredRanges(tx, deviceId, normalizeRanges(list.map((s) => [s, s])), now);
-  }
+  await bookExpired(tx, rows, marksInStatements(tx), now);
   return rows.length;
 }
 

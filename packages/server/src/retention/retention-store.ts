@@ -17,6 +17,10 @@ const KIND_TABLES: Record<RetentionKind, { table: string; time: string; sequence
   events: { table: 'fleet_events', time: 'at', sequence: false },
 };
 
+/** An organization's period as stored (null: it has none of its own, the server's applies). */
+export const orgDaysOf = (stored: number | string | null | undefined): number | null =>
+  stored === null || stored === undefined ? null : Number(stored);
+
 /** Before any time a row can have: a slice's lower bound before the first. */
 export const EARLIEST = Number.MIN_SAFE_INTEGER;
 
@@ -58,19 +62,50 @@ export async function expireSlice(
 ): Promise<number> {
   const { table, time, sequence } = KIND_TABLES[kind];
   const positions = kind === 'locations' && marksInStatements(tx);
-  const rows = await tx.query<{ sequence: number | null; recorded_at?: number; latitude?: number | null }>(
+  const rows = await tx.query<ExpiredRow>(
     `DELETE FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
-     RETURNING ${sequence ? 'sequence' : 'NULL AS sequence'}${positions ? ', recorded_at, latitude' : ''}`,
+     RETURNING device_id, ${sequence ? 'sequence' : 'NULL AS sequence'}${positions ? ', recorded_at, latitude' : ''}`,
     [deviceId, from, until],
   );
+  await bookExpired(tx, rows, positions, now);
+  return rows.length;
+}
+
+/** A row retention removed, as its delete returned it. */
+export interface ExpiredRow extends Record<string, unknown> {
+  device_id: string;
+  sequence: number | null;
+  recorded_at?: number;
+  latitude?: number | null;
+}
+
+/**
+ * What every retention delete owes in its own transaction: the hours of removed positions marked
+ * for the track pyramid (`positions`: on SQLite, where no trigger does it), and each device's
+ * removed sequence numbers kept as expired ranges (the ledger names them expired, not missing).
+ */
+export async function bookExpired(
+  tx: Queryable,
+  rows: readonly ExpiredRow[],
+  positions: boolean,
+  now: number,
+): Promise<void> {
   if (positions)
     await markChangedHours(
       tx,
-      rows.filter((r) => r.latitude !== null).map((r) => ({ deviceId, recordedAt: Number(r.recorded_at) })),
+      rows
+        .filter((r) => r.latitude !== null)
+        .map((r) => ({ deviceId: r.device_id, recordedAt: Number(r.recorded_at) })),
     );
-  const sequences = rows.flatMap((r) => (r.sequence === null ? [] : [Number(r.sequence)]));
-  if (sequences.length > 0) await insertExpiredRanges(tx, deviceId, normalizeRanges(sequences.map((s) => [s, s])), now);
-  return rows.length;
+  const sequences = new Map<string, number[]>();
+  for (const row of rows) {
+    if (row.sequence === null) continue;
+    const list = sequences.get(row.device_id) ?? [];
+    list.push(Number(row.sequence));
+    sequences.set(row.device_id, list);
+  }
+  for (const [deviceId, list] of sequences)
+    await insertExpiredRanges(tx, deviceId, normalizeRanges(list.map((s) => [s, s])), now);
 }
 
 /** Logs uploaded without a device id follow the server's period. */
@@ -81,8 +116,7 @@ export async function expireOrphanLogs(tx: Queryable, cutoff: number, limit: num
   return tx.run(ORPHAN_LOGS_SQL, [cutoff, limit]);
 }
 
-/** Keeps sequence ranges a device lost to retention (the ledger names them expired, not missing). */
-export async function insertExpiredRanges(
+async function insertExpiredRanges(
   tx: Queryable,
   deviceId: string,
   ranges: readonly SequenceRange[],
@@ -118,7 +152,7 @@ export async function devicePage(db: Queryable, after: string | null, size: numb
      ${after === null ? '' : 'WHERE d.id > ?'} ORDER BY d.id LIMIT ?`,
     after === null ? [size] : [after, size],
   );
-  return rows.map((r) => ({ id: r.id, orgDays: r.retention_days === null ? null : Number(r.retention_days) }));
+  return rows.map((r) => ({ id: r.id, orgDays: orgDaysOf(r.retention_days) }));
 }
 
 /** When a device's locations pass retention (its organization's period, or the server's), or null: kept for ever. */
@@ -132,6 +166,5 @@ export async function locationCutoffOf(
     `SELECT o.retention_days FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id = ?`,
     [deviceId],
   );
-  const days = rows[0]?.retention_days;
-  return cutoffOf('locations', days === null || days === undefined ? null : Number(days), options, now);
+  return cutoffOf('locations', orgDaysOf(rows[0]?.retention_days), options, now);
 }

@@ -1,8 +1,8 @@
-import { locationCutoffOf } from '../retention/retention-store.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
+import { locationCutoffOf } from '../retention/retention-store.js';
 import { findDevice } from '../store/devices.js';
 import { TrackTileWorker } from '../track-tiles/tile-worker.js';
 import { readTrackTile } from '../track-tiles/tile-reader.js';

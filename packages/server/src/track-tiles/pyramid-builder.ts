@@ -104,7 +104,8 @@ async function rebuildUpper(db: Database, dirty: DirtyBucket): Promise<void> {
 /**
  * One pass: rebuilds every stale bucket whose hours all ended SETTLE_MS before `now`, tier by
  * tier (hours from their positions, a bucket above as the union of its children; an hour past
- * the device's retention, given `expiredBefore`, empty). Answers how many buckets it rebuilt. A record arriving meanwhile bumps its mark: that bucket stays stale.
+ * the device's retention, given `expiredBefore`, empty). Answers how many buckets it rebuilt. A
+ * record arriving meanwhile bumps its mark: that bucket stays stale.
  */
 export async function buildTrackTiles(
   db: Database,
