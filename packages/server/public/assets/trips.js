@@ -9,7 +9,7 @@ import * as fmt from './format.js';
 
 const MAX_ROWS = 200;
 
-/** Cells with their heading as data: the table lays each row out as a card (style.css), labelled as text. */
+/** Cells with their heading as data: the table lays each row out as a card (inspector.css), labelled as text. */
 const cells = (labelled) => labelled.map(([label, value]) => el('td', { dataset: { label } }, value));
 
 function tripRow(deviceId, trip, index) {
