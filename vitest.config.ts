@@ -3,6 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
+/**
+ * The tests that build hosts of their own (network namespaces, a PostgreSQL and a NATS cluster,
+ * HAProxy, several servers): they load both cores for half a minute each, so they run after the
+ * rest of the suite, one at a time, and never beside a browser test whose page then waits on a
+ * starved machine.
+ */
+const HOSTS = ['packages/server/test/deploy/deployment.test.ts', 'packages/server/test/deploy/drain.test.ts'];
+
 export default defineConfig({
   resolve: {
     // Exact names: '@waypost/sdk' must not also catch '@waypost/sdk/internal'.
@@ -21,13 +29,25 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
     // Fails the run when a test leaves a process running or a temporary file behind (and lists them).
     globalSetup: ['./scripts/test-leftovers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker keeps its loaded modules from one file to the next: importing the server and its
+    // dependencies again for each of 200 files cost about a fifth of the suite's time.
+    isolate: false,
     // Suites that open PostgreSQL or Chromium hold real resources: keep parallelism modest.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'suite', include: ['packages/*/test/**/*.test.ts'], exclude: HOSTS },
+      },
+      {
+        extends: true,
+        test: { name: 'hosts', include: HOSTS, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -18,7 +18,15 @@ export const RUN_MARKER = 'WAYPOST_TEST_RUN';
 /** A process killed and awaited may take a moment to leave the process table; no test waits longer. */
 const SETTLE_MS = 2_000;
 
+/** Set in vitest's own process by the first setup: each project of the config calls setup once. */
+const OWNED = Symbol.for('waypost.test-leftovers.run');
+
 export default function setup(): () => Promise<void> {
+  // One run, one marker and one folder: a second project's setup in the same process does nothing
+  // (the first one's check, at the end of the run, covers every project's tests).
+  const state = globalThis as { [OWNED]?: true };
+  if (state[OWNED]) return async () => {};
+  state[OWNED] = true;
   const saved = { tmpdir: process.env.TMPDIR, marker: process.env[RUN_MARKER] };
   const id = randomUUID();
   const runTmp = mkdtempSync(join(tmpdir(), 'waypost-test-run-'));
@@ -31,6 +39,7 @@ export default function setup(): () => Promise<void> {
   });
 
   return async () => {
+    delete state[OWNED];
     let found = collect();
     const deadline = Date.now() + SETTLE_MS;
     while ((found.processes.length > 0 || found.entries.length > 0) && Date.now() < deadline) {
