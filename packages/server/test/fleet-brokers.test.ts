@@ -75,6 +75,13 @@ describe.each(backends)('fleet events to MQTT and NATS JetStream on $name', (bac
       (push) => subscriber.on('message', (t, payload) => push({ topic: t, event: JSON.parse(payload.toString()) })),
       (items) => items.length === 5,
     );
+    // The NATS sink delivers on its own (it opens the stream at its first publication): its five
+    // publications seen as they happen, so that the stream is there before a consumer is asked of it.
+    const published = collect<string>(
+      (push) => nc.subscribe(`waypost.${natsDeviceToken(device)}.>`, { callback: (_e, m) => push(m.subject) }),
+      (items) => items.length === 5,
+    );
+    await nc.flush();
     const now = Date.now();
     const track = [fix('m0', 300, now - 180_000), fix('m1', 0, now - 120_000), fix('m2', 300, now - 60_000)];
     expect((await server.post('/locations', { location: track, device_id: device })).body.stored).toBe(3);
@@ -95,6 +102,7 @@ describe.each(backends)('fleet events to MQTT and NATS JetStream on $name', (bac
 
     // JetStream: the stream exists once the server published; an ordered consumer reads it back
     // (one filter subject: nats-server 2.9, Debian 12's, knows no list of them).
+    expect(await published).toHaveLength(5);
     const js = nc.jetstream();
     const consumer = await js.consumers.get('WAYPOST', { filterSubjects: `waypost.${natsDeviceToken(device)}.>` });
     const messages = await consumer.consume();

@@ -6,6 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { AckPolicy, connect, type NatsConnection } from 'nats';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { natsDeviceToken } from '../src/fleet/sinks/broker-names.js';
 import { backends } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 import { WebhookReceiver } from './helpers/webhook-receiver.js';
@@ -72,6 +73,13 @@ describe('fleet events read by real consumers', () => {
     await subscriber.subscribeAsync(`${topicPrefix}/#`, { qos: 1 });
     await subscriber.subscribeAsync(`waypost/${device}/#`, { qos: 1 });
     const topics = firstMessages<string>('MQTT', 2, (push) => subscriber.on('message', (topic) => push(topic)));
+    // Each sink delivers on its own: the NATS sink opens its stream and publishes after its first
+    // connection, maybe after the webhook. Both instances' publications, seen as they happen.
+    const published = firstMessages<string>('NATS', 2, (push) => {
+      for (const subject of [`${subjectPrefix}.${natsDeviceToken(device)}.>`, `waypost.${natsDeviceToken(device)}.>`])
+        nc.subscribe(subject, { max: 1, callback: (_error, message) => push(message.subject) });
+    });
+    await nc.flush();
     expect((await staging.post('/locations', { location: [record(`s-${run}`)], device_id: device })).status).toBe(200);
     expect((await production.post('/locations', { location: [record(`p-${run}`)], device_id: device })).status).toBe(
       200,
@@ -81,6 +89,9 @@ describe('fleet events read by real consumers', () => {
 
     // The staging stream holds staging's event only, on its subjects.
     await receiver.waitFor(1);
+    expect((await published).sort()).toEqual(
+      [`${subjectPrefix}.${natsDeviceToken(device)}.location`, `waypost.${natsDeviceToken(device)}.location`].sort(),
+    );
     const jsm = await nc.jetstreamManager();
     const consumer = await jsm.consumers.add(stream, { ack_policy: AckPolicy.Explicit });
     const messages = await nc.jetstream().consumers.get(stream, consumer.name);
