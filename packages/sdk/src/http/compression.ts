@@ -129,12 +129,17 @@ export async function gzip(body: string | Uint8Array): Promise<Uint8Array> {
  * The body in the columnar coding: its columnar bytes (checked by the encoder to decode to exactly
  * `body`) through raw deflate (node:zlib in Node; CompressionStream 'deflate-raw': Chromium 103, Firefox
  * 113, Safari 16.4), or null when the body does not round trip and must go another way.
+ * `canonical`: `body` is known to be JSON.stringify's text (encodeColumnar then skips its check).
  */
-export async function columnar(body: string, version: ColumnarVersion = 2): Promise<Uint8Array | null> {
-  const bytes = encodeColumnar(body, version);
+export async function columnar(
+  body: string,
+  version: ColumnarVersion = 2,
+  canonical = false,
+): Promise<Uint8Array | null> {
+  const bytes = encodeColumnar(body, version, canonical);
   return bytes && compressed(bytes, 'deflate-raw');
 }
 
-/** The body in `coding`, or null when it cannot be sent that way. */
-export const encodeBody = (coding: RequestCoding, body: string): Promise<Uint8Array | null> =>
-  coding === 'gzip' ? gzip(body) : columnar(body, COLUMNAR_TOKENS[coding]);
+/** The body in `coding`, or null when it cannot be sent that way (`canonical`: see columnar()). */
+export const encodeBody = (coding: RequestCoding, body: string, canonical = false): Promise<Uint8Array | null> =>
+  coding === 'gzip' ? gzip(body) : columnar(body, COLUMNAR_TOKENS[coding], canonical);

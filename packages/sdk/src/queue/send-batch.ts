@@ -100,7 +100,7 @@ export class BatchSender {
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
-          response = await this.exchange.send(http, headers, payload.body);
+          response = await this.exchange.send(http, headers, payload.body, payload.canonical);
           this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
           outcome = classifyResponse(response);
         } catch (error) {

@@ -23,7 +23,13 @@ export class UploadExchange {
     private readonly tombstones: Tombstones,
   ) {}
 
-  async send(http: Config['http'], headers: Record<string, string>, body: string): Promise<HttpResponse> {
+  /** `canonical`: the body is JSON.stringify's text (Payload.canonical), which spares the coder a check. */
+  async send(
+    http: Config['http'],
+    headers: Record<string, string>,
+    body: string,
+    canonical = false,
+  ): Promise<HttpResponse> {
     const url = http.url!;
     const send = async (payload: string | Uint8Array, coding: Record<string, string>) => {
       const response = await this.transport.send({
@@ -39,7 +45,7 @@ export class UploadExchange {
     };
     for (const coding of this.codings.candidates(http.compress, url)) {
       // null: this body does not round trip in that coding (the encoder checked); try the next.
-      const payload = await encodeBody(coding, body);
+      const payload = await encodeBody(coding, body, canonical);
       if (!payload) continue;
       const response = await send(payload, { 'Content-Encoding': coding });
       if (!refusesCoding(response.status)) return response;
