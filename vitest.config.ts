@@ -34,9 +34,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // A worker keeps its loaded modules from one file to the next: importing the server and its
-    // dependencies again for each of 200 files cost about a fifth of the suite's time.
-    isolate: false,
     // Suites that open PostgreSQL or Chromium hold real resources: keep parallelism modest.
     maxWorkers: 2,
     projects: [
