@@ -29,6 +29,12 @@ export interface TransactionOptions {
    * reads first (the fleet configuration's version, fleet/config-version.ts) costs no round trip.
    */
   begin?: string;
+  /**
+   * Statements run right before COMMIT, in COMMIT's round trip on PostgreSQL (given the rows of
+   * `begin`; on SQLite one statement). A lock they take is held only while PostgreSQL commits,
+   * never while this process runs code (fleet/config-version.ts).
+   */
+  end?: (begun: Row[]) => string;
 }
 
 export interface Database extends Queryable {

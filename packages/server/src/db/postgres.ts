@@ -82,8 +82,7 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
     }
   }
   // idle_in_transaction_session_timeout: a transaction whose process went silent (its host cut off
-  // from the network, frozen) would hold its device rows and the fleet configuration's shared lock
-  // until TCP gave up, hours later; the server's own transactions never pause between statements
+  // from the network, frozen) would hold its device rows until TCP gave up, hours later; the server's own transactions never pause between statements
   // for more than milliseconds, so PostgreSQL ends such a session after a few seconds and its
   // unacknowledged upload is resent by the device. keepAlive: this side notices a dead server too.
   const pool = new pg.Pool({
@@ -113,8 +112,9 @@ export async function openPostgres(url: string, schemaOption?: string, poolSize 
         const begun = await client.query(options.begin ? `BEGIN; ${options.begin}` : 'BEGIN');
         // Several statements give one result each: the caller wants the last one's rows.
         const results = Array.isArray(begun) ? (begun as pg.QueryResult[]) : [begun];
-        const value = await fn(queryableOf(client, config), results[results.length - 1]!.rows as Row[]);
-        await client.query('COMMIT');
+        const rows = results[results.length - 1]!.rows as Row[];
+        const value = await fn(queryableOf(client, config), rows);
+        await client.query(options.end ? `${options.end(rows)}; COMMIT` : 'COMMIT');
         return value;
       } catch (error) {
         await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));

@@ -73,6 +73,7 @@ export function openSqlite(file: string): Database {
           // One statement here (SQLite prepares one at a time); the write lock is already held.
           const begun = options.begin ? (prepare(options.begin).all() as Row[]) : [];
           const value = await fn(queryable, begun);
+          if (options.end) prepare(options.end(begun)).run();
           prepare('COMMIT').run();
           return value;
         } catch (error) {

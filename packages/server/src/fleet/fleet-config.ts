@@ -40,8 +40,9 @@ export class FleetConfigCache {
   }
 
   /**
-   * The configuration at `version`, which `tx` read under the configuration's shared lock: no
-   * change can commit before tx ends, so what tx reads now is exactly that version.
+   * The configuration at `version`, which `tx` read first. A change may commit while the rows are
+   * read (each statement sees the latest commits): then the version has moved once they are read,
+   * and they are not kept; the transaction deciding with them is not committed (config-version.ts).
    */
   async at(tx: Queryable, version: number): Promise<FleetConfig> {
     if (version === this.current.version) return this.current;
@@ -51,8 +52,9 @@ export class FleetConfigCache {
       geofences: await listGeofences(tx),
       geofenceOrgs: await geofenceOrgs(tx),
     };
+    const unchanged = tx.dialect === 'sqlite' || versionOf(await tx.query(READ_VERSION)) === version;
     // Two transactions may read two versions in either order: the copy only moves forward.
-    if (version > this.current.version) {
+    if (unchanged && version > this.current.version) {
       this.current = config;
       const fingerprint = JSON.stringify([config.sinks, config.geofences, [...(config.geofenceOrgs ?? [])]]);
       if (fingerprint !== this.fingerprint) {
@@ -65,6 +67,6 @@ export class FleetConfigCache {
 
   /** Reads the version, and the rows when it moved (at start, at each delivery poll, after a change here). */
   async refresh(): Promise<FleetConfig> {
-    return this.db.transaction((tx, begun) => this.at(tx, versionOf(begun)), { begin: READ_VERSION[this.db.dialect] });
+    return this.db.transaction((tx, begun) => this.at(tx, versionOf(begun)), { begin: READ_VERSION });
   }
 }

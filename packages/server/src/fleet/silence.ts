@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
-import { READ_VERSION, versionOf } from './config-version.js';
+import { decideWithConfig } from './config-version.js';
 import type { FleetConfig } from './fleet-config.js';
 import { lockDevices } from '../store/devices.js';
 import { closeDeviceTrip } from './evaluate-device.js';
@@ -34,52 +34,49 @@ export async function checkSilence(
     WHERE d.event_state IS NOT NULL AND d.event_silent_since IS NULL AND d.last_seen < ?`;
   const candidates = await db.query<{ id: string }>(`${silentSql} ORDER BY d.id LIMIT ?`, [since, PER_CHECK]);
   if (candidates.length === 0) return 0;
-  return db.transaction(
-    async (tx, begun) => {
-      const ids = candidates.map((c) => c.id);
-      const devices = await lockDevices(tx, db.dialect, ids);
-      const rows = await tx.query<{ id: string; last_seen: number; cursor: number | null }>(
-        `${silentSql} AND d.id IN (${ids.map(() => '?').join(', ')})`,
-        [since, ...ids],
-      );
-      if (rows.length === 0) return 0;
-      const { sinks } = await configAt(tx, versionOf(begun));
-      // Decided with or without sinks: the history keeps them.
-      const wanted = new Set<EventType>([...DEFAULT_EVENT_TYPES, ...sinks.flatMap((s) => s.events)]);
-      const states: StoredDeviceState[] = [];
-      const events: EventRow[] = [];
-      for (const row of rows) {
-        const state = parseDeviceState(row.id, devices.get(row.id)?.eventState ?? null);
-        states.push(state);
-        const lastSeen = Number(row.last_seen);
-        const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
-        // Why it is quiet, as well as the server can tell (docs/device-health.md): from its last
-        // health report or its records, so always inferred.
-        const health = await deviceHealthRow(tx, row.id);
-        const named = health ? decideDeviceState({ ...health.inputs, now, silentAfterMs }) : null;
-        if (health && named && !sameState(health.named, named)) {
-          // The change silence makes is kept and told like one a report makes (health/state-change.ts).
-          await saveNamedState(tx, row.id, named, health.inputs.report, now);
-          events.push(stateChangeRow(row.id, health.named, named, now, Number(row.last_seen) + silentAfterMs));
-        }
-        decided.push({
-          type: 'device.silent',
-          at: lastSeen + silentAfterMs,
-          late: false,
-          key: `silent:${lastSeen}`,
-          data: {
-            lastSeen: new Date(lastSeen).toISOString(),
-            lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
-            silentAfterSeconds: silentAfterMs / 1000,
-            ...(named ? { state: named.state, cause: named.cause, inferred: named.inferred } : {}),
-          },
-        });
-        state.silentSince = now;
-        for (const event of decided) events.push(eventRowOf(toFleetEvent(row.id, event, now), event.at));
+  return decideWithConfig(db, async (tx, version) => {
+    const ids = candidates.map((c) => c.id);
+    const devices = await lockDevices(tx, db.dialect, ids);
+    const rows = await tx.query<{ id: string; last_seen: number; cursor: number | null }>(
+      `${silentSql} AND d.id IN (${ids.map(() => '?').join(', ')})`,
+      [since, ...ids],
+    );
+    if (rows.length === 0) return 0;
+    const { sinks } = await configAt(tx, version);
+    // Decided with or without sinks: the history keeps them.
+    const wanted = new Set<EventType>([...DEFAULT_EVENT_TYPES, ...sinks.flatMap((s) => s.events)]);
+    const states: StoredDeviceState[] = [];
+    const events: EventRow[] = [];
+    for (const row of rows) {
+      const state = parseDeviceState(row.id, devices.get(row.id)?.eventState ?? null);
+      states.push(state);
+      const lastSeen = Number(row.last_seen);
+      const decided: DecidedEvent[] = closeDeviceTrip(state.state, wanted);
+      // Why it is quiet, as well as the server can tell (docs/device-health.md): from its last
+      // health report or its records, so always inferred.
+      const health = await deviceHealthRow(tx, row.id);
+      const named = health ? decideDeviceState({ ...health.inputs, now, silentAfterMs }) : null;
+      if (health && named && !sameState(health.named, named)) {
+        // The change silence makes is kept and told like one a report makes (health/state-change.ts).
+        await saveNamedState(tx, row.id, named, health.inputs.report, now);
+        events.push(stateChangeRow(row.id, health.named, named, now, Number(row.last_seen) + silentAfterMs));
       }
-      await saveDeviceStates(tx, states);
-      return writeEvents(tx, events, sinks, now);
-    },
-    { begin: READ_VERSION[db.dialect] },
-  );
+      decided.push({
+        type: 'device.silent',
+        at: lastSeen + silentAfterMs,
+        late: false,
+        key: `silent:${lastSeen}`,
+        data: {
+          lastSeen: new Date(lastSeen).toISOString(),
+          lastRecordedAt: row.cursor === null ? null : new Date(Number(row.cursor)).toISOString(),
+          silentAfterSeconds: silentAfterMs / 1000,
+          ...(named ? { state: named.state, cause: named.cause, inferred: named.inferred } : {}),
+        },
+      });
+      state.silentSince = now;
+      for (const event of decided) events.push(eventRowOf(toFleetEvent(row.id, event, now), event.at));
+    }
+    await saveDeviceStates(tx, states);
+    return writeEvents(tx, events, sinks, now);
+  });
 }

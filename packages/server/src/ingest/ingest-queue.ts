@@ -22,7 +22,7 @@ import {
 } from '../fleet/ingest-events.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
-import { READ_VERSION, versionOf } from '../fleet/config-version.js';
+import { decideWithConfig } from '../fleet/config-version.js';
 import { EMPTY_FLEET_CONFIG, type FleetConfig } from '../fleet/fleet-config.js';
 import { GroupCommitter, type Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
@@ -283,15 +283,18 @@ export function createIngestQueue(
 ): IngestQueue {
   const concurrency = db.dialect === 'sqlite' ? 1 : Math.max(1, Math.min(4, poolSize - 1));
   const configAt = fleet.config;
-  // The configuration's version is read in BEGIN's round trip: decided with what every process sees.
-  const begin = configAt ? { begin: READ_VERSION[db.dialect] } : {};
   return new GroupCommitter<IngestJob, JobOutcome>(
     async (jobs) => {
       const events = { lateAfterMs: fleet.lateAfterMs, config: EMPTY_FLEET_CONFIG, written: 0 };
-      const outcomes = await db.transaction(async (tx, begun) => {
-        if (configAt) events.config = await configAt(tx, versionOf(begun));
-        return storeJobs(tx, db.dialect, jobs, now(), events);
-      }, begin);
+      // Decided with the configuration every process sees, and committed only while it still is
+      // (config-version.ts): run again, from nothing written, when a change committed meanwhile.
+      const outcomes = configAt
+        ? await decideWithConfig(db, async (tx, version) => {
+            events.config = await configAt(tx, version);
+            events.written = 0;
+            return storeJobs(tx, db.dialect, jobs, now(), events);
+          })
+        : await db.transaction((tx) => storeJobs(tx, db.dialect, jobs, now(), events));
       // Delivery runs off the ingest path: it is only told there is work once the events are committed.
       if (events.written > 0) fleet.committed();
       return outcomes;
