@@ -26,6 +26,7 @@ export const SERVER_OPTION_KEYS = [
   'poolSize',
   'registration',
   'registrationSecret',
+  'metricsToken',
   'rateLimit',
   'rateLimitPerAddress',
   'corsOrigins',

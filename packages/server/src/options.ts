@@ -70,6 +70,12 @@ export interface ServerOptions extends RetentionServerOptions, OidcServerOptions
   registration?: RegistrationMode;
   /** The enrollment secret of registration 'secret'; default process.env.WAYPOST_REGISTRATION_SECRET. */
   registrationSecret?: string;
+  /**
+   * The bearer token that reads GET /metrics (Prometheus' `authorization` in its scrape config),
+   * 16 characters at least; default process.env.WAYPOST_METRICS_TOKEN. Without one, only the admin
+   * token reads /metrics: the fleet's counts are nobody else's.
+   */
+  metricsToken?: string;
   /** Requests per second per device (token bucket, burst 20x); 0 turns it off. Default 20. */
   rateLimit?: number;
   /** Requests per second per client address (token bucket, burst 20x); 0 turns it off. Default 1000. */
@@ -160,6 +166,7 @@ export interface ResolvedOptions {
   poolSize: number;
   registration: RegistrationMode;
   registrationSecret: string | null;
+  metricsToken: string | null;
   rateLimit: number;
   rateLimitPerAddress: number;
   corsOrigins: string[];
@@ -242,6 +249,19 @@ function fleetOf(options: ServerOptions): FleetOptions {
   };
 }
 
+/** The shortest metrics token taken: 16 characters of base64 are 96 bits (as the CLI's admin token). */
+const MIN_METRICS_TOKEN_CHARS = 16;
+
+function metricsTokenOf(token: string | undefined): string | null {
+  if (token === undefined || token === '') return null;
+  if (token.length < MIN_METRICS_TOKEN_CHARS)
+    throw new ServerOptionError(
+      'metricsToken',
+      `is ${token.length} characters long; it needs ${MIN_METRICS_TOKEN_CHARS} at least (make one with: openssl rand -base64 24)`,
+    );
+  return token;
+}
+
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
   refuseUnknownOptions(options);
   const port = options.port ?? DEFAULTS.port;
@@ -276,6 +296,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     logger: options.logger ?? false,
     poolSize: positive('poolSize', options.poolSize, DEFAULTS.poolSize),
     ...registrationOf(options),
+    metricsToken: metricsTokenOf(options.metricsToken ?? process.env.WAYPOST_METRICS_TOKEN),
     rateLimit: rate('rateLimit', options.rateLimit, DEFAULTS.rateLimit),
     rateLimitPerAddress: rate('rateLimitPerAddress', options.rateLimitPerAddress, DEFAULTS.rateLimitPerAddress),
     corsOrigins: corsOriginsOf(options.corsOrigins),

@@ -12,7 +12,9 @@ describe.each(backends)('concurrent uploads on $name', (backend) => {
   afterAll(async () => server.stop());
 
   const metric = async (name: string): Promise<number> => {
-    const text = await fetch(`${server.url}/metrics`).then((r) => r.text());
+    const text = await fetch(`${server.url}/metrics`, {
+      headers: { authorization: `Bearer ${server.adminToken}` },
+    }).then((r) => r.text());
     return Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
   };
   const device = async (id: string) => (await server.admin(`/api/devices/${id}`)).body;

@@ -96,7 +96,9 @@ describe.each(backends)('device health with the real SDK, on $name', (backend) =
     ]);
 
     // /metrics: the fleet's devices by state, every state listed.
-    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } })
+    ).text();
     expect(metrics).toMatch(/^waypost_devices\{state="parked"\} [1-9]\d*$/m);
     expect(metrics).toMatch(/^waypost_devices\{state="source-lost"\} 0$/m);
   });

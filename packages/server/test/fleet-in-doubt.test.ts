@@ -55,7 +55,9 @@ describe('a webhook sender killed after the receiver took five events and with t
     expect(firsts).toHaveLength(10);
     // In order, the sixth twice in a row and nothing else twice.
     expect(ids).toEqual([...firsts.slice(0, 6), firsts[5], ...firsts.slice(6)]);
-    const metrics = await (await fetch(`${second.url}/metrics`)).text();
+    const metrics = await (
+      await fetch(`${second.url}/metrics`, { headers: { authorization: 'Bearer admin-secret' } })
+    ).text();
     // Each attempt on it that could be a repeat is counted (one that timed out leaves it in doubt).
     expect(metrics).toMatch(/^waypost_sink_resent_in_doubt_total\{sink="[^"]+"\} [1-9]\d*$/m);
     await new Promise((resolve) => (second.child.once('exit', resolve), second.child.stdin!.end()));

@@ -13,7 +13,9 @@ describe('the rejected-records metric', () => {
   afterAll(() => server?.stop());
 
   const rejected = async () => {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } })
+    ).text();
     return Number(/^waypost_records_rejected_total (\d+)$/m.exec(text)![1]);
   };
   const send = (path: string, body: string, contentType = 'application/json', headers: Record<string, string> = {}) =>

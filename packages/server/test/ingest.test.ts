@@ -209,7 +209,9 @@ describe.each(backends)('ingest on $name', (backend) => {
   });
 
   it('exposes Prometheus counters', async () => {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } })
+    ).text();
     const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
     expect(value('waypost_records_stored_total')).toBeGreaterThan(10);
     expect(value('waypost_records_duplicate_total')).toBeGreaterThanOrEqual(5);

@@ -98,7 +98,9 @@ describe.each(backends)("the fleet's ledger in /metrics on $name", (backend) => 
   afterAll(async () => server.stop());
 
   const gauges = async () => {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const text = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } })
+    ).text();
     const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
     return {
       devices: value('waypost_ledger_devices'),

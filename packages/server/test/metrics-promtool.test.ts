@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 
+/** What Prometheus is given (docs/deploy/prometheus.yml's credentials_file). */
+const METRICS_TOKEN = 'metrics-token-for-prometheus-41';
+
 describe('/metrics read by promtool', () => {
   let server: TestServer;
   let refusing: Server;
@@ -15,7 +18,12 @@ describe('/metrics read by promtool', () => {
     refusing = createServer((_request, response) => response.writeHead(500).end());
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const hook = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/hook`;
-    server = await startTestServer(backends[0]!, { webhooks: [hook], sinkEvents: ['location'], deliveryPollMs: 50 });
+    server = await startTestServer(backends[0]!, {
+      webhooks: [hook],
+      sinkEvents: ['location'],
+      deliveryPollMs: 50,
+      metricsToken: METRICS_TOKEN,
+    });
     expect((await server.post('/locations', { location: [record('m1')], device_id: 'metered' })).status).toBe(200);
   });
   afterAll(async () => {
@@ -24,7 +32,7 @@ describe('/metrics read by promtool', () => {
   });
 
   const scrape = async () => {
-    const response = await fetch(`${server.url}/metrics`);
+    const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     return response.text();
   };

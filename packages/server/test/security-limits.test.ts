@@ -12,8 +12,10 @@ const closed = (socket: Socket): Promise<string> =>
     socket.on('close', () => resolve(text));
   });
 
-const metric = async (url: string, name: string): Promise<number> => {
-  const text = await (await fetch(`${url}/metrics`)).text();
+const metric = async (server: TestServer, name: string): Promise<number> => {
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${server.adminToken}` } })
+  ).text();
   const line = text.split('\n').find((l) => l.startsWith(`${name} `));
   return Number(line?.split(' ')[1] ?? NaN);
 };
@@ -52,7 +54,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
     const rows = (await server.admin('/api/devices/busy/locations')).body as { uuid: string }[];
     expect(rows.map((r) => r.uuid)).not.toContain('b-over');
     expect(rows.map((r) => r.uuid)).toContain('b-later');
-    expect(await metric(server.url, 'waypost_rate_limited_total{scope="device"}')).toBe(2);
+    expect(await metric(server, 'waypost_rate_limited_total{scope="device"}')).toBe(2);
   });
 
   it('limits one client address across devices (429 + Retry-After), and /health always answers', async () => {
@@ -68,7 +70,7 @@ describe.each(backends)('rate limits on $name', (backend) => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     clockMs += 1000;
     expect((await upload('many-0', 'm-after')).status).toBe(200);
-    expect(await metric(server.url, 'waypost_rate_limited_total{scope="address"}')).toBeGreaterThanOrEqual(2);
+    expect(await metric(server, 'waypost_rate_limited_total{scope="address"}')).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -39,6 +39,7 @@ function optionFlag(error: unknown): string | null {
   if (e?.code !== 'INVALID_OPTION' || typeof e.option !== 'string' || typeof e.detail !== 'string') return null;
   if (e.option === 'registrationSecret')
     return '--registration secret needs the secret in env WAYPOST_REGISTRATION_SECRET';
+  if (e.option === 'metricsToken') return `env WAYPOST_METRICS_TOKEN ${e.detail}`;
   // The detail may name another option ("tileFile"): the user knows flags. Quoted values are the user's.
   const detail = e.detail.replace(/"(?:[^"\\]|\\.)*"|\b[a-z]+[A-Z][A-Za-z]*\b/g, (word) =>
     word.startsWith('"') ? word : (FLAG_OF_OPTION[word] ?? word),
@@ -107,6 +108,9 @@ Options:
   --admin-token T     the admin token, 16 characters at least (default: env WAYPOST_ADMIN_TOKEN,
                       else one generated on first start and kept: in <database>.admin-token,
                       owner-only, beside a SQLite file; in the settings table with DATABASE_URL)
+  env WAYPOST_METRICS_TOKEN
+                      the token that reads GET /metrics, 16 characters at least (Prometheus
+                      sends it); without it only the admin token does
   --log               request log on stdout (credentials redacted)
   --registration M    who may register devices: open (default; an existing device id needs
                       its own token or the admin token), secret (callers with the enrollment
@@ -162,6 +166,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
       .map((origin) => origin.trim())
       .filter((origin) => origin !== '');
     const registrationSecret = io.env['WAYPOST_REGISTRATION_SECRET'];
+    const metricsToken = io.env['WAYPOST_METRICS_TOKEN'];
     const webhooks = (values['webhook'] as unknown as string[] | undefined) ?? [];
     const mqttUrl = stringFlag(values, 'mqtt');
     const natsUrl = stringFlag(values, 'nats');
@@ -194,6 +199,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         logger: values['log'] === true,
         registration,
         ...(registrationSecret ? { registrationSecret } : {}),
+        ...(metricsToken ? { metricsToken } : {}),
         rateLimit,
         rateLimitPerAddress,
         corsOrigins,

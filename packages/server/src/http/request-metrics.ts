@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { FleetLedger } from '../ledger/fleet-ledger.js';
 import { createExposition } from '../metrics-exposition.js';
 import { fleetCounts } from '../health/health-service.js';
+import { checkMetricsAccess } from './metrics-access.js';
 
 /**
  * Counts every answered request (by status, and its latency by route pattern: label values stay
@@ -28,5 +29,8 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): v
     }
     done();
   });
-  app.get('/metrics', async (_request, reply) => reply.type(exposition.contentType).send(await exposition.render()));
+  app.get('/metrics', async (request, reply) => {
+    await checkMetricsAccess(ctx, request);
+    return reply.type(exposition.contentType).send(await exposition.render());
+  });
 }

@@ -215,9 +215,14 @@ export function webhookOncePerDevice(
   return problems;
 }
 
-/** How many fleet events a host sent again in doubt (its /metrics), over all sinks. */
-export async function resentInDoubt(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(5000) })).text();
+/** How many fleet events a host sent again in doubt (its /metrics, read with the metrics token), over all sinks. */
+export async function resentInDoubt(url: string, metricsToken: string): Promise<number> {
+  const text = await (
+    await fetch(`${url}/metrics`, {
+      headers: { authorization: `Bearer ${metricsToken}` },
+      signal: AbortSignal.timeout(5000),
+    })
+  ).text();
   return [...text.matchAll(/^waypost_sink_resent_in_doubt_total\{[^}]*\} (\d+)$/gm)].reduce(
     (n, m) => n + Number(m[1]),
     0,

@@ -46,6 +46,7 @@ import {
 // waited for; the whole takes about two minutes, most of it the outbox lease (30 s) of the host
 // that was killed running out and the link cut.
 const TOKEN = waypostEnv()['WAYPOST_ADMIN_TOKEN']!;
+const METRICS_TOKEN = waypostEnv()['WAYPOST_METRICS_TOKEN']!;
 const DEVICES = Array.from({ length: 8 }, (_, k) => `truck-${k}`);
 /**
  * How long a host's cable stays out: the issue says 30 s. Nothing here waits on a clock for it:
@@ -222,7 +223,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           for (const feed of feeds.values()) await feed.reached(beforeFaults, 30_000);
           steady.push(...[...feeds.values()].flatMap(toldLiveSoFar));
 
-          killed.resentInDoubt = await resentInDoubt(hostUrl('w1'));
+          killed.resentInDoubt = await resentInDoubt(hostUrl('w1'), METRICS_TOKEN);
           mark('w1 killed');
           await stop(waypost.get('w1')!, 'SIGKILL');
           await fleet.progress(20, 'w1 killed');
@@ -277,7 +278,7 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
         // Every request that reached the receiver, as it came (it answers each 204).
         const webhook = receiver.requests.map((r) => JSON.parse(r.body) as CrossingEvent);
         let inDoubt = killed.resentInDoubt;
-        for (const name of ['w1', 'w2', 'w3']) inDoubt += await resentInDoubt(hostUrl(name));
+        for (const name of ['w1', 'w2', 'w3']) inDoubt += await resentInDoubt(hostUrl(name), METRICS_TOKEN);
         const problems = [
           ...steady,
           ...(await storedOnce(sql, fleet)),
