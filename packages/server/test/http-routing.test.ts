@@ -54,6 +54,25 @@ describe('methods, OPTIONS and trailing slashes', () => {
     ]);
   });
 
+  it('takes a DELETE without a body whatever Content-Type it names (issue 41)', async () => {
+    const fence = { identifier: 'depot', latitude: 48.1, longitude: 11.5, radius: 100 };
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/xml']) {
+      expect((await server.admin('/api/geofences', { method: 'POST', body: fence })).status).toBe(201);
+      const remove = await fetch(`${server.url}/api/geofences/depot`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': type },
+      });
+      expect([type, remove.status, await remove.json()]).toEqual([type, 200, { deleted: 'depot' }]);
+    }
+    // A DELETE with a body is still checked as any body is.
+    const withBody = await fetch(`${server.url}/api/geofences/depot`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/xml' },
+      body: '<x/>',
+    });
+    expect(withBody.status).toBe(415);
+  });
+
   it('takes /osmand/ and /api/geofences/ like the routes without the slash', async () => {
     const osmand = await fetch(`${server.url}/osmand/?id=slash&lat=48.1&lon=11.5&timestamp=1714557600`, {
       method: 'POST',

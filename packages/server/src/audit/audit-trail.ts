@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { principalOf, type Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { findUser } from '../store/users.js';
+import { userFieldsOf } from './audit-fields.js';
 import { appendAudit } from './audit-store.js';
 import { auditDetail } from './redact.js';
 
@@ -37,6 +39,16 @@ export function actorOf(principal: Principal | null, login: boolean): string | n
   return login ? 'anonymous' : null;
 }
 
+/** The names in a body's user fields (audit-fields.ts) that are existing users' names. */
+async function existingUsers(ctx: AppContext, route: string, body: unknown): Promise<(name: string) => boolean> {
+  const names = new Set<string>();
+  for (const field of userFieldsOf(route)) {
+    const value = (body as Record<string, unknown> | null | undefined)?.[field];
+    if (typeof value === 'string' && (await findUser(ctx.db, value))) names.add(value);
+  }
+  return (name) => names.has(name);
+}
+
 /** Which answers are kept: changes made (2xx), changes refused (403), and refused logins (401). */
 const kept = (status: number, login: boolean): boolean =>
   (status >= 200 && status < 300) || status === 403 || (login && status === 401);
@@ -44,7 +56,7 @@ const kept = (status: number, login: boolean): boolean =>
 /**
  * The audit trail (issue 33): every write an operator makes through any route, now and added later,
  * is appended to audit_log as it is answered (before the answer leaves), with who, when, from where,
- * what and the redacted body. A hook rather than a line in each route: a new route cannot forget it.
+ * what and what audit-fields.ts allows of the body. A hook rather than a line in each route: a new route cannot forget it.
  * The row is written outside the change's transaction: a crash in between loses that row, never the
  * change.
  */
@@ -61,16 +73,20 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
     const login = isLogin(request);
     if (actor === null || !kept(reply.statusCode, login)) return payload;
     const params = request.params as Record<string, unknown> | undefined;
-    await appendAudit(ctx.db, {
+    const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    const row = async () => ({
       at: ctx.now(),
       // A login that succeeded opened a session: the session is its actor from then on.
       actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
       address: request.ip,
-      action: `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
+      action: route,
       target: params && Object.keys(params).length > 0 ? JSON.stringify(params).slice(0, 500) : null,
       status: reply.statusCode,
-      detail: auditDetail(request.body),
-    }).catch((err: unknown) => request.log.error({ code: AUDIT_FAILED, err }, 'audit trail: a row was not written'));
+      detail: auditDetail(route, request.body, await existingUsers(ctx, route, request.body)),
+    });
+    await row()
+      .then((entry) => appendAudit(ctx.db, entry))
+      .catch((err: unknown) => request.log.error({ code: AUDIT_FAILED, err }, 'audit trail: a row was not written'));
     return payload;
   });
 }

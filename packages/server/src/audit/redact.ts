@@ -1,42 +1,50 @@
-import { redactedUrl } from '../fleet/sinks/broker-names.js';
+import { AUDIT_FIELDS, NOT_KEPT, UNKNOWN_USER, type FieldRule } from './audit-fields.js';
 
-/** Keys whose values never go into the audit trail (a webhook's secret, a login's token). */
-const SECRET_KEY = /secret|token|password|authorization|cookie/i;
 /** What the trail keeps of a request body at most: a record of a change, not a copy of the data. */
 export const MAX_DETAIL_CHARS = 2048;
-const MAX_DEPTH = 6;
-const MAX_KEYS = 50;
+const MAX_TEXT_CHARS = 256;
+const MAX_ITEMS = 50;
+
+type Scalar = string | number | boolean | null;
+
+const isScalar = (value: unknown): value is Scalar =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const bounded = (value: Scalar): Scalar => (typeof value === 'string' ? value.slice(0, MAX_TEXT_CHARS) : value);
+
+/** A kept value: a scalar or a list of scalars, bounded; anything nested is marked, not walked. */
+function keptValue(value: unknown): unknown {
+  if (isScalar(value)) return bounded(value);
+  if (Array.isArray(value) && value.every(isScalar)) return value.slice(0, MAX_ITEMS).map(bounded);
+  return NOT_KEPT;
+}
+
+function fieldValue(rule: FieldRule, value: unknown, isUser: (name: string) => boolean): unknown {
+  switch (rule) {
+    case 'keep':
+      return keptValue(value);
+    case 'head':
+      if (Array.isArray(value)) return value.length > 1 ? [keptValue(value[0]), NOT_KEPT] : value.map(keptValue);
+      return keptValue(value);
+    case 'user':
+      return typeof value === 'string' && isUser(value) ? bounded(value) : UNKNOWN_USER;
+    case 'mark':
+      return NOT_KEPT;
+  }
+}
 
 /**
- * A request body as the audit trail keeps it: secrets replaced by "[redacted]" whatever their
- * depth, credentials in URLs removed, depth and breadth bounded, the JSON cut at MAX_DETAIL_CHARS.
+ * A request body as the audit trail keeps it (audit-fields.ts): the route's allowed fields, the
+ * marked ones as NOT_KEPT, nothing else; null when nothing of it is kept. `isUser` says whether a
+ * name is an existing user's (asked beforehand: this function does no I/O).
  */
-export function auditDetail(body: unknown): string | null {
-  if (body === undefined || body === null || body === '') return null;
-  const text = JSON.stringify(redact(body, 0));
-  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}…` : text;
-}
-
-/** A URL's credentials removed (a webhook's https://user:pass@...); any other text kept, bounded. */
-function redactText(text: string): string {
-  const bounded = text.slice(0, 500);
-  if (!bounded.includes('@')) return bounded;
-  try {
-    const url = new URL(bounded);
-    return url.username || url.password ? redactedUrl(bounded) : bounded;
-  } catch {
-    return bounded;
-  }
-}
-
-function redact(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) return '[deeper]';
-  if (Array.isArray(value)) return value.slice(0, MAX_KEYS).map((item) => redact(item, depth + 1));
+export function auditDetail(route: string, body: unknown, isUser: (name: string) => boolean): string | null {
+  const rules = AUDIT_FIELDS[route];
+  if (!rules || typeof body !== 'object' || body === null || Array.isArray(body)) return null;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value).slice(0, MAX_KEYS)) {
-    out[key] = SECRET_KEY.test(key) ? '[redacted]' : redact(item, depth + 1);
+  for (const [field, rule] of Object.entries(rules)) {
+    if (Object.hasOwn(body, field)) out[field] = fieldValue(rule, (body as Record<string, unknown>)[field], isUser);
   }
-  return out;
+  if (Object.keys(out).length === 0) return null;
+  const text = JSON.stringify(out);
+  return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}…` : text;
 }

@@ -70,6 +70,13 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
     }
     return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
   };
+  // A DELETE without a body is taken whatever Content-Type it names (issue 41): clients that send
+  // `Content-Type: application/json` on every request could not delete (400 EMPTY_BODY, or 415 for
+  // another type). Fastify reads no body for a request without a Content-Type and a length of 0.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'DELETE' && !hasBody(request)) delete request.headers['content-type'];
+    done();
+  });
   // A callback hook, not an async one: no promise per request.
   app.addHook('preParsing', (request, _reply, payload, done) => {
     let body: Readable;

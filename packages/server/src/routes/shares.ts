@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { deviceInScope, liveScopeOf } from '../accounts/scope-filter.js';
+import { deviceInScope } from '../accounts/scope-filter.js';
+import { deviceScopeSql } from '../accounts/scope-sql.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -97,12 +98,11 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.get<{ Querystring: Query }>('/api/shares', async (request) => {
-    const visible = liveScopeOf(ctx, await requireAdmin(ctx, request));
+    const scope = deviceScopeSql(await requireAdmin(ctx, request), 'device_id');
     const limit = integerParam(request.query, 'limit', 1, 1000, 100);
     const now = ctx.now();
-    const rows = await listShares(ctx.db, request.query.device ?? null, limit);
-    const seen = await Promise.all(rows.map((row) => visible(row.device_id)));
-    return rows.filter((_, index) => seen[index]).map((row) => shareJson(row, now));
+    const rows = await listShares(ctx.db, request.query.device ?? null, limit, scope);
+    return rows.map((row) => shareJson(row, now));
   });
 
   app.delete<{ Params: { id: string } }>('/api/shares/:id', async (request, reply) => {

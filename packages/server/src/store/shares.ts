@@ -1,3 +1,4 @@
+import type { SqlCondition } from '../accounts/scope-sql.js';
 import type { Queryable } from '../db/database.js';
 
 /** A share link as stored: never its token, only the token's SHA-256. */
@@ -37,13 +38,21 @@ export async function shareByTokenHash(db: Queryable, hash: string): Promise<Sha
   return rows[0] ? normalized(rows[0]) : null;
 }
 
-/** A device's share links, newest first (deleted ones too: they say when they stopped working). */
-export async function listShares(db: Queryable, deviceId: string | null, limit: number): Promise<ShareRow[]> {
+/**
+ * Share links, newest first (deleted ones too: they say when they stopped working), of one device
+ * or of all, within `scope` (accounts/scope-sql.ts) before the limit.
+ */
+export async function listShares(
+  db: Queryable,
+  deviceId: string | null,
+  limit: number,
+  scope: SqlCondition | null,
+): Promise<ShareRow[]> {
+  const where = [...(deviceId === null ? [] : ['device_id = ?']), ...(scope === null ? [] : [scope.sql])];
   const rows = await db.query<ShareRow & Record<string, unknown>>(
-    deviceId === null
-      ? `SELECT * FROM shares ORDER BY created_at DESC, id LIMIT ?`
-      : `SELECT * FROM shares WHERE device_id = ? ORDER BY created_at DESC, id LIMIT ?`,
-    deviceId === null ? [limit] : [deviceId, limit],
+    `SELECT * FROM shares ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY created_at DESC, id LIMIT ?`,
+    [...(deviceId === null ? [] : [deviceId]), ...(scope?.params ?? []), limit],
   );
   return rows.map(normalized);
 }
