@@ -42,6 +42,7 @@ export const SERVER_OPTION_KEYS = [
   'natsStream',
   'natsSubjectPrefix',
   'sinkEvents',
+  'allowPrivateSinks',
   'silentAfterSeconds',
   'lateAfterSeconds',
   'retryBaseDelayMs',

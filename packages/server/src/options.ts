@@ -1,5 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+import { allowPrivateSinksOf, type AllowList } from './fleet/sinks/address-policy.js';
 import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import {
@@ -102,6 +103,8 @@ export interface ServerOptions extends RetentionServerOptions, OidcServerOptions
   natsSubjectPrefix?: string;
   /** The event types the sinks above receive; default all but `location`. */
   sinkEvents?: string[];
+  /** Private hosts and ranges (`10.0.0.0/8`, `mqtt.internal`) an operator's sinks may reach; default none. */
+  allowPrivateSinks?: string[];
   /** device.silent after this long without an upload; default 3600, 0 turns it off. */
   silentAfterSeconds?: number;
   /** Records arriving more than this long after they were recorded make `late` events; default 300. */
@@ -132,6 +135,8 @@ export interface FleetOptions {
   /** Topic prefix, stream, subject prefix and JetStream duplicate window. */
   brokers: BrokerNames;
   sinkEvents: EventType[] | null;
+  /** Where an operator's sinks may reach inside the server's network (issue 45). */
+  allowPrivateSinks: AllowList;
   silentAfterMs: number;
   lateAfterMs: number;
   retry: RetryPolicy;
@@ -233,6 +238,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
     natsUrl: options.natsUrl ? natsUrls('natsUrl', options.natsUrl) : null,
     sinkEvents,
+    allowPrivateSinks: allowPrivateSinksOf(options.allowPrivateSinks),
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),
     retry,

@@ -25,6 +25,7 @@ const FLAG_OF_OPTION: Record<string, string> = {
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
+  allowPrivateSinks: '--allow-private-sinks',
   mqttTopicPrefix: '--mqtt-topic-prefix',
   natsStream: '--nats-stream',
   natsSubjectPrefix: '--nats-subject-prefix',
@@ -45,6 +46,13 @@ function optionFlag(error: unknown): string | null {
   );
   return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
 }
+
+/** A comma-separated flag's entries, or undefined when it was not given. */
+const listFlag = (values: Record<string, string | boolean | undefined>, name: string): string[] | undefined =>
+  stringFlag(values, name)
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 
 /** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
 function brokerNameFlags(values: Record<string, string | boolean | undefined>) {
@@ -79,6 +87,7 @@ export const serverCommand: Command = {
     mqtt: { type: 'string' },
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
+    'allow-private-sinks': { type: 'string' },
     'mqtt-topic-prefix': { type: 'string' },
     'nats-stream': { type: 'string' },
     'nats-subject-prefix': { type: 'string' },
@@ -137,6 +146,9 @@ Fleet events (geofences, device silence, trips; see the README):
   --sink-events L     comma-separated event types these sinks receive; default all but
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
+  --allow-private-sinks L  comma-separated hosts and ranges inside your network (10.0.0.0/8,
+                      mqtt.internal) that operators' sinks may reach; default none (owners'
+                      sinks and these flags' reach anywhere)
   --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
   --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
                       continuously; default 0 (keep for ever)
@@ -165,10 +177,8 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const webhooks = (values['webhook'] as unknown as string[] | undefined) ?? [];
     const mqttUrl = stringFlag(values, 'mqtt');
     const natsUrl = stringFlag(values, 'nats');
-    const sinkEvents = stringFlag(values, 'sink-events')
-      ?.split(',')
-      .map((type) => type.trim())
-      .filter((type) => type !== '');
+    const sinkEvents = listFlag(values, 'sink-events');
+    const allowPrivateSinks = listFlag(values, 'allow-private-sinks');
     const rateLimit = numberFlag(NAME, values, 'rate-limit', 20, 0);
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
@@ -203,6 +213,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
+        ...(allowPrivateSinks ? { allowPrivateSinks } : {}),
         ...brokerNameFlags(values),
         silentAfterSeconds,
         retentionDays,
