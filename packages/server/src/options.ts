@@ -13,6 +13,7 @@ import {
   sinkUrl,
   tileUrlOf,
 } from './option-checks.js';
+import { liveFeedLimitsOf, type LiveFeedLimits, type LiveFeedServerOptions } from './live/feed-bounds.js';
 import { oidcOf, type OidcOptions, type OidcServerOptions } from './oidc/oidc-options.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
@@ -20,7 +21,7 @@ import { retentionOf, type RetentionOptions, type RetentionServerOptions } from 
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export interface ServerOptions extends RetentionServerOptions, OidcServerOptions {
+export interface ServerOptions extends RetentionServerOptions, OidcServerOptions, LiveFeedServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -174,6 +175,8 @@ export interface ResolvedOptions {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** Bounds on live feeds (GET /api/events) per user, per address and in all (issue 45). */
+  liveFeeds: LiveFeedLimits;
   fleet: FleetOptions;
   retention: RetentionOptions;
   /** Single sign-on (OpenID Connect), or null when off. */
@@ -254,6 +257,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServerOptionError('port', `must be 0..65535, got ${port}`);
   }
+  const maxConnections = positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections);
   return {
     port,
     host: options.host ?? DEFAULTS.host,
@@ -290,7 +294,8 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     logLimitBytes: positive('logLimitBytes', options.logLimitBytes, DEFAULTS.logLimitBytes),
     headersTimeoutMs: positive('headersTimeoutMs', options.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
     requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
-    maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
+    maxConnections,
+    liveFeeds: liveFeedLimitsOf(options, maxConnections),
     fleet: fleetOf(options),
     retention: retentionOf(options),
     oidc: oidcOf(options),

@@ -21,6 +21,9 @@ const FLAG_OF_OPTION: Record<string, string> = {
   rateLimitPerAddress: '--rate-limit-address',
   corsOrigins: '--cors-origins',
   maxConnections: '--max-connections',
+  liveFeedsPerUser: '--live-feeds-per-user',
+  liveFeedsPerAddress: '--live-feeds-per-address',
+  liveFeedsShare: '--live-feeds-share',
   webhooks: '--webhook',
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
@@ -54,6 +57,17 @@ const listFlag = (values: Record<string, string | boolean | undefined>, name: st
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 
+/** The live-feed bounds given on the command line (the service keeps its defaults otherwise). */
+function liveFeedFlags(values: Record<string, string | boolean | undefined>) {
+  const given = (flag: string) => stringFlag(values, flag) !== undefined;
+  const count = (flag: string) => integerFlag(NAME, values, flag, 1, { min: 1, max: 1_000_000 });
+  return {
+    ...(given('live-feeds-per-user') ? { liveFeedsPerUser: count('live-feeds-per-user') } : {}),
+    ...(given('live-feeds-per-address') ? { liveFeedsPerAddress: count('live-feeds-per-address') } : {}),
+    ...(given('live-feeds-share') ? { liveFeedsShare: numberFlag(NAME, values, 'live-feeds-share', 0.5, 0) } : {}),
+  };
+}
+
 /** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
 function brokerNameFlags(values: Record<string, string | boolean | undefined>) {
   const names = {
@@ -83,6 +97,9 @@ export const serverCommand: Command = {
     'cors-origins': { type: 'string' },
     'trust-proxy': { type: 'boolean' },
     'max-connections': { type: 'string' },
+    'live-feeds-per-user': { type: 'string' },
+    'live-feeds-per-address': { type: 'string' },
+    'live-feeds-share': { type: 'string' },
     webhook: { type: 'string', multiple: true },
     mqtt: { type: 'string' },
     nats: { type: 'string' },
@@ -128,6 +145,11 @@ Options:
   --trust-proxy       behind a reverse proxy: client address and https from X-Forwarded-*
   --max-connections N open connections at most (keep-alive devices included; more are closed
                       at once); default 10000
+  --live-feeds-per-user N, --live-feeds-per-address N
+                      dashboards' live feeds open at once per user and per client address
+                      (429 beyond); default 10 and 20
+  --live-feeds-share F  the share of --max-connections live feeds may take in all (503
+                      beyond), the rest kept for devices; default 0.5
   --drain-seconds S   on SIGTERM, first drain for S seconds: /health answers 503 (a load
                       balancer's checks take the process out of rotation) while every request
                       that still comes is served; then close, finishing requests in flight;
@@ -182,6 +204,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const rateLimit = numberFlag(NAME, values, 'rate-limit', 20, 0);
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
+    const liveFeeds = liveFeedFlags(values);
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
     const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     const drainSeconds = numberFlag(NAME, values, 'drain-seconds', 0, 0);
@@ -209,6 +232,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         corsOrigins,
         trustProxy: values['trust-proxy'] === true,
         maxConnections,
+        ...liveFeeds,
         webhooks,
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
