@@ -1,5 +1,6 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
+import { allowPrivateSinksOf, type AllowList } from './fleet/sinks/address-policy.js';
 import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import {
@@ -12,6 +13,7 @@ import {
   sinkUrl,
   tileUrlOf,
 } from './option-checks.js';
+import { liveFeedLimitsOf, type LiveFeedLimits, type LiveFeedServerOptions } from './live/feed-bounds.js';
 import { oidcOf, type OidcOptions, type OidcServerOptions } from './oidc/oidc-options.js';
 import { retentionOf, type RetentionOptions, type RetentionServerOptions } from './retention/retention-options.js';
 
@@ -19,7 +21,7 @@ import { retentionOf, type RetentionOptions, type RetentionServerOptions } from 
 export const REGISTRATION_MODES = ['open', 'secret', 'admin'] as const;
 export type RegistrationMode = (typeof REGISTRATION_MODES)[number];
 
-export interface ServerOptions extends RetentionServerOptions, OidcServerOptions {
+export interface ServerOptions extends RetentionServerOptions, OidcServerOptions, LiveFeedServerOptions {
   /** Default 8080; 0 picks any free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -108,6 +110,8 @@ export interface ServerOptions extends RetentionServerOptions, OidcServerOptions
   natsSubjectPrefix?: string;
   /** The event types the sinks above receive; default all but `location`. */
   sinkEvents?: string[];
+  /** Private hosts and ranges (`10.0.0.0/8`, `mqtt.internal`) an operator's sinks may reach; default none. */
+  allowPrivateSinks?: string[];
   /** device.silent after this long without an upload; default 3600, 0 turns it off. */
   silentAfterSeconds?: number;
   /** Records arriving more than this long after they were recorded make `late` events; default 300. */
@@ -138,6 +142,8 @@ export interface FleetOptions {
   /** Topic prefix, stream, subject prefix and JetStream duplicate window. */
   brokers: BrokerNames;
   sinkEvents: EventType[] | null;
+  /** Where an operator's sinks may reach inside the server's network (issue 45). */
+  allowPrivateSinks: AllowList;
   silentAfterMs: number;
   lateAfterMs: number;
   retry: RetryPolicy;
@@ -176,6 +182,8 @@ export interface ResolvedOptions {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** Bounds on live feeds (GET /api/events) per user, per address and in all (issue 45). */
+  liveFeeds: LiveFeedLimits;
   fleet: FleetOptions;
   retention: RetentionOptions;
   /** Single sign-on (OpenID Connect), or null when off. */
@@ -240,6 +248,7 @@ function fleetOf(options: ServerOptions): FleetOptions {
     mqttUrl: options.mqttUrl ? sinkUrl('mqttUrl', options.mqttUrl, ['mqtt:', 'mqtts:', 'ws:', 'wss:']) : null,
     natsUrl: options.natsUrl ? natsUrls('natsUrl', options.natsUrl) : null,
     sinkEvents,
+    allowPrivateSinks: allowPrivateSinksOf(options.allowPrivateSinks),
     silentAfterMs: seconds('silentAfterSeconds', options.silentAfterSeconds, DEFAULTS.silentAfterSeconds),
     lateAfterMs: seconds('lateAfterSeconds', options.lateAfterSeconds, DEFAULTS.lateAfterSeconds),
     retry,
@@ -268,6 +277,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ServerOptionError('port', `must be 0..65535, got ${port}`);
   }
+  const maxConnections = positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections);
   return {
     port,
     host: options.host ?? DEFAULTS.host,
@@ -305,7 +315,8 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     logLimitBytes: positive('logLimitBytes', options.logLimitBytes, DEFAULTS.logLimitBytes),
     headersTimeoutMs: positive('headersTimeoutMs', options.headersTimeoutMs, DEFAULTS.headersTimeoutMs),
     requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs, DEFAULTS.requestTimeoutMs),
-    maxConnections: positive('maxConnections', options.maxConnections, DEFAULTS.maxConnections),
+    maxConnections,
+    liveFeeds: liveFeedLimitsOf(options, maxConnections),
     fleet: fleetOf(options),
     retention: retentionOf(options),
     oidc: oidcOf(options),

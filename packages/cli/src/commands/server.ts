@@ -21,10 +21,14 @@ const FLAG_OF_OPTION: Record<string, string> = {
   rateLimitPerAddress: '--rate-limit-address',
   corsOrigins: '--cors-origins',
   maxConnections: '--max-connections',
+  liveFeedsPerUser: '--live-feeds-per-user',
+  liveFeedsPerAddress: '--live-feeds-per-address',
+  liveFeedsShare: '--live-feeds-share',
   webhooks: '--webhook',
   mqttUrl: '--mqtt',
   natsUrl: '--nats',
   sinkEvents: '--sink-events',
+  allowPrivateSinks: '--allow-private-sinks',
   mqttTopicPrefix: '--mqtt-topic-prefix',
   natsStream: '--nats-stream',
   natsSubjectPrefix: '--nats-subject-prefix',
@@ -45,6 +49,24 @@ function optionFlag(error: unknown): string | null {
     word.startsWith('"') ? word : (FLAG_OF_OPTION[word] ?? word),
   );
   return `${FLAG_OF_OPTION[e.option] ?? e.option} ${detail}`;
+}
+
+/** A comma-separated flag's entries, or undefined when it was not given. */
+const listFlag = (values: Record<string, string | boolean | undefined>, name: string): string[] | undefined =>
+  stringFlag(values, name)
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
+/** The live-feed bounds given on the command line (the service keeps its defaults otherwise). */
+function liveFeedFlags(values: Record<string, string | boolean | undefined>) {
+  const given = (flag: string) => stringFlag(values, flag) !== undefined;
+  const count = (flag: string) => integerFlag(NAME, values, flag, 1, { min: 1, max: 1_000_000 });
+  return {
+    ...(given('live-feeds-per-user') ? { liveFeedsPerUser: count('live-feeds-per-user') } : {}),
+    ...(given('live-feeds-per-address') ? { liveFeedsPerAddress: count('live-feeds-per-address') } : {}),
+    ...(given('live-feeds-share') ? { liveFeedsShare: numberFlag(NAME, values, 'live-feeds-share', 0.5, 0) } : {}),
+  };
 }
 
 /** The broker names given on the command line (the service checks them and keeps its defaults otherwise). */
@@ -76,10 +98,14 @@ export const serverCommand: Command = {
     'cors-origins': { type: 'string' },
     'trust-proxy': { type: 'boolean' },
     'max-connections': { type: 'string' },
+    'live-feeds-per-user': { type: 'string' },
+    'live-feeds-per-address': { type: 'string' },
+    'live-feeds-share': { type: 'string' },
     webhook: { type: 'string', multiple: true },
     mqtt: { type: 'string' },
     nats: { type: 'string' },
     'sink-events': { type: 'string' },
+    'allow-private-sinks': { type: 'string' },
     'mqtt-topic-prefix': { type: 'string' },
     'nats-stream': { type: 'string' },
     'nats-subject-prefix': { type: 'string' },
@@ -123,6 +149,11 @@ Options:
   --trust-proxy       behind a reverse proxy: client address and https from X-Forwarded-*
   --max-connections N open connections at most (keep-alive devices included; more are closed
                       at once); default 10000
+  --live-feeds-per-user N, --live-feeds-per-address N
+                      dashboards' live feeds open at once per user and per client address
+                      (429 beyond); default 10 and 20
+  --live-feeds-share F  the share of --max-connections live feeds may take in all (503
+                      beyond), the rest kept for devices; default 0.5
   --drain-seconds S   on SIGTERM, first drain for S seconds: /health answers 503 (a load
                       balancer's checks take the process out of rotation) while every request
                       that still comes is served; then close, finishing requests in flight;
@@ -141,6 +172,9 @@ Fleet events (geofences, device silence, trips; see the README):
   --sink-events L     comma-separated event types these sinks receive; default all but
                       location (geofence.enter, geofence.exit, geofence.dwell, device.silent,
                       device.active, trip.start, trip.end, location)
+  --allow-private-sinks L  comma-separated hosts and ranges inside your network (10.0.0.0/8,
+                      mqtt.internal) that operators' sinks may reach; default none (owners'
+                      sinks and these flags' reach anywhere)
   --silent-after S    device.silent after S seconds without an upload; default 3600, 0 off
   --retention-days D  remove locations, quarantine, logs and fleet events older than D days,
                       continuously; default 0 (keep for ever)
@@ -170,13 +204,12 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const webhooks = (values['webhook'] as unknown as string[] | undefined) ?? [];
     const mqttUrl = stringFlag(values, 'mqtt');
     const natsUrl = stringFlag(values, 'nats');
-    const sinkEvents = stringFlag(values, 'sink-events')
-      ?.split(',')
-      .map((type) => type.trim())
-      .filter((type) => type !== '');
+    const sinkEvents = listFlag(values, 'sink-events');
+    const allowPrivateSinks = listFlag(values, 'allow-private-sinks');
     const rateLimit = numberFlag(NAME, values, 'rate-limit', 20, 0);
     const rateLimitPerAddress = numberFlag(NAME, values, 'rate-limit-address', 1000, 0);
     const maxConnections = integerFlag(NAME, values, 'max-connections', 10_000, { min: 1, max: 1_000_000 });
+    const liveFeeds = liveFeedFlags(values);
     const silentAfterSeconds = numberFlag(NAME, values, 'silent-after', 3600, 0);
     const retentionDays = numberFlag(NAME, values, 'retention-days', 0, 0);
     const drainSeconds = numberFlag(NAME, values, 'drain-seconds', 0, 0);
@@ -205,10 +238,12 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         corsOrigins,
         trustProxy: values['trust-proxy'] === true,
         maxConnections,
+        ...liveFeeds,
         webhooks,
         ...(mqttUrl ? { mqttUrl } : {}),
         ...(natsUrl ? { natsUrl } : {}),
         ...(sinkEvents ? { sinkEvents } : {}),
+        ...(allowPrivateSinks ? { allowPrivateSinks } : {}),
         ...brokerNameFlags(values),
         silentAfterSeconds,
         retentionDays,

@@ -287,7 +287,12 @@ async function start(powers) {
   // Away too long to be told device by device: start again from the database.
   source.addEventListener('reload', () => window.location.reload());
   source.addEventListener('open', () => ($('status').textContent = 'live'));
-  source.addEventListener('error', () => ($('status').textContent = 'reconnecting…'));
+  // An answer that is no stream (a feed refused: too many open, issue 45) ends the EventSource for
+  // good: say so rather than "reconnecting" for ever.
+  source.addEventListener('error', (event) => {
+    const closed = event.target.readyState === EventSource.CLOSED;
+    $('status').textContent = closed ? 'not live (too many live views open?): reload to try again' : 'reconnecting…';
+  });
   $('status').textContent = source.readyState === 1 ? 'live' : $('status').textContent;
 }
 

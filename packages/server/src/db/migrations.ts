@@ -274,6 +274,10 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
+  // Sinks an operator makes are confined to outside addresses (issue 45). Sinks made before keep
+  // reaching where they did (their maker is not recorded); what any sink's failures tell an
+  // operator or viewer is narrowed in the API for every sink alike.
+  () => [`ALTER TABLE sinks ADD COLUMN confined INTEGER NOT NULL DEFAULT 0`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -53,7 +53,7 @@ export async function startFleet(
   worker = new DeliveryWorker(
     db,
     { retry: options.retry, pollMs: options.pollMs, leaseMs: options.leaseMs, now, lanes: 16, ingestBusy },
-    (sink) => connectSink(sink, now, options.brokers),
+    (sink) => connectSink(sink, now, options.brokers, options.allowPrivateSinks),
     () => cache.get().sinks,
     poll,
     log,

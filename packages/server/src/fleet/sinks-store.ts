@@ -20,6 +20,8 @@ export interface Sink {
   paused: boolean;
   /** The org whose devices' events it gets (issue 33), or null: every device's. */
   org: string | null;
+  /** Made by an operator (issue 45): it may reach only outside addresses and the owner's allow-list. */
+  confined: boolean;
 }
 
 interface SinkRow {
@@ -32,6 +34,7 @@ interface SinkRow {
   created_at: number;
   paused: number;
   org: string | null;
+  confined: number;
 }
 
 /** A Standard Webhooks secret: whsec_ and 24 random bytes in base64. */
@@ -47,18 +50,19 @@ const sinkOf = (row: SinkRow): Sink => ({
   createdAt: Number(row.created_at),
   paused: Number(row.paused) === 1,
   org: row.org ?? null,
+  confined: Number(row.confined) === 1,
 });
 
 export async function listSinks(db: Queryable): Promise<Sink[]> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks ORDER BY created_at, id`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org, confined FROM sinks ORDER BY created_at, id`,
   );
   return rows.map(sinkOf);
 }
 
 export async function findSink(db: Queryable, id: string): Promise<Sink | null> {
   const rows = await db.query<SinkRow & Record<string, unknown>>(
-    `SELECT id, kind, url, secret, events, origin, created_at, paused, org FROM sinks WHERE id = ?`,
+    `SELECT id, kind, url, secret, events, origin, created_at, paused, org, confined FROM sinks WHERE id = ?`,
     [id],
   );
   return rows[0] ? sinkOf(rows[0]) : null;
@@ -66,14 +70,22 @@ export async function findSink(db: Queryable, id: string): Promise<Sink | null> 
 
 export async function createSink(
   db: Queryable,
-  sink: { kind: SinkKind; url: string; secret: string | null; events: EventType[] | null; org?: string | null },
+  sink: {
+    kind: SinkKind;
+    url: string;
+    secret: string | null;
+    events: EventType[] | null;
+    org?: string | null;
+    confined?: boolean;
+  },
   now: number,
 ): Promise<Sink> {
   const id = `${sink.kind === 'webhook' ? 'wh' : sink.kind}_${randomBytes(12).toString('base64url')}`;
   const events = sink.events === null ? null : JSON.stringify(sink.events);
   await db.run(
-    `INSERT INTO sinks (id, kind, url, secret, events, origin, created_at, org) VALUES (?, ?, ?, ?, ?, 'api', ?, ?)`,
-    [id, sink.kind, sink.url, sink.secret, events, now, sink.org ?? null],
+    `INSERT INTO sinks (id, kind, url, secret, events, origin, created_at, org, confined)
+     VALUES (?, ?, ?, ?, ?, 'api', ?, ?, ?)`,
+    [id, sink.kind, sink.url, sink.secret, events, now, sink.org ?? null, sink.confined ? 1 : 0],
   );
   return (await findSink(db, id))!;
 }

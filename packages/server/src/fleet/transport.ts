@@ -22,8 +22,15 @@ export interface Transport {
  */
 export class NotDelivered extends Error {}
 
-/** Errors of a connection that never opened: nothing was sent. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** Errors of a connection that never opened: nothing was sent (SINK_ADDRESS_BLOCKED: sinks/sink-guard.ts). */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'SINK_ADDRESS_BLOCKED',
+]);
 
 export function neverSent(error: unknown): boolean {
   return NEVER_CONNECTED.has(String((error as { code?: unknown })?.code));

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
@@ -18,14 +19,23 @@ export const SERVER_DRAINING = 'SERVER_DRAINING';
 /**
  * GET /health: 200 while the process serves; 503 while it drains (SIGTERM with a drain time: the
  * load balancer's checks fail and it stops sending requests here, while those that still come are
- * served as usual, uploads included, until the process closes).
+ * served as usual, uploads included, until the process closes), and 503 while it holds
+ * `maxConnections` open connections (issue 45): every new one, a device's upload included, is
+ * closed unanswered then, which a check on a connection kept open would not see otherwise.
  */
-export function registerHealth(app: FastifyInstance): void {
+export function registerHealth(app: FastifyInstance, maxConnections: number): void {
   const state: DrainState = { draining: false };
   app.decorate('waypostDrain', state);
-  app.get('/health', async (_request, reply) =>
-    state.draining ? reply.code(503).send({ ok: false, draining: true }) : { ok: true },
-  );
+  let connections = 0;
+  app.server.on('connection', (socket: Socket) => {
+    connections += 1;
+    socket.once('close', () => (connections -= 1));
+  });
+  app.get('/health', async (_request, reply) => {
+    if (state.draining) return reply.code(503).send({ ok: false, draining: true });
+    if (connections >= maxConnections) return reply.code(503).send({ ok: false, connectionsFull: true });
+    return { ok: true };
+  });
 }
 
 /** Drains for `ms`: /health answers 503 meanwhile. Resolves when the time is up (then close). */

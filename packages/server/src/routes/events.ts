@@ -3,12 +3,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { createFeedBounds } from '../live/feed-bounds.js';
 import type { PositionEvent } from '../live-events.js';
 import { devicesSeenSince, eventOf, REPLAY_OVERLAP_MS } from '../live/live-relay.js';
 
 const KEEPALIVE_MS = 15_000;
 /** A reconnect that would replay more devices than this is told to reload instead (event: reload). */
 const MAX_REPLAY = 10_000;
+/** A feed refused because the server's share is used up is asked to come back after this long. */
+const FULL_RETRY_AFTER_S = 30;
 
 /** Last-Event-ID as this feed writes it (milliseconds of the server's clock), or null. */
 function cursorOf(header: string | string[] | undefined): number | null {
@@ -27,14 +31,25 @@ function cursorOf(header: string | string[] | undefined): number | null {
  */
 export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const open = new Set<ServerResponse>();
+  // Feeds per reader, per address and in all (issue 45): one viewer cannot take the connections
+  // devices need. Counted per process, as connections are.
+  const bounds = createFeedBounds(ctx.options.liveFeeds);
   app.addHook('preClose', async () => {
     for (const response of open) response.end();
   });
 
   app.get('/api/events', async (request, reply) => {
     // A user limited to orgs gets the positions of their orgs' devices only (issue 33).
-    const visible = liveScopeOf(ctx, await requireAdmin(ctx, request));
+    const reader = await requireAdmin(ctx, request);
+    const visible = liveScopeOf(ctx, reader);
     const cursor = cursorOf(request.headers['last-event-id']);
+    const slot = bounds.take(reader.kind === 'user' ? `user:${reader.name}` : 'admin', request.ip);
+    if ('refused' in slot) {
+      const { status, code, message } = slot.refused;
+      const retry: Record<string, string> = status === 503 ? { 'retry-after': String(FULL_RETRY_AFTER_S) } : {};
+      throw new HttpError(status, code, message, {}, retry);
+    }
+    request.raw.on('close', slot.release);
     reply.hijack();
     const response = reply.raw;
     response.writeHead(200, {

@@ -5,6 +5,9 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { deadRows, outboxCounts, replayDead, type SinkBacklog } from '../fleet/outbox-store.js';
 import { redactedUrl } from '../fleet/sinks/broker-names.js';
+import { lastErrorFor } from '../fleet/sinks/error-category.js';
+import { checkSinkReach, confinesSinks } from '../fleet/sinks/sink-reach.js';
+import type { UserPrincipal } from '../accounts/roles.js';
 import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, setSinkPaused, type Sink } from '../fleet/sinks-store.js';
 import { eventsOf, sinkInput, SINK_KEYS, webhookSecret, webhookUrl } from './sink-input.js';
@@ -40,7 +43,10 @@ const WEBHOOK_KEYS = ['url', 'events', 'secret', 'org'];
 const REPLAY_KEYS = ['ids'];
 const PAUSE_KEYS = ['paused'];
 
-const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
+type Reader = { kind: 'admin' } | UserPrincipal;
+
+// lastError as the reader may read it (issue 45): whole for the owner, its kind for an operator.
+const sinkJson = (sink: Sink, reader: Reader, counts?: SinkBacklog) => ({
   id: sink.id,
   kind: sink.kind,
   url: redactedUrl(sink.url),
@@ -50,7 +56,7 @@ const sinkJson = (sink: Sink, counts?: SinkBacklog) => ({
   createdAt: new Date(sink.createdAt).toISOString(),
   pending: counts?.pending ?? 0,
   dead: counts?.dead ?? 0,
-  lastError: counts?.lastError ?? null,
+  lastError: lastErrorFor(reader, counts?.lastError ?? null),
   paused: sink.paused,
 });
 
@@ -118,25 +124,31 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
     refuseUnknownKeys(body, WEBHOOK_KEYS, 'a webhook');
-    const org = await orgForNew(ctx, await admin(request), (body as { org?: unknown }).org);
+    const reader = await admin(request);
+    const org = await orgForNew(ctx, reader, (body as { org?: unknown }).org);
     const given = {
       url: webhookUrl(body.url),
       secret: webhookSecret(body.secret),
       events: eventsOf(body.events),
       org,
+      confined: confinesSinks(reader),
     };
+    if (given.confined) await checkSinkReach(given.url, ctx.options.fleet.allowPrivateSinks);
     const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, { kind: 'webhook', ...given }, ctx.now()));
     await ctx.fleet.configChanged();
     // The secret is shown this once: the receiver needs it to check signatures.
-    return reply.code(201).send({ ...sinkJson(sink), secret: sink.secret });
+    return reply.code(201).send({ ...sinkJson(sink, reader), secret: sink.secret });
   });
   app.get('/api/webhooks', { preHandler: admin }, async (request) => {
+    const reader = await admin(request);
     const counts = await outboxCounts(ctx.db);
-    return (await visibleSinks(request)).filter((s) => s.kind === 'webhook').map((s) => sinkJson(s, counts.get(s.id)));
+    return (await visibleSinks(request))
+      .filter((s) => s.kind === 'webhook')
+      .map((s) => sinkJson(s, reader, counts.get(s.id)));
   });
   app.get<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, async (request) => {
     const sink = await existingSink(request, request.params.id, 'webhook');
-    return sinkJson(sink, (await outboxCounts(ctx.db)).get(sink.id));
+    return sinkJson(sink, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
   });
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request, request.params.id, kind);
@@ -147,8 +159,9 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));
 
   app.get('/api/sinks', { preHandler: admin }, async (request) => {
+    const reader = await admin(request);
     const counts = await outboxCounts(ctx.db);
-    return (await visibleSinks(request)).map((s) => sinkJson(s, counts.get(s.id)));
+    return (await visibleSinks(request)).map((s) => sinkJson(s, reader, counts.get(s.id)));
   });
   app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, remove());
   // Any kind of sink from the dashboard (issue 32), by the same rules as --webhook, --mqtt, --nats.
@@ -157,11 +170,13 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_SINK', 'the body must be an object');
     refuseUnknownKeys(body, [...SINK_KEYS, 'org'], 'a sink');
     const { org: asked, ...input } = body as { org?: unknown };
-    const org = await orgForNew(ctx, await admin(request), asked);
-    const given = { ...sinkInput(input), org };
+    const reader = await admin(request);
+    const org = await orgForNew(ctx, reader, asked);
+    const given = { ...sinkInput(input), org, confined: confinesSinks(reader) };
+    if (given.confined) await checkSinkReach(given.url, ctx.options.fleet.allowPrivateSinks);
     const sink = await changeFleetConfig(ctx.db, (tx) => createSink(tx, given, ctx.now()));
     await ctx.fleet.configChanged();
-    return reply.code(201).send({ ...sinkJson(sink), ...(sink.secret ? { secret: sink.secret } : {}) });
+    return reply.code(201).send({ ...sinkJson(sink, reader), ...(sink.secret ? { secret: sink.secret } : {}) });
   });
   // Paused, a sink's events wait in its backlog; resumed, they go out in order.
   app.patch<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, async (request) => {
@@ -172,7 +187,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     await changeFleetConfig(ctx.db, (tx) => setSinkPaused(tx, sink.id, paused));
     await ctx.fleet.configChanged();
     if (!paused) ctx.fleet.wake();
-    return sinkJson({ ...sink, paused }, (await outboxCounts(ctx.db)).get(sink.id));
+    return sinkJson({ ...sink, paused }, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
   });
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/sinks/:id/dead-letters',
@@ -180,7 +195,11 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     async (request) => {
       const sink = await existingSink(request, request.params.id);
       const limit = integerParam(request.query, 'limit', 1, 10_000, 100);
-      return deadRows(ctx.db, sink.id, limit);
+      const reader = await admin(request);
+      return (await deadRows(ctx.db, sink.id, limit)).map((row) => ({
+        ...row,
+        lastError: lastErrorFor(reader, row.lastError),
+      }));
     },
   );
   app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {

@@ -28,7 +28,7 @@ import { userRoutes } from './users.js';
 
 /** Every route of the service. A new route family is one line here (and a role rule in accounts/route-rules.ts). */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  registerHealth(app);
+  registerHealth(app, ctx.options.maxConnections);
   for (const routes of [
     ingestRoutes,
     anchorRoutes,

@@ -1,7 +1,8 @@
-import { connect, type JetStreamClient, type NatsConnection } from 'nats';
+import { connect, type ConnectionOptions, type JetStreamClient, type NatsConnection, type TlsOptions } from 'nats';
 import type { EventHead, Transport } from '../transport.js';
 import { natsServers, natsSubject } from './broker-names.js';
 import { NATS_PUBLISH_TIMEOUT_MS, type BrokerNames } from './broker-options.js';
+import type { SinkGuard } from './sink-guard.js';
 
 type NatsNames = Pick<BrokerNames, 'natsStream' | 'natsSubjectPrefix' | 'natsDuplicateWindowMs'>;
 
@@ -38,16 +39,42 @@ async function ensureStream(nc: NatsConnection, names: NatsNames): Promise<void>
 }
 
 /**
+ * A confined sink's servers (issue 45): each host resolved through the guard and given to the
+ * client as its checked addresses, without the cluster's own list of nodes (a server could name
+ * any address there). A tls:// node keeps its name for the certificate check when the cluster has
+ * one name; otherwise the name is checked here and resolved again by the client at connect.
+ */
+async function guardedServers(url: string, guard: SinkGuard): Promise<ConnectionOptions> {
+  const urls = natsServers(url).map((one) => new URL(one));
+  const names = new Set(urls.map((one) => one.hostname));
+  const servername = urls[0]!.protocol === 'tls:' && names.size === 1 ? [...names][0]! : null;
+  const servers: string[] = [];
+  for (const one of urls) {
+    const addresses = await guard.resolve(one.hostname);
+    if (one.protocol === 'tls:' && servername === null) servers.push(one.toString());
+    else
+      for (const address of addresses)
+        servers.push(`${one.protocol}//${address.includes(':') ? `[${address}]` : address}:${one.port || 4222}`);
+  }
+  return {
+    servers,
+    ignoreClusterUpdates: true,
+    // nats.js hands its tls options to node:tls, which takes servername (its types leave it out).
+    ...(servername ? { tls: { servername } as TlsOptions } : {}),
+  };
+}
+
+/**
  * Publishes each event to JetStream, subject `<prefix>.<device>.<type>` in its stream (default
  * `waypost.<device>.<type>` in WAYPOST), with
  * Nats-Msg-Id set to the event id: JetStream's own deduplication then drops a redelivery within
  * its window. Delivered once the stream acknowledged it.
  */
-export function natsTransport(url: string, names: NatsNames): Transport {
+export function natsTransport(url: string, names: NatsNames, guard: SinkGuard | null): Transport {
   let ready: Promise<{ nc: NatsConnection; js: JetStreamClient }> | null = null;
   const open = async () => {
     const nc = await connect({
-      servers: natsServers(url),
+      ...(guard ? await guardedServers(url, guard) : { servers: natsServers(url) }),
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
       timeout: 5000,

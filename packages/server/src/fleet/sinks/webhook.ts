@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { neverSent, NotDelivered, type EventHead, type Transport } from '../transport.js';
+import type { SinkGuard } from './sink-guard.js';
 import { signWebhook } from './webhook-signature.js';
 
 /**
@@ -16,9 +17,10 @@ const MAX_SOCKETS = 16;
  * Posts each event to a URL, one request per event, signed per Standard Webhooks (webhook-id is
  * the event id, so a redelivery carries the same one). A 2xx answer delivers it; anything else, a
  * redirect included, and any network error is a failed attempt. node:http with keep-alive rather
- * than fetch: a request costs the server a fraction of the CPU, which ingest shares.
+ * than fetch: a request costs the server a fraction of the CPU, which ingest shares. With a guard
+ * (a confined sink), every connection's host is resolved through it.
  */
-export function webhookTransport(url: string, secret: string, now: () => number): Transport {
+export function webhookTransport(url: string, secret: string, now: () => number, guard: SinkGuard | null): Transport {
   const secure = url.startsWith('https:');
   const agent = secure
     ? new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS })
@@ -34,6 +36,7 @@ export function webhookTransport(url: string, secret: string, now: () => number)
           {
             method: 'POST',
             agent,
+            ...(guard ? { lookup: guard.lookup } : {}),
             timeout: timeoutMs,
             headers: {
               'content-type': 'application/json',
