@@ -278,6 +278,10 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // reaching where they did (their maker is not recorded); what any sink's failures tell an
   // operator or viewer is narrowed in the API for every sink alike.
   () => [`ALTER TABLE sinks ADD COLUMN confined INTEGER NOT NULL DEFAULT 0`],
+  // Every refusal named (issue 39): a device refused before its upload's handler (size, depth,
+  // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
+  // refusal's cause (NULL: its credentials, as before).
+  () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
