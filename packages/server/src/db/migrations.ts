@@ -274,6 +274,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
+  // Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
+  // token, kept as hashes. A device once given a token or a key is `credentialed`: never written
+  // without one again (issue 41 item 5); devices that registered before this are marked from their
+  // refresh tokens.
+  (t) => [
+    `CREATE TABLE device_keys (
+      key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+      created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
+    `CREATE INDEX device_keys_device ON device_keys (device_id)`,
+    `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
+    `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
