@@ -118,6 +118,17 @@ export function createExposition(
   );
   labelled(
     registry,
+    'waypost_uploads_refused_credentials_total',
+    'Uploads refused for their device credential: a revoked or unknown device key, or none for a device that holds one.',
+    'code',
+    () =>
+      ['CREDENTIAL_REQUIRED', 'KEY_REVOKED', 'WRONG_KEY'].map((code) => [
+        code,
+        metrics.refusedCredentials.get(code) ?? 0,
+      ]),
+  );
+  labelled(
+    registry,
     'waypost_sink_delivered_total',
     'Fleet events this process delivered, by sink.',
     'sink',

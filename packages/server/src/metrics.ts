@@ -15,6 +15,8 @@ export interface Metrics {
   requestsByStatus: Map<number, number>;
   /** Requests refused with 429, by what was limited (device, address, login). */
   rateLimited: Map<string, number>;
+  /** Uploads refused for their device credential (issue 40/41), by code. */
+  refusedCredentials: Map<string, number>;
   /** Fleet events this process delivered, and deliveries that failed, by sink id. */
   delivered: Map<string, number>;
   deliveryFailures: Map<string, number>;
@@ -35,6 +37,7 @@ export function createMetrics(): Metrics {
     droppedReported: new Map(),
     requestsByStatus: new Map(),
     rateLimited: new Map(),
+    refusedCredentials: new Map(),
     delivered: new Map(),
     deliveryFailures: new Map(),
     resentInDoubt: new Map(),

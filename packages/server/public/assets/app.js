@@ -24,6 +24,7 @@ import { DeviceLayer } from './tracks.js';
 import { drawLongTrack } from './track-tiles.js';
 import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
+import { deviceKeySection } from './device-key.js';
 import { healthSection } from './health.js';
 import { deviceStateSection } from './health-text.js';
 import { timelineSection } from './timeline.js';
@@ -55,6 +56,7 @@ addDetailsSection(healthSection);
 addDetailsSection(tripsSection);
 addDetailsSection(timelineSection((record) => focusRecord(record)));
 addDetailsSection(shareSection);
+addDetailsSection(deviceKeySection);
 
 const query = () => rangeQuery(range);
 const labelOf = (info) => info.name || info.id;

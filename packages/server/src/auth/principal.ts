@@ -112,19 +112,3 @@ export const wrongToken = (): HttpError =>
     'WRONG_TOKEN',
     "The token sent is not this server's admin token, nor a valid device or org token (was the server given another admin token?)",
   );
-
-/** The uploading device's principal; 401 when tokens are required and none was sent. */
-export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
-  const principal = await principalOf(ctx, request);
-  if (principal.kind === 'org') {
-    throw new HttpError(403, 'FORBIDDEN', 'An org token reads; uploads need a device access token');
-  }
-  if (ctx.options.requireTokens && principal.kind !== 'device') {
-    throw new HttpError(
-      401,
-      'TOKEN_REQUIRED',
-      'This server requires a device access token: register at POST /auth/register',
-    );
-  }
-  return principal;
-}

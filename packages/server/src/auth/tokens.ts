@@ -8,6 +8,7 @@ import {
   insertRefreshToken,
   revokeRefreshFamily,
 } from '../store/refresh-tokens.js';
+import { markCredentialed } from '../store/device-keys.js';
 import { orgOfDevice } from '../store/orgs.js';
 import { JWT_ALG, type SigningKey } from './signing-key.js';
 
@@ -135,6 +136,8 @@ export function createTokenService(
     const authTime = Math.floor((how.authTime ?? now) / 1000);
     const { accessToken, expires } = await sign(deviceId, { auth_time: authTime, ...(org ? { org } : {}) });
     const family = how.family;
+    // A device given tokens is never written without a credential again (issue 41 item 5).
+    if (family === undefined) await markCredentialed(tx, deviceId, now);
     const refreshToken = randomBytes(32).toString('base64url');
     const hash = hashToken(refreshToken);
     await insertRefreshToken(

@@ -282,6 +282,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
   // refusal's cause (NULL: its credentials, as before).
   () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
+  // Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
+  // token, kept as hashes. A device once given a token or a key is `credentialed`: never written
+  // without one again (issue 41 item 5); devices that registered before this are marked from their
+  // refresh tokens.
+  (t) => [
+    `CREATE TABLE device_keys (
+      key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+      created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
+    `CREATE INDEX device_keys_device ON device_keys (device_id)`,
+    `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
+    `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

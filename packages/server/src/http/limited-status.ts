@@ -8,10 +8,19 @@ declare module 'fastify' {
      * and resends one answered 5xx (docs/trackers.md). The Retry-After and the code stay.
      */
     limitedStatus?: 503;
+    /**
+     * The status a refused device credential (401) is answered with on this route, for a client
+     * that would lose what it sent on a 4xx (OwnTracks iOS; the Capacitor plugin drops a batch on a
+     * 4xx other than 408 and 429): a revoked key then leaves the points queued on the phone until
+     * its new key is entered. The code stays.
+     */
+    credentialRefusedStatus?: 503;
   }
 }
 
-/** An error's status as the route answers it: 429 becomes the route's `limitedStatus`, if it has one. */
+/** An error's status as the route answers it: 429 and 401 become the route's own statuses for them, if it has them. */
 export function limitedStatus(request: FastifyRequest, status: number): number {
-  return status === 429 ? (request.routeOptions.config.limitedStatus ?? status) : status;
+  const config = request.routeOptions.config;
+  if (status === 429) return config.limitedStatus ?? status;
+  return status === 401 ? (config.credentialRefusedStatus ?? status) : status;
 }

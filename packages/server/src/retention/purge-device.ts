@@ -13,6 +13,7 @@ const DEVICE_TABLES = [
   ['commands', 'id'],
   ['shares', 'id'],
   ['refresh_tokens', 'token_hash'],
+  ['device_keys', 'key_hash'],
   ['device_health', 'seq'],
   // After locations (whose deletes mark the pyramid stale), the pyramid's rows go too.
   ['track_tiles', 'id'],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
+import { refuseAnonymousWrite } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
@@ -104,6 +105,8 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       const grouped = byDevice(batches);
       const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
       if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
+      // Before anything of the request is written (its health report included).
+      await refuseAnonymousWrite(ctx, principal, primary ? [...grouped.map((b) => b.deviceId), primary] : []);
       const health = primary ? healthReportOf(request) : null;
       let result;
       try {

@@ -4,7 +4,8 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
 import { isLimited } from '../accounts/user-access.js';
-import { requireAdmin, uploaderOf } from '../auth/principal.js';
+import { requireAdmin } from '../auth/principal.js';
+import { refuseAnonymousWrite, uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { checkGzip } from '../http/decompress.js';
@@ -75,6 +76,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     const deviceId =
       principal.kind === 'device' ? principal.deviceId : checkDeviceId(fields.device_id, 'Field device_id');
     const model = checkText(fields.model, 'Field model');
+    await refuseAnonymousWrite(ctx, principal, [deviceId]);
     ctx.rateLimiter.take('device', deviceId);
     const id = await ctx.db.transaction(async (tx) => {
       const refusal = refuseDevice(deviceId, await ensureDevice(tx, deviceId, ctx.now(), model));

@@ -9,6 +9,7 @@ import { authRoutes } from './auth.js';
 import { browserSdkRoutes } from './browser-sdk.js';
 import { dashboardApiRoutes } from './dashboard-api.js';
 import { dashboardRoutes } from './dashboard.js';
+import { deviceKeyRoutes } from './device-keys.js';
 import { eventRoutes } from './events.js';
 import { fleetRoutes } from './fleet-admin.js';
 import { fleetHistoryRoutes } from './fleet-history.js';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     orgAdminRoutes,
     authRoutes,
     adminRoutes,
+    deviceKeyRoutes,
     fleetRoutes,
     fleetHistoryRoutes,
     quarantineRoutes,

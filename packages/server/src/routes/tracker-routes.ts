@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
+import { refuseAnonymousWrite, withoutDeviceKey } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { DeviceBatch } from '../ingest/ingest-job.js';
@@ -61,7 +62,13 @@ async function ingestGroups(
     if (!unnamed) throw noDevice();
     return { deviceId: unnamed.deviceId, ...verdicts(group.found, receivedAt, unnamedTranslator(unnamed.how)) };
   });
-  return ingest(ctx, byDevice(batches), null);
+  const grouped = byDevice(batches);
+  await refuseAnonymousWrite(
+    ctx,
+    principal,
+    grouped.map((b) => b.deviceId),
+  );
+  return ingest(ctx, grouped, null);
 }
 
 const summary = (result: IngestResult) => ({
@@ -102,6 +109,7 @@ export async function ingestOwnTracks(
   const translator = device
     ? ownTracksTranslator(deviceId, name?.original ?? null)
     : unnamedTranslator(OWNTRACKS_UNNAMED_HOW);
+  await refuseAnonymousWrite(ctx, principal, [deviceId]);
   await ingest(ctx, [{ deviceId, ...verdicts(found, ctx.now(), translator) }], null);
   return [];
 }
@@ -117,7 +125,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     // body (posted when a friend is deleted, https://owntracks.org/booklet/tech/http/) is null.
     {
       schema: { body: { type: ['object', 'null'] } },
-      config: { ...INGEST_ROUTE, limitedStatus: 503, emptyJsonBody: null },
+      config: { ...INGEST_ROUTE, limitedStatus: 503, credentialRefusedStatus: 503, emptyJsonBody: null },
       // An empty body without a JSON Content-Type is undefined, or '' (text/plain): null as well.
       preValidation: async (request) => {
         if (request.body === undefined || request.body === '') request.body = null;
@@ -146,7 +154,10 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/capacitor',
-    { schema: { body: { type: 'object' }, response: UPLOAD_REPLY }, config: INGEST_ROUTE },
+    {
+      schema: { body: { type: 'object' }, response: UPLOAD_REPLY },
+      config: { ...INGEST_ROUTE, credentialRefusedStatus: 503 },
+    },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
       const unnamed = { deviceId: 'capacitor-unnamed', how: 'add ?device_id= to sync.url, or a device token' };
@@ -157,7 +168,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const osmand = uploadRoute(ctx, async (request, principal, found) => {
     const now = ctx.now();
-    const groups = osmandGroups(request.body, request.query as JsonObject, now);
+    const groups = osmandGroups(request.body, withoutDeviceKey(request.query as JsonObject), now);
     return summary(await ingestGroups(ctx, request, principal, groups, found, now));
   });
   // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.

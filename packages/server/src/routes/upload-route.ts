@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { uploaderOf, type Principal } from '../auth/principal.js';
+import type { Principal } from '../auth/principal.js';
+import { uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import type { Command } from '../store/commands.js';
