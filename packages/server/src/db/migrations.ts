@@ -274,6 +274,19 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
+  // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
+  // when its queue database starts numbering; null for trackers that send none), on each place
+  // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
+  () => [
+    `ALTER TABLE locations ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE quarantine ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE dropped_ranges ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE expired_ranges ADD COLUMN sequence_epoch TEXT`,
+    // The ledger reads a device's numbers per numbering: the index leads with the epoch.
+    `DROP INDEX locations_device_sequence`,
+    `CREATE INDEX locations_device_epoch_sequence ON locations (device_id, sequence_epoch, sequence)
+      WHERE sequence IS NOT NULL`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
