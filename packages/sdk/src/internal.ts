@@ -79,6 +79,7 @@ export {
 } from './errors.js';
 // The delivery ledger's protocol (issue 19), shared with the server: sequence ranges and the
 // Waypost-Dropped header.
+export { EPOCH_KEY, EPOCH_PATTERN, nextNumber, type NumberStep } from './ledger/epoch.js';
 export {
   countOf as countInRanges,
   normalize as normalizeRanges,
@@ -89,6 +90,7 @@ export {
   DROP_REASONS,
   DROPPED_HEADER,
   LEDGER_HEADER,
+  LEDGER_EPOCHS_HEADER,
   MAX_DROPPED_HEADER_CHARS,
   MAX_DROPPED_RANGES,
   formatDroppedHeader,

@@ -165,4 +165,26 @@ describe('the Waypost-Dropped header the SDK writes', () => {
     expect(header.sent.ttl).toEqual(ttl.slice(0, carried));
     expect(header.sent.cap).toEqual([]);
   });
+
+  it('names the numbering first when asked (issue 39); the parser gives it to every range, and a header of the full size still parses', () => {
+    const epoch = '5f0c7e4e-1d2a-4b7e-9c51-3a1f0b6d2e88';
+    const header = formatDroppedHeader({ ttl: [[3, 5]], cap: [], destroyed: [[8, 8]] }, epoch)!;
+    expect(header.value).toBe(`epoch=${epoch};ttl=3-5;destroyed=8`);
+    expect(parseDroppedHeader(header.value)).toEqual({
+      ok: true,
+      report: [
+        { reason: 'ttl', range: [3, 5], epoch },
+        { reason: 'destroyed', range: [8, 8], epoch },
+      ],
+    });
+    const full = formatDroppedHeader(
+      { ttl: Array.from({ length: 1000 }, (_, i): Range => [2 * i + 1, 2 * i + 1]), cap: [], destroyed: [] },
+      epoch,
+    )!;
+    expect(parseDroppedHeader(full.value)).toMatchObject({ ok: true });
+    // Without an epoch, the grammar of issue 19 as before; one that is not an id is refused whole.
+    expect(formatDroppedHeader({ ttl: [[3, 5]], cap: [], destroyed: [] })!.value).toBe('ttl=3-5');
+    expect(parseDroppedHeader('epoch=a b;ttl=1')).toMatchObject({ ok: false });
+    expect(parseDroppedHeader('ttl=1;epoch=abc')).toMatchObject({ ok: false });
+  });
 });

@@ -37,6 +37,8 @@ describe('gaps in a track', () => {
           first: 4,
           last: 6,
           missing: 3,
+          // Numbers sent without a numbering's epoch (issue 39).
+          epoch: null,
           from: T0 + 3 * 20_000,
           to: T0 + 7 * 20_000,
           // Where the hole's edges were, for a map drawn from tiles.

@@ -28,6 +28,14 @@ describe('delivery health in the dashboard', () => {
     expect((await server.post('/locations', { location: records, device_id: 'gappy' })).status).toBe(200);
     const whole = [1, 2, 3].map((n) => ({ ...numbered(n), uuid: `whole-${n}` }));
     expect((await server.post('/locations', { location: whole, device_id: 'whole' })).status).toBe(200);
+    // A queue wiped under the same device id (issue 39): 1-3, then a new numbering with 2 missing.
+    for (const [epoch, numbers] of [
+      ['queue-one', [1, 2, 3]],
+      ['queue-two', [1, 3]],
+    ] as const) {
+      const again = numbers.map((n) => ({ ...numbered(n), uuid: `${epoch}-${n}`, sequence_epoch: epoch }));
+      expect((await server.post('/locations', { location: again, device_id: 'restarted' })).status).toBe(200);
+    }
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -52,6 +60,19 @@ describe('delivery health in the dashboard', () => {
       await verdict.waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await verdict.textContent()).toBe('2 missing of 8: #4–#5');
       expect(await page.locator('#health').textContent()).toContain('5 received · 0 duplicates · 1 quarantined');
+
+      await page.locator('#devices li[data-device="restarted"]').click();
+      const restarted = page.locator('#health .health.missing', { hasText: 'numberings' });
+      await restarted.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await restarted.textContent()).toMatch(
+        /^1 missing of 6 in 2 numberings: the device started numbering again at #1 \(a new queue database under the same id\), last .+\.$/,
+      );
+      expect(await page.locator('#health .numberings li').allTextContents()).toEqual([
+        expect.stringMatching(/^Since .+: all 3 records accounted for$/),
+        expect.stringMatching(/^Since .+: 1 missing of 3: #2$/),
+      ]);
+      await page.locator('#devices li[data-device="gappy"]').click();
+      await verdict.waitFor({ timeout: UI_TIMEOUT_MS });
       await page.locator('#health .quarantine button').first().click();
       const raw = await page.locator('#record-json').textContent();
       expect(raw).toMatch(/^[A-Z_]+: /);

@@ -27,7 +27,7 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
 
   it('a gap shows as missing until the late range arrives, then closes', async () => {
     await upload('gap', [...range(1, 3), ...range(6, 10)]);
-    expect(await ledger('gap')).toEqual({
+    expect(await ledger('gap')).toMatchObject({
       highestSequence: 10,
       received: 8,
       duplicates: 0,
@@ -49,7 +49,7 @@ describe.each(backends)('the delivery ledger on $name', (backend) => {
       [...range(1, 2), ...range(9, 12), record(13, { coords: { latitude: 91, longitude: 0 } })],
       'ttl=3-5;cap=6-7;destroyed=8,11-12',
     );
-    expect(await ledger('drops')).toEqual({
+    expect(await ledger('drops')).toMatchObject({
       highestSequence: 13,
       received: 6,
       duplicates: 0,

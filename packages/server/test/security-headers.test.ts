@@ -147,8 +147,10 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(upload.headers.get('waypost-ledger')).toBe('1');
       // ...and whether it reads device health reports (issue 31).
       expect(upload.headers.get('waypost-health-accepted')).toBe('1');
+      // ...and that it keeps each numbering of a device apart (issue 39).
+      expect(upload.headers.get('waypost-ledger-epochs')).toBe('1');
       expect(upload.headers.get('access-control-expose-headers')).toBe(
-        'retry-after, accept-encoding, waypost-ledger, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
+        'retry-after, accept-encoding, waypost-ledger, waypost-ledger-epochs, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
       );
     } finally {
       await cors.stop();

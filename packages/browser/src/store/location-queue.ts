@@ -1,4 +1,6 @@
 import {
+  EPOCH_KEY,
+  nextNumber,
   SEQUENCE_KEY,
   type LocationQueueStore,
   type OrderDirection,
@@ -69,12 +71,14 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       await tx.done;
       return id;
     },
-    async insertNumbered(make) {
+    async insertNumbered(make, makeEpoch) {
       // The counter and the record in one transaction: every tab's insert is serialized by it.
       const tx = db.transaction(['locations', 'kv'], 'readwrite', { durability });
-      const sequence = Number((await tx.objectStore('kv').get(SEQUENCE_KEY)) ?? 0) + 1;
-      const record = make(sequence);
-      await tx.objectStore('kv').put(String(sequence), SEQUENCE_KEY);
+      const kv = tx.objectStore('kv');
+      const { sequence, epoch, newEpoch } = nextNumber(await kv.get(SEQUENCE_KEY), await kv.get(EPOCH_KEY), makeEpoch);
+      const record = make(sequence, epoch);
+      if (newEpoch !== null) await kv.put(newEpoch, EPOCH_KEY);
+      await kv.put(String(sequence), SEQUENCE_KEY);
       await tx
         .objectStore('locations')
         .add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json, sequence });

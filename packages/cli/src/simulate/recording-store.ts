@@ -32,12 +32,12 @@ export function recordingStore(store: Store): { store: Store; ledger: QueueLedge
         ledger.recorded.add(record.uuid);
         return id;
       },
-      insertNumbered: (make) =>
-        locations.insertNumbered((sequence) => {
-          const record = make(sequence);
+      insertNumbered: (make, makeEpoch) =>
+        locations.insertNumbered((sequence, epoch) => {
+          const record = make(sequence, epoch);
           ledger.recorded.add(record.uuid);
           return record;
-        }),
+        }, makeEpoch),
       async lockNext(limit, order) {
         const batch = await locations.lockNext(limit, order);
         for (const record of batch) lockedUuids.set(record.id, record.uuid);

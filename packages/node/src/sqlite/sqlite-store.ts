@@ -10,7 +10,7 @@ import type {
   Store,
   StoredRecord,
 } from '@waypost/sdk/internal';
-import { SEQUENCE_KEY, WaypostError } from '@waypost/sdk/internal';
+import { EPOCH_KEY, nextNumber, SEQUENCE_KEY, WaypostError } from '@waypost/sdk/internal';
 import { migrate, refuseForeignDatabase } from './migrations.js';
 
 /**
@@ -202,19 +202,26 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   });
 
   // The counter and the record in one transaction: a crash keeps both or neither.
-  const insertNumbered = db.transaction((make: (sequence: number) => NewRecord) => {
-    const sequence = Number((statements.kvGet.get(SEQUENCE_KEY) as string | undefined) ?? 0) + 1;
-    const record = make(sequence);
-    statements.kvSet.run(SEQUENCE_KEY, String(sequence));
-    statements.insertNumbered.run(record.uuid, record.createdAt, record.json, sequence);
-    return sequence;
-  });
+  const insertNumbered = db.transaction(
+    (make: (sequence: number, epoch: string | null) => NewRecord, makeEpoch?: () => string) => {
+      const { sequence, epoch, newEpoch } = nextNumber(
+        statements.kvGet.get(SEQUENCE_KEY) as string | undefined,
+        statements.kvGet.get(EPOCH_KEY) as string | undefined,
+        makeEpoch,
+      );
+      const record = make(sequence, epoch);
+      if (newEpoch !== null) statements.kvSet.run(EPOCH_KEY, newEpoch);
+      statements.kvSet.run(SEQUENCE_KEY, String(sequence));
+      statements.insertNumbered.run(record.uuid, record.createdAt, record.json, sequence);
+      return sequence;
+    },
+  );
 
   return {
     locations: {
       insert: async (record: NewRecord) =>
         Number(statements.insert.run(record.uuid, record.createdAt, record.json).lastInsertRowid),
-      insertNumbered: async (make) => insertNumbered(make),
+      insertNumbered: async (make, makeEpoch) => insertNumbered(make, makeEpoch),
       count: async () => statements.count.get() as number,
       list: async (query) => list(query),
       lockNext: async (limit, order) => lockNext.immediate(limit, order),

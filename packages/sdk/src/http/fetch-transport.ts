@@ -1,7 +1,7 @@
 import { WaypostError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { HttpRequest, HttpResponse, Transport } from '../ports/transport.js';
-import { LEDGER_HEADER } from '../ledger/dropped-header.js';
+import { LEDGER_EPOCHS_HEADER, LEDGER_HEADER } from '../ledger/dropped-header.js';
 import { HEALTH_ACCEPTED_HEADER } from '../health/health-header.js';
 import { readBoundedText } from './read-bounded.js';
 
@@ -23,7 +23,13 @@ const platformTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
 };
 
 /** Headers the core reads, bounded: a hostile server's thousand headers are not copied around. */
-export const READ_HEADERS = ['retry-after', 'accept-encoding', LEDGER_HEADER, HEALTH_ACCEPTED_HEADER] as const;
+export const READ_HEADERS = [
+  'retry-after',
+  'accept-encoding',
+  LEDGER_HEADER,
+  LEDGER_EPOCHS_HEADER,
+  HEALTH_ACCEPTED_HEADER,
+] as const;
 const MAX_HEADER_CHARS = 64;
 
 /**

@@ -16,23 +16,34 @@ import { normalize, type Range } from './ranges.js';
 export const DROPPED_HEADER = 'waypost-dropped';
 /** The response header by which a server says it reads DROPPED_HEADER (value `1`). */
 export const LEDGER_HEADER = 'waypost-ledger';
+/**
+ * The response header by which a server says it keeps each numbering apart (value `1`; issue 39):
+ * the SDK then names its numbering's epoch in the report (`epoch=<id>;ttl=5-9`). A server that
+ * reads the header but not epochs would refuse such a report whole, so it never gets one.
+ */
+export const LEDGER_EPOCHS_HEADER = 'waypost-ledger-epochs';
 export const DROP_REASONS: readonly DropReason[] = ['ttl', 'cap', 'destroyed'];
 
 /** The header is at most this long, and names at most this many ranges. */
 export const MAX_DROPPED_HEADER_CHARS = 4096;
 export const MAX_DROPPED_RANGES = 256;
 
-export type DroppedReport = { reason: DropReason; range: Range }[];
+/** Reported ranges, each with the epoch of the numbering it belongs to when the header named one. */
+export type DroppedReport = { reason: DropReason; range: Range; epoch?: string }[];
 
 const NUMBER = /^[1-9]\d{0,15}$/;
 
 /** The header's ranges, or why it is ignored. */
 export function parseDroppedHeader(value: string): { ok: true; report: DroppedReport } | { ok: false; why: string } {
-  if (value.length > MAX_DROPPED_HEADER_CHARS) {
+  // The epoch, when named, comes first (an SDK of issue 39 names it to a server that says it reads it).
+  const named = EPOCH_PART.exec(value);
+  const epoch = named ? named[1]! : null;
+  const ranges = named ? value.slice(named[0].length) : value;
+  if (ranges.length > MAX_DROPPED_HEADER_CHARS) {
     return { ok: false, why: `longer than ${MAX_DROPPED_HEADER_CHARS} characters` };
   }
   const report: DroppedReport = [];
-  for (const part of value.split(';')) {
+  for (const part of ranges.split(';')) {
     const [reason, list, extra] = part.trim().split('=');
     if (extra !== undefined || list === undefined || !(DROP_REASONS as readonly string[]).includes(reason!.trim())) {
       return {
@@ -50,12 +61,15 @@ export function parseDroppedHeader(value: string): { ok: true; report: DroppedRe
       if (to < from || !Number.isSafeInteger(to)) {
         return { ok: false, why: `range ${from}-${to} is not increasing or too large` };
       }
-      report.push({ reason: reason!.trim() as DropReason, range: [from, to] });
+      report.push({ reason: reason!.trim() as DropReason, range: [from, to], ...(epoch === null ? {} : { epoch }) });
       if (report.length > MAX_DROPPED_RANGES) return { ok: false, why: `more than ${MAX_DROPPED_RANGES} ranges` };
     }
   }
   return { ok: true, report };
 }
+
+/** The leading `epoch=<id>;` of a header that names its numbering. */
+const EPOCH_PART = /^\s*epoch=([A-Za-z0-9_-]{1,64})\s*;/;
 
 /** Dropped sequence numbers waiting to be reported, per reason, as normalized ranges. */
 export type PendingDrops = Record<DropReason, Range[]>;
@@ -67,7 +81,10 @@ export const noDrops = (): PendingDrops => ({ ttl: [], cap: [], destroyed: [] })
  * destroyed, within MAX_DROPPED_RANGES and MAX_DROPPED_HEADER_CHARS), and what it carries; null
  * when nothing is pending. The rest goes with a later upload.
  */
-export function formatDroppedHeader(pending: PendingDrops): { value: string; sent: PendingDrops } | null {
+export function formatDroppedHeader(
+  pending: PendingDrops,
+  epoch: string | null = null,
+): { value: string; sent: PendingDrops } | null {
   const sent = noDrops();
   const parts: string[] = [];
   let ranges = 0;
@@ -86,5 +103,6 @@ export function formatDroppedHeader(pending: PendingDrops): { value: string; sen
     }
     if (items.length > 0) parts.push(`${reason}=${items.join(',')}`);
   }
-  return parts.length === 0 ? null : { value: parts.join(';'), sent };
+  if (parts.length === 0) return null;
+  return { value: [...(epoch === null ? [] : [`epoch=${epoch}`]), ...parts].join(';'), sent };
 }

@@ -1,6 +1,7 @@
 import type { DropReason } from '../events/types.js';
 import type { KeyValueStore } from '../ports/store.js';
 import { DROP_REASONS, formatDroppedHeader, noDrops, type PendingDrops } from './dropped-header.js';
+import { EPOCH_KEY, EPOCH_PATTERN } from './epoch.js';
 import { normalize, subtract, type Range } from './ranges.js';
 
 /** The kv key of the dropped sequence numbers not yet reported to a server. */
@@ -30,6 +31,8 @@ export class Tombstones {
   private tail: Promise<unknown> = Promise.resolve();
   /** Upload URLs whose server said it reads the reports (for the life of the instance). */
   private readonly readers = new Set<string>();
+  /** Of them, those whose server keeps each numbering apart (reports name the epoch). */
+  private readonly epochReaders = new Set<string>();
 
   constructor(private readonly kv: KeyValueStore) {}
 
@@ -44,15 +47,23 @@ export class Tombstones {
     });
   }
 
-  /** What a response of `url` said (its Waypost-Ledger header, if any). */
-  heard(url: string, ledger: string | undefined): void {
+  /** What a response of `url` said (its Waypost-Ledger and Waypost-Ledger-Epochs headers, if any). */
+  heard(url: string, ledger: string | undefined, epochs?: string): void {
     if (ledger?.trim() === '1') this.readers.add(url);
+    if (ledger?.trim() === '1' && epochs?.trim() === '1') this.epochReaders.add(url);
   }
 
-  /** The report for the next upload to `url`, or null (nothing pending, or a server that would not read it). */
+  /**
+   * The report for the next upload to `url`, or null (nothing pending, or a server that would not
+   * read it). The numbers pending are the current numbering's (they live in the same store), so a
+   * server that keeps numberings apart is told its epoch.
+   */
   take(url: string): Promise<DropReport | null> {
     if (!this.readers.has(url)) return Promise.resolve(null);
-    return this.serial(async () => formatDroppedHeader(await this.read()));
+    return this.serial(async () => {
+      const epoch = this.epochReaders.has(url) ? ((await this.kv.get(EPOCH_KEY)) ?? null) : null;
+      return formatDroppedHeader(await this.read(), epoch !== null && EPOCH_PATTERN.test(epoch) ? epoch : null);
+    });
   }
 
   /** An upload carrying `report` got a 2xx: its numbers are reported. */

@@ -46,8 +46,14 @@ export interface LocationQueueStore {
    * never goes back: not after a restart, a crash, removeAll() or a reset of the configuration.
    * `make` is synchronous (it runs inside the transaction). The store keeps the number beside the
    * record, to report it when the record is removed undelivered (RemovedRecords).
+   * When the counter is absent (the numbering starts), the store calls `makeEpoch` and keeps its
+   * value (kv EPOCH_KEY) in the same transaction; `make` gets the numbering's epoch, or null for a
+   * numbering older than epochs (ledger/epoch.ts nextNumber decides both).
    */
-  insertNumbered(make: (sequence: number) => NewRecord): Promise<number>;
+  insertNumbered(
+    make: (sequence: number, epoch: string | null) => NewRecord,
+    makeEpoch?: () => string,
+  ): Promise<number>;
   count(): Promise<number>;
   list(query: RecordQuery): Promise<StoredRecord[]>;
   /** Atomically selects up to `limit` unlocked records in `order` and marks them locked. */

@@ -1,6 +1,6 @@
 import type { Config } from '../config/types.js';
 import { encodeBody, refusesCoding, RequestCodings } from '../http/compression.js';
-import { LEDGER_HEADER } from '../ledger/dropped-header.js';
+import { LEDGER_EPOCHS_HEADER, LEDGER_HEADER } from '../ledger/dropped-header.js';
 import type { Tombstones } from '../ledger/tombstones.js';
 import type { SdkLogger } from '../log/logger.js';
 import type { HttpResponse, Transport } from '../ports/transport.js';
@@ -40,7 +40,7 @@ export class UploadExchange {
         timeoutMs: http.timeout,
       });
       this.codings.heard(url, response.headers?.['accept-encoding']);
-      this.tombstones.heard(url, response.headers?.[LEDGER_HEADER]);
+      this.tombstones.heard(url, response.headers?.[LEDGER_HEADER], response.headers?.[LEDGER_EPOCHS_HEADER]);
       return response;
     };
     for (const coding of this.codings.candidates(http.compress, url)) {

@@ -48,6 +48,11 @@ export interface Location {
    * is stored. It never repeats on this device's store, across restarts, destroyLocations() and reset().
    */
   sequence?: number;
+  /**
+   * Waypost: the epoch of the numbering `sequence` belongs to (issue 39; ledger/epoch.ts), made when
+   * the store's numbering started. Absent for a store numbered before epochs existed.
+   */
+  sequence_epoch?: string;
 }
 
 /** What a location provider hands to recordLocation()/insertLocation(). */

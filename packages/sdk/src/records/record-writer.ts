@@ -63,10 +63,16 @@ export class RecordWriter {
     const createdAt = this.deps.clock.now();
     // The record's sequence (the delivery ledger) is taken in the insert's transaction; the
     // location object carries it on, to events and to recordLocation()'s caller.
-    await this.deps.queue.insertNumbered((sequence) => {
-      location.sequence = sequence;
-      return { uuid: location.uuid, createdAt, json: renderRecord(location, persistence.extras, template) };
-    });
+    await this.deps.queue.insertNumbered(
+      (sequence, epoch) => {
+        location.sequence = sequence;
+        if (epoch !== null) location.sequence_epoch = epoch;
+        else delete location.sequence_epoch;
+        return { uuid: location.uuid, createdAt, json: renderRecord(location, persistence.extras, template) };
+      },
+      // A numbering starting now (a new queue database) gets its epoch (issue 39).
+      () => globalThis.crypto.randomUUID(),
+    );
     this.deps.logger.info('Queue', `INSERT ${location.uuid}`);
     if (persistence.maxRecordsToPersist > 0) {
       this.deps.onCapDrop(await this.deps.queue.prune({ maxRecords: persistence.maxRecordsToPersist }));

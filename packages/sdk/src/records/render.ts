@@ -17,6 +17,7 @@ function templateContext(location: Location): TemplateContext {
     event: location.event ?? '',
     odometer: location.odometer,
     sequence: location.sequence ?? 0,
+    sequence_epoch: location.sequence_epoch ?? '',
     is_moving: location.is_moving,
     mock: location.mock ?? false,
     'activity.type': location.activity.type,

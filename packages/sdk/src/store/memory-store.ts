@@ -9,6 +9,7 @@ import type {
   StoredRecord,
 } from '../ports/store.js';
 import { SEQUENCE_KEY } from '../ports/store.js';
+import { EPOCH_KEY, nextNumber } from '../ledger/epoch.js';
 
 const emptyRemoved = (): RemovedRecords => ({ count: 0, sequences: [] });
 
@@ -46,9 +47,10 @@ export function createMemoryStore(): Store {
         records.set(id, { ...record, id, locked: false });
         return id;
       },
-      async insertNumbered(make) {
-        const sequence = Number(kv.get(SEQUENCE_KEY) ?? 0) + 1;
-        const record = make(sequence);
+      async insertNumbered(make, makeEpoch) {
+        const { sequence, epoch, newEpoch } = nextNumber(kv.get(SEQUENCE_KEY), kv.get(EPOCH_KEY), makeEpoch);
+        const record = make(sequence, epoch);
+        if (newEpoch !== null) kv.set(EPOCH_KEY, newEpoch);
         kv.set(SEQUENCE_KEY, String(sequence));
         const id = nextId++;
         records.set(id, { ...record, id, locked: false });

@@ -108,6 +108,35 @@ export const STORE_CONTRACT: readonly ContractCase[] = [
     }),
   },
   {
+    // The numbering's epoch (issue 39): made when the numbering starts, kept with the counter.
+    name: 'insertNumbered keeps the epoch made at number 1; a counter older than epochs gets none',
+    run: withStore(async (store) => {
+      const made: string[] = [];
+      const makeEpoch = () => {
+        made.push(`epoch-${made.length + 1}`);
+        return made.at(-1)!;
+      };
+      const epochs: (string | null)[] = [];
+      const numbered = (uuid: string) =>
+        store.locations.insertNumbered((sequence, epoch) => {
+          epochs.push(epoch);
+          return { uuid, createdAt: 1_000, json: JSON.stringify({ uuid, sequence }) };
+        }, makeEpoch);
+      same([await numbered('e1'), await numbered('e2')], [1, 2], 'numbers');
+      same(epochs, ['epoch-1', 'epoch-1'], 'both records in the epoch made at number 1');
+      same(made.length, 1, 'made once');
+      same(await store.kv.get('records.epoch'), 'epoch-1', 'kept in the kv store');
+      await store.locations.removeAll();
+      await numbered('e3');
+      same(epochs.at(-1), 'epoch-1', 'removeAll keeps the numbering and its epoch');
+      // A store whose counter predates epochs (an SDK upgraded in place) keeps numbering without one.
+      await store.kv.delete('records.epoch');
+      await numbered('e4');
+      same(epochs.at(-1), null, 'no epoch for a numbering that began without one');
+      same(made.length, 1, 'none made mid-numbering');
+    }),
+  },
+  {
     name: 'insert returns increasing ids; count counts',
     run: withStore(async (store) => {
       const ids = await fill(store, 3);

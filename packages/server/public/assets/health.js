@@ -1,6 +1,6 @@
 /* global URLSearchParams */
 // The selected device's delivery health (issue 19's ledger): complete, or how many records are
-// missing and which; what it reported dropped and what the server quarantined, with the
+// missing and which, per numbering when the device's numbering started again (issue 39); what it reported dropped and what the server quarantined, with the
 // quarantined records themselves (reason, time, raw JSON as text) and their CSV export.
 import { silentPeriodList } from './health-text.js';
 import { apiJson } from './api.js';
@@ -12,24 +12,58 @@ const SHOWN_QUARANTINE = 20;
 
 const rangeText = ([first, last]) => (first === last ? '#' + first : '#' + first + '–#' + last);
 
+function rangesText(missingRanges) {
+  const more =
+    missingRanges.length > SHOWN_RANGES ? ' and ' + (missingRanges.length - SHOWN_RANGES) + ' more ranges' : '';
+  return missingRanges.slice(0, SHOWN_RANGES).map(rangeText).join(', ') + more;
+}
+
+/** One numbering's account (a ledger, or one of its epochs). */
+function accountText(account) {
+  if (account.missing === 0) return 'all ' + account.highestSequence + ' records accounted for';
+  return account.missing + ' missing of ' + account.highestSequence + ': ' + rangesText(account.missingRanges);
+}
+
 function verdict(ledger) {
   if (!ledger.highestSequence)
     return el('p', { className: 'health unknown' }, 'No sequence numbers from this device yet: nothing to check.');
-  if (ledger.missing === 0)
-    return el(
-      'p',
-      { className: 'health complete' },
-      'Complete: all ' + ledger.highestSequence + ' records accounted for.',
-    );
-  const ranges = ledger.missingRanges.slice(0, SHOWN_RANGES).map(rangeText).join(', ');
-  const more =
-    ledger.missingRanges.length > SHOWN_RANGES
-      ? ' and ' + (ledger.missingRanges.length - SHOWN_RANGES) + ' more ranges'
-      : '';
+  const className = 'health ' + (ledger.missing === 0 ? 'complete' : 'missing');
+  if (!ledger.restarted) {
+    const text = accountText(ledger);
+    return el('p', { className }, ledger.missing === 0 ? 'Complete: ' + text + '.' : text);
+  }
+  // The numbering started again at #1 under the same device id (issue 39): one account each.
+  const total =
+    ledger.missing === 0
+      ? 'Complete: all ' + ledger.highestSequence + ' records accounted for'
+      : ledger.missing + ' missing of ' + ledger.highestSequence;
   return el(
-    'p',
-    { className: 'health missing' },
-    ledger.missing + ' missing of ' + ledger.highestSequence + ': ' + ranges + more,
+    'div',
+    {},
+    el(
+      'p',
+      { className },
+      total +
+        ' in ' +
+        ledger.epochCount +
+        ' numberings: the device started numbering again at #1 (a new queue database under the same id), last ' +
+        (ledger.restartedAt === null ? 'at an unknown time' : fmt.time(ledger.restartedAt)) +
+        '.',
+    ),
+    el(
+      'ul',
+      { className: 'numberings' },
+      ...ledger.epochs.map((epoch) =>
+        el(
+          'li',
+          {},
+          'Since ' +
+            (epoch.firstReceivedAt === null ? 'an unknown time' : fmt.time(epoch.firstReceivedAt)) +
+            ': ' +
+            accountText(epoch),
+        ),
+      ),
+    ),
   );
 }
 

@@ -293,6 +293,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX device_keys_device ON device_keys (device_id)`,
     `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
     `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+  // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
+  // when its queue database starts numbering; null for trackers that send none), on each place
+  // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
+  () => [
+    `ALTER TABLE locations ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE quarantine ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE dropped_ranges ADD COLUMN sequence_epoch TEXT`,
+    `ALTER TABLE expired_ranges ADD COLUMN sequence_epoch TEXT`,
+    // The ledger reads a device's numbers per numbering: the index leads with the epoch.
+    `DROP INDEX locations_device_sequence`,
+    `CREATE INDEX locations_device_epoch_sequence ON locations (device_id, sequence_epoch, sequence)
+      WHERE sequence IS NOT NULL`,
   ],
 ];
 

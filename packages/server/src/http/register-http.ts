@@ -9,6 +9,7 @@ import {
   HEALTH_ACCEPTED_HEADER,
   HEALTH_HEADER,
   LEDGER_HEADER,
+  LEDGER_EPOCHS_HEADER,
 } from '@waypost/sdk/internal';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoleGate } from '../accounts/role-gate.js';
@@ -82,6 +83,8 @@ export async function registerHttpLayer(
       reply
         .header('accept-encoding', ACCEPTED_REQUEST_CODINGS)
         .header(LEDGER_HEADER, '1')
+        // It keeps each numbering apart (issue 39): reports may name their epoch.
+        .header(LEDGER_EPOCHS_HEADER, '1')
         .header(HEALTH_ACCEPTED_HEADER, '1');
     }
     if (routeOf(request) === '/health') return done();

@@ -1,3 +1,4 @@
+import { EPOCH_PATTERN } from '@waypost/sdk/internal';
 import { badRequest } from '../errors.js';
 import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
@@ -14,6 +15,18 @@ export interface StoredRecord {
   clockSuspect: boolean;
   /** The device's sequence number of the record (the delivery ledger), when it sent a valid one. */
   sequence: number | null;
+  /** The numbering `sequence` belongs to (its `sequence_epoch`, issue 39), when it named one. */
+  sequenceEpoch?: string | null;
+}
+
+/**
+ * A numbered record's `sequence_epoch`: the id of the numbering its sequence belongs to (an SDK
+ * whose queue database started again starts a new one), else none (an older SDK, another tracker).
+ */
+export function sequenceEpochOf(value: unknown): string | null {
+  if (sequenceOf(value) === null) return null;
+  const epoch = (value as { sequence_epoch?: unknown }).sequence_epoch;
+  return typeof epoch === 'string' && EPOCH_PATTERN.test(epoch) ? epoch : null;
 }
 
 /** A record's `sequence`: a positive safe integer, else none (a foreign template's field of that name). */
@@ -139,5 +152,7 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
     recordedAt = parsed;
     clockSuspect = !timestampPlausible(parsed, receivedAt);
   }
-  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence: sequenceOf(record) };
+  const sequence = sequenceOf(record);
+  const sequenceEpoch = sequenceEpochOf(record);
+  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence, sequenceEpoch };
 }

@@ -1,7 +1,7 @@
 import { HttpError } from '../errors.js';
 import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
-import { normalizeRecord, sequenceOf, type StoredRecord } from './normalize.js';
+import { normalizeRecord, sequenceEpochOf, sequenceOf, type StoredRecord } from './normalize.js';
 import { INPUT_LIMITS } from './validation.js';
 
 /** A record the server could not take: kept, with why, never silently dropped. */
@@ -13,6 +13,8 @@ export interface QuarantinedRecord {
   raw: string;
   /** Its sequence number, when it carried a valid one: quarantined numbers are not missing. */
   sequence: number | null;
+  /** The numbering of its sequence number (issue 39), when it named one. */
+  sequenceEpoch?: string | null;
   /**
    * Who it is, so that a resent record is quarantined once per device (issue 29): its uuid when it
    * carries a usable one, else the uuid the server derives from its content (as for records
@@ -61,6 +63,7 @@ export function verdicts(found: readonly FoundRecord[], receivedAt: number, tran
         message: error.message,
         raw: rawOf(item.value),
         sequence: translator?.sequence ? translator.sequence(item.value) : sequenceOf(item.value),
+        sequenceEpoch: translator ? null : sequenceEpochOf(item.value),
         identity: translator?.identity ? translator.identity(item.value) : identityOf(item.value),
       });
     }

@@ -60,7 +60,7 @@ export async function expireArrivals(tx: Queryable, ids: readonly number[], now:
     rows.push(
       ...(await tx.query<ExpiredRow>(
         `DELETE FROM locations WHERE id IN (${part.map(() => '?').join(', ')})
-         RETURNING device_id, sequence, recorded_at, latitude`,
+         RETURNING device_id, sequence, sequence_epoch, recorded_at, latitude`,
         part,
       )),
     );

@@ -64,7 +64,7 @@ export async function expireSlice(
   const positions = kind === 'locations' && marksInStatements(tx);
   const rows = await tx.query<ExpiredRow>(
     `DELETE FROM ${table} WHERE device_id = ? AND ${time} >= ? AND ${time} < ?
-     RETURNING device_id, ${sequence ? 'sequence' : 'NULL AS sequence'}${positions ? ', recorded_at, latitude' : ''}`,
+     RETURNING device_id, ${sequence ? 'sequence, sequence_epoch' : 'NULL AS sequence, NULL AS sequence_epoch'}${positions ? ', recorded_at, latitude' : ''}`,
     [deviceId, from, until],
   );
   await bookExpired(tx, rows, positions, now);
@@ -75,6 +75,8 @@ export async function expireSlice(
 export interface ExpiredRow extends Record<string, unknown> {
   device_id: string;
   sequence: number | null;
+  /** The numbering of `sequence` (issue 39), null when none was named. */
+  sequence_epoch: string | null;
   recorded_at?: number;
   latitude?: number | null;
 }
@@ -97,15 +99,17 @@ export async function bookExpired(
         .filter((r) => r.latitude !== null)
         .map((r) => ({ deviceId: r.device_id, recordedAt: Number(r.recorded_at) })),
     );
-  const sequences = new Map<string, number[]>();
+  // Per device and numbering: the same number of two numberings is two records.
+  const sequences = new Map<string, { deviceId: string; epoch: string | null; list: number[] }>();
   for (const row of rows) {
     if (row.sequence === null) continue;
-    const list = sequences.get(row.device_id) ?? [];
-    list.push(Number(row.sequence));
-    sequences.set(row.device_id, list);
+    const key = `${row.device_id}\u0000${row.sequence_epoch ?? ''}`;
+    const entry = sequences.get(key) ?? { deviceId: row.device_id, epoch: row.sequence_epoch, list: [] };
+    entry.list.push(Number(row.sequence));
+    sequences.set(key, entry);
   }
-  for (const [deviceId, list] of sequences)
-    await insertExpiredRanges(tx, deviceId, normalizeRanges(list.map((s) => [s, s])), now);
+  for (const { deviceId, epoch, list } of sequences.values())
+    await insertExpiredRanges(tx, deviceId, epoch, normalizeRanges(list.map((s) => [s, s])), now);
 }
 
 /** Logs uploaded without a device id follow the server's period. */
@@ -119,25 +123,37 @@ export async function expireOrphanLogs(tx: Queryable, cutoff: number, limit: num
 async function insertExpiredRanges(
   tx: Queryable,
   deviceId: string,
+  epoch: string | null,
   ranges: readonly SequenceRange[],
   now: number,
 ): Promise<void> {
-  const params: SqlValue[] = ranges.flatMap(([first, last]) => [deviceId, first, last, now]);
+  const params: SqlValue[] = ranges.flatMap(([first, last]) => [deviceId, first, last, now, epoch]);
   await tx.run(
-    `INSERT INTO expired_ranges (device_id, first_sequence, last_sequence, expired_at) VALUES ${ranges
-      .map(() => '(?, ?, ?, ?)')
+    `INSERT INTO expired_ranges (device_id, first_sequence, last_sequence, expired_at, sequence_epoch) VALUES ${ranges
+      .map(() => '(?, ?, ?, ?, ?)')
       .join(', ')}`,
     params,
   );
 }
 
-/** The sequence ranges retention removed from a device (received or quarantined once). */
-export async function readExpiredRanges(db: Queryable, deviceId: string): Promise<SequenceRange[]> {
-  const rows = await db.query<{ first_sequence: number; last_sequence: number }>(
-    `SELECT first_sequence, last_sequence FROM expired_ranges WHERE device_id = ?`,
-    [deviceId],
-  );
-  return normalizeRanges(rows.map((r) => [Number(r.first_sequence), Number(r.last_sequence)]));
+/** The sequence ranges retention removed from a device (received or quarantined once), with their numbering. */
+export async function readExpiredRanges(
+  db: Queryable,
+  deviceId: string,
+): Promise<{ epoch: string | null; range: SequenceRange; at: number }[]> {
+  const rows = await db.query<{
+    first_sequence: number;
+    last_sequence: number;
+    sequence_epoch: string | null;
+    expired_at: number;
+  }>(`SELECT first_sequence, last_sequence, sequence_epoch, expired_at FROM expired_ranges WHERE device_id = ?`, [
+    deviceId,
+  ]);
+  return rows.map((r) => ({
+    epoch: r.sequence_epoch,
+    range: [Number(r.first_sequence), Number(r.last_sequence)],
+    at: Number(r.expired_at),
+  }));
 }
 
 export interface RetentionDevice {

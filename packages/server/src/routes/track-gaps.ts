@@ -11,7 +11,8 @@ export const MAX_GAPS = 200;
 /**
  * `GET /api/dashboard/devices/:id/gaps` (admin): the ledger's missing ranges placed in time, so the
  * map can draw the track broken where records never arrived instead of straight through the hole:
- * `{ gaps: [{ first, last, missing, from, to, fromPoint, toPoint }], truncated }`, where `from` is
+ * `{ gaps: [{ first, last, missing, epoch, from, to, fromPoint, toPoint }], truncated }` (`epoch`: the
+ * numbering the range belongs to, issue 39), where `from` is
  * when the record just before the range was recorded and `to` the one just after (epoch ms; null
  * when that record is not stored either, such as a range at the end that has not arrived yet), and
  * `fromPoint`, `toPoint` where they were (`[latitude, longitude]`, null likewise): a map drawn from
@@ -28,33 +29,43 @@ export const trackGapRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         duplicates: Number(device.duplicates),
         quarantined: Number(device.quarantined ?? 0),
       });
-      const ranges = ledger.missingRanges.slice(0, MAX_GAPS);
-      const edges = [...new Set(ranges.flatMap(([first, last]) => [first - 1, last + 1]))];
+      // Every numbering's holes (a device whose queue started again has one numbering per start).
+      const all = ledger.epochs.flatMap((e) => e.missingRanges.map((range) => ({ epoch: e.epoch, range })));
+      const ranges = all.slice(0, MAX_GAPS);
       // Each edge's first stored record (a sequence stored twice counts once): its time and place.
-      const found = new Map<number, { t: number; at: [number, number] | null }>();
-      if (edges.length > 0) {
+      const found = new Map<string, { t: number; at: [number, number] | null }>();
+      const edgeKey = (epoch: string | null, sequence: number) => `${epoch ?? ''}\u0000${sequence}`;
+      for (const epoch of new Set(ranges.map((r) => r.epoch))) {
+        const edges = [
+          ...new Set(
+            ranges.filter((r) => r.epoch === epoch).flatMap(({ range: [first, last] }) => [first - 1, last + 1]),
+          ),
+        ];
         type Row = { sequence: number | string; t: number | string; lat: number | null; lon: number | null };
         const rows = await ctx.db.query<Row>(
           `SELECT sequence, recorded_at AS t, latitude AS lat, longitude AS lon FROM locations
-           WHERE device_id = ? AND sequence IN (${edges.map(() => '?').join(', ')}) ORDER BY recorded_at, id`,
-          [device.id, ...edges],
+           WHERE device_id = ? AND ${epoch === null ? 'sequence_epoch IS NULL' : 'sequence_epoch = ?'}
+             AND sequence IN (${edges.map(() => '?').join(', ')}) ORDER BY recorded_at, id`,
+          [device.id, ...(epoch === null ? [] : [epoch]), ...edges],
         );
         for (const row of rows) {
           const at: [number, number] | null = row.lat === null || row.lon === null ? null : [row.lat, row.lon];
-          if (!found.has(Number(row.sequence))) found.set(Number(row.sequence), { t: Number(row.t), at });
+          const key = edgeKey(epoch, Number(row.sequence));
+          if (!found.has(key)) found.set(key, { t: Number(row.t), at });
         }
       }
       return {
-        gaps: ranges.map(([first, last]) => ({
+        gaps: ranges.map(({ epoch, range: [first, last] }) => ({
           first,
           last,
           missing: last - first + 1,
-          from: found.get(first - 1)?.t ?? null,
-          to: found.get(last + 1)?.t ?? null,
-          fromPoint: found.get(first - 1)?.at ?? null,
-          toPoint: found.get(last + 1)?.at ?? null,
+          epoch,
+          from: found.get(edgeKey(epoch, first - 1))?.t ?? null,
+          to: found.get(edgeKey(epoch, last + 1))?.t ?? null,
+          fromPoint: found.get(edgeKey(epoch, first - 1))?.at ?? null,
+          toPoint: found.get(edgeKey(epoch, last + 1))?.at ?? null,
         })),
-        truncated: ledger.missingRanges.length > MAX_GAPS,
+        truncated: all.length > MAX_GAPS,
       };
     },
   );

@@ -4,13 +4,13 @@ import { markChangedHours } from '../track-tiles/pyramid-store.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const ROWS_PER_STATEMENT = 250;
-export const COLUMNS = 10;
+export const COLUMNS = 11;
 /** Longer event names are not ones the server knows; the column keeps a bounded prefix. */
 const MAX_EVENT_CHARS = 32;
 
 /** `INSERT INTO locations ... VALUES` for `rows` rows, without the conflict clause. */
 export const insertValuesSql = (rows: number): string =>
-  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence) VALUES ${Array.from(
+  `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence, sequence_epoch) VALUES ${Array.from(
     { length: rows },
     () => `(${Array(COLUMNS).fill('?').join(', ')})`,
   ).join(', ')}`;
@@ -21,7 +21,7 @@ const buildInsertSql = (rows: number): string =>
 const insertSqlByRows: string[] = [];
 const insertSql = (rows: number): string => (insertSqlByRows[rows] ??= buildInsertSql(rows));
 
-const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence)
+const INSERT_ONE = `INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence, sequence_epoch)
   VALUES (${Array(COLUMNS).fill('?').join(', ')}) ON CONFLICT (device_id, uuid) DO NOTHING`;
 
 /** A record to insert for a device. */
@@ -58,6 +58,7 @@ export function rowParams({ deviceId, record: r }: LocationInsert, receivedAt: n
     event,
     r.clockSuspect ? 1 : null,
     r.sequence,
+    r.sequenceEpoch ?? null,
   ];
 }
 

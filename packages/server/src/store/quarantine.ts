@@ -8,7 +8,7 @@ export interface QuarantineInsert {
   entry: QuarantinedRecord;
 }
 
-const COLUMNS = 8;
+const COLUMNS = 9;
 /** Rows per INSERT statement: well under both databases' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 200;
 
@@ -41,9 +41,10 @@ export async function insertQuarantine(
       receivedAt,
       entry.sequence,
       identityOf(entry),
+      entry.sequenceEpoch ?? null,
     ]);
     const inserted = await db.query<{ device_id: string; identity: string }>(
-      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at, sequence, identity) VALUES ${chunk
+      `INSERT INTO quarantine (device_id, uuid, code, message, raw, received_at, sequence, identity, sequence_epoch) VALUES ${chunk
         .map(() => `(${Array(COLUMNS).fill('?').join(', ')})`)
         .join(', ')} ON CONFLICT (device_id, identity) DO NOTHING RETURNING device_id, identity`,
       params,
