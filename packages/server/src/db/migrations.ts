@@ -274,6 +274,10 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
+  // Every refusal named (issue 39): a device refused before its upload's handler (size, depth,
+  // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
+  // refusal's cause (NULL: its credentials, as before).
+  () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -48,10 +48,11 @@ export interface HealthInputs {
   reportAt: number | null;
   lastRecord: LastRecord | null;
   /**
-   * The server refused a request with this device's credentials (a revoked or expired token):
-   * when last, since when (server time). Its own observation: certain while the device keeps trying.
+   * The server refused a request of this device (its credentials revoked or expired, or before its
+   * handler: size, depth, content type, rate limit): when last, since when (server time), and the
+   * refusal's cause (auth-refused when not said). Its own observation: certain while the device keeps trying.
    */
-  refused?: { at: number; since: number } | null;
+  refused?: { at: number; since: number; cause?: Cause } | null;
   /** A device with no upload for this long is quiet beyond its expected interval. */
   silentAfterMs: number;
 }
@@ -77,7 +78,8 @@ const named = (cause: Cause, inferred: boolean, since: number | null): NamedStat
   since,
 });
 
-const FAILURE_CAUSES: Record<NonNullable<HealthReport['failure']>['class'], Cause> = {
+/** The cause of each upload failure class a report names (`fail=`), while it lasts and on a return. */
+export const FAILURE_CAUSES: Record<NonNullable<HealthReport['failure']>['class'], Cause> = {
   auth: 'auth-refused',
   refused: 'records-refused',
   server: 'server-errors',
@@ -155,9 +157,9 @@ export function decideDeviceState(input: HealthInputs): NamedState {
   if (input.status === 'deleted') return named('device-deleted', false, lastSeen);
   if (input.status === 'blocked') return named('device-blocked', false, lastSeen);
   const refused = input.refused;
-  if (refused && (lastSeen === null || refused.at > lastSeen)) {
+  if (refused && (lastSeen === null || refused.at >= lastSeen)) {
     // Refused since its last accepted upload: the server saw it, so certain until it stops trying.
-    return named('auth-refused', now - refused.at > input.silentAfterMs, refused.since);
+    return named(refused.cause ?? 'auth-refused', now - refused.at > input.silentAfterMs, refused.since);
   }
   if (lastSeen === null) return named('unexplained', true, null);
   const silent = now - lastSeen > input.silentAfterMs;

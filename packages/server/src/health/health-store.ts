@@ -2,7 +2,7 @@ import { parseHealthHeader, formatHealthHeader, type HealthReport } from '@waypo
 import type { Queryable } from '../db/database.js';
 import type { DeviceStatus } from '../store/devices.js';
 import { lastRecordOf } from './last-record.js';
-import type { HealthInputs, NamedState } from './decide-state.js';
+import { CAUSES, type Cause, type HealthInputs, type NamedState } from './decide-state.js';
 
 /** Stores a device's newest health report (the header's own text: bounded, parsed on reading). */
 export async function saveHealthReport(db: Queryable, deviceId: string, report: HealthReport, at: number) {
@@ -19,7 +19,7 @@ export interface DeviceHealthRow {
   inputs: Omit<HealthInputs, 'now' | 'silentAfterMs'>;
   /** The state last named (health_state), null before any. */
   named: NamedState | null;
-  /** What the last refused request (a revoked or expired token) carried: that request's word only. */
+  /** What the last refused request (credentials, size, depth, rate...) carried: that request's word only. */
   refusedReport: HealthReport | null;
   refusedCode: string | null;
 }
@@ -36,10 +36,11 @@ interface Row {
   auth_refused_since: number | null;
   auth_refused_code: string | null;
   auth_refused_report: string | null;
+  refused_cause: string | null;
 }
 
 const SELECT = `SELECT d.id, d.status, d.last_seen, d.health_report, d.health_at, d.health_state,
-  d.auth_refused_at, d.auth_refused_since, d.auth_refused_code, d.auth_refused_report,
+  d.auth_refused_at, d.auth_refused_since, d.auth_refused_code, d.auth_refused_report, d.refused_cause,
   (SELECT l.record FROM locations l WHERE l.device_id = d.id ORDER BY l.recorded_at DESC LIMIT 1) AS last_record
   FROM devices d`;
 
@@ -49,6 +50,10 @@ function reportOf(text: string | null): HealthReport | null {
   const parsed = text === null ? null : parseHealthHeader(text);
   return parsed?.ok ? parsed.report : null;
 }
+
+/** A refusal's stored cause; none (a refusal of credentials, before issue 39) or unknown: its credentials. */
+const refusedCauseOf = (text: string | null): Cause =>
+  text !== null && Object.hasOwn(CAUSES, text) ? (text as Cause) : 'auth-refused';
 
 function toRow(row: Row): DeviceHealthRow {
   const parsed = row.health_report === null ? null : parseHealthHeader(row.health_report);
@@ -63,7 +68,11 @@ function toRow(row: Row): DeviceHealthRow {
       refused:
         row.auth_refused_at === null
           ? null
-          : { at: Number(row.auth_refused_at), since: Number(row.auth_refused_since ?? row.auth_refused_at) },
+          : {
+              at: Number(row.auth_refused_at),
+              since: Number(row.auth_refused_since ?? row.auth_refused_at),
+              cause: refusedCauseOf(row.refused_cause),
+            },
     },
     named: parseNamed(row.health_state),
     refusedReport: reportOf(row.auth_refused_report),

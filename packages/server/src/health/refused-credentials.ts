@@ -36,10 +36,10 @@ export async function noteRefusedCredentials(
   const report = healthReportOf(request);
   const written = await ctx.db.run(
     `UPDATE devices SET
-       auth_refused_since = CASE WHEN auth_refused_at IS NULL OR auth_refused_at < COALESCE(last_seen, 0) THEN ? ELSE auth_refused_since END,
-       auth_refused_at = ?, auth_refused_code = ?, auth_refused_report = ?
+       auth_refused_since = CASE WHEN auth_refused_at IS NULL OR auth_refused_at < COALESCE(last_seen, 0) OR refused_cause IS NOT NULL THEN ? ELSE auth_refused_since END,
+       auth_refused_at = ?, auth_refused_code = ?, auth_refused_report = ?, refused_cause = NULL
      WHERE id = ? AND status = 'active'
-       AND (auth_refused_at IS NULL OR auth_refused_at <= ? OR auth_refused_at < COALESCE(last_seen, 0))`,
+       AND (auth_refused_at IS NULL OR auth_refused_at <= ? OR auth_refused_at < COALESCE(last_seen, 0) OR refused_cause IS NOT NULL)`,
     [now, now, code, report === null ? null : formatHealthHeader(report), deviceId, now - noteEveryMs(ctx)],
   );
   if (written > 0) await nameAndRecord(ctx, deviceId);

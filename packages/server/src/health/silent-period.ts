@@ -1,7 +1,7 @@
 import type { HealthReport } from '@waypost/sdk/internal';
 import { formatHealthHeader } from '@waypost/sdk/internal';
 import type { Queryable } from '../db/database.js';
-import { CAUSES, type Cause, type NamedState } from './decide-state.js';
+import { CAUSES, FAILURE_CAUSES, type Cause, type NamedState } from './decide-state.js';
 
 /** A silent period, explained once the device was back. */
 export interface SilentPeriod {
@@ -21,8 +21,9 @@ const HELD: Record<NonNullable<HealthReport['was']>['kind'], Cause> = {
 
 /**
  * Why a device that had been quiet was quiet, from the report it sends on its return (pure): an
- * app started since (`up`), the hold that ended (`was`: no network, Wi-Fi only on cellular ...) or a network failure since its
- * last delivery say it for certain; otherwise the likely cause named while it was quiet stands,
+ * app started since (`up`), the hold that ended (`was`: no network, Wi-Fi only on cellular ...) or
+ * the failure its uploads met since its last delivery (`fail=`: network, timeout, server errors,
+ * throttled, client errors, credentials or records refused) say it for certain; otherwise the likely cause named while it was quiet stands,
  * inferred. Null when the device had not been quiet: named from its own reports before (not
  * inferred), or for less than the silence threshold.
  */
@@ -42,8 +43,7 @@ export function explainReturn(
   }
   if (report?.was) return { ...period, cause: HELD[report.was.kind], inferred: false };
   const failure = report?.failure?.class;
-  if (failure === 'network') return { ...period, cause: 'no-network', inferred: false };
-  if (failure === 'timeout') return { ...period, cause: 'timeouts', inferred: false };
+  if (failure) return { ...period, cause: FAILURE_CAUSES[failure], inferred: false };
   return { ...period, cause: previous.cause, inferred: true };
 }
 

@@ -23,6 +23,7 @@ import type { createRouteIndex } from './method-routing.js';
 import { EXPOSED_HEADERS, registerMethodAnswers } from './not-found.js';
 import { registerOpenApi } from './openapi.js';
 import { registerRequestMetrics } from './request-metrics.js';
+import { registerRefusalNotes } from '../health/refusal-notes.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { schemaKeyError } from './unknown-keys.js';
 
@@ -103,4 +104,5 @@ export async function registerHttpLayer(
     return reply.code(limitedStatus(request, status)).headers(headers).send(body);
   });
   registerRequestMetrics(app, ctx);
+  registerRefusalNotes(app, ctx);
 }

@@ -32,6 +32,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const found = await deviceHealth(ctx, request.params.id);
     if (!found) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
     const { row, named } = found;
+    const refused = row.inputs.refused ?? null;
     return {
       device: row.id,
       ...stateJson(named),
@@ -39,14 +40,18 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       report: row.inputs.report,
       reportedAt: iso(row.inputs.reportAt),
       // The server's own observation; `report` is what that refused request said, nothing more.
-      authRefused: row.inputs.refused
-        ? {
-            at: iso(row.inputs.refused.at),
-            since: iso(row.inputs.refused.since),
-            code: row.refusedCode,
-            report: row.refusedReport,
-          }
-        : null,
+      refused: refused && {
+        at: iso(refused.at),
+        since: iso(refused.since),
+        code: row.refusedCode,
+        cause: refused.cause ?? 'auth-refused',
+        report: row.refusedReport,
+      },
+      // The same, when it refused the device's credentials (the answer before issue 39).
+      authRefused:
+        refused && (refused.cause ?? 'auth-refused') === 'auth-refused'
+          ? { at: iso(refused.at), since: iso(refused.since), code: row.refusedCode, report: row.refusedReport }
+          : null,
       history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
     };
   });
