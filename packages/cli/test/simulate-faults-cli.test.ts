@@ -1,9 +1,10 @@
-// `waypost simulate --faults` (issue 31) as a user runs it: the built command as a child process
-// against Waypost's own server on port 0. Two devices per class of silence; the summary names, per
-// device, the class injected and the cause the server named, and the count line says how many were
-// named and how many were wrong with certainty. A revoked token is a real one (the server refuses
-// it), and the devices cut off from the network come back and have their silence explained, in the
-// health history and in the ledger's timeline.
+// `waypost simulate --faults` (issues 31, 39) as a user runs it: the built command as a child
+// process against Waypost's own server on port 0, in real time. The summary prints, per device, the
+// class injected, where it was made and the truth, against what the server named; the count line
+// says how many of the devices it still heard from it named in time, how many cut off it explained
+// for certain on their return and how many were ever named wrongly with certainty. A revoked token
+// is a real one (the server refuses it), and the devices cut off come back and have their silence
+// explained, in the health history and the ledger's timeline.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,6 @@ import { startServer, type RunningServer } from '@waypost/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { within } from './support/bounded.js';
 import { spawnCli } from './support/agent-process.js';
-import { FAULT_NAMES } from '../src/simulate/faults.js';
 
 const ADMIN = 'faults-admin';
 
@@ -24,7 +24,7 @@ describe('waypost simulate --faults, as a child process', () => {
       port: 0,
       adminToken: ADMIN,
       database: join(dir, 'server.db'),
-      silentAfterSeconds: 10,
+      silentAfterSeconds: 8,
     });
   });
   afterAll(async () => {
@@ -37,7 +37,7 @@ describe('waypost simulate --faults, as a child process', () => {
     >;
 
   it(
-    'names the injected cause of every device and explains the silence of those that come back',
+    "prints the server's answers against the injected truth, per device and per class, and exits 0 on the bar",
     { timeout: 120_000 },
     async () => {
       const cli = spawnCli([
@@ -45,31 +45,44 @@ describe('waypost simulate --faults, as a child process', () => {
         '--url',
         `${server.url}/locations`,
         '--faults',
-        'all=2',
+        'no-network,network-drops,auth-refused,killed,parked,clock-off',
+        '--devices',
+        '7',
+        '--device-prefix',
+        'cli-',
         '--admin-token',
         ADMIN,
         '--presence-interval',
-        '5',
+        '4',
         '--duration',
-        '6s',
+        '5s',
         '--interval',
         '1',
       ]);
       const [code] = await cli.exitedWithin(110_000);
       const out = cli.stdout();
       expect(code, `${out}\n${cli.stderr()}`).toBe(0);
-      // One line per device: sim-1 and sim-2 lost their network, sim-3 and sim-4 left the Wi-Fi ...
-      for (const [index, fault] of FAULT_NAMES.entries()) {
-        for (const n of [2 * index + 1, 2 * index + 2]) expect(out).toMatch(new RegExp(`^sim-${n} +${fault} `, 'm'));
+      // One line per device: the class, where it was made, the truth; the seventh a control.
+      const lines: [string, string, string, string][] = [
+        ['cli-1', 'no-network', 'device', 'no-network'],
+        ['cli-2', 'network-drops', 'path', 'no-network'],
+        ['cli-3', 'auth-refused', 'service', 'auth-refused'],
+        ['cli-4', 'killed', 'device', 'app-terminated'],
+        ['cli-5', 'parked', 'device', 'stationary'],
+        ['cli-6', 'clock-off', 'device', 'clock-off'],
+      ];
+      for (const [device, fault, where, truth] of lines) {
+        expect(out).toMatch(new RegExp(`^${device} +${fault} +${where} +${truth} `, 'm'));
       }
-      const counts = /named (\d+) of 24, wrong with certainty 0; silent period explained for 6 of 6 back/.exec(out);
-      expect(counts, out).not.toBeNull();
-      expect(Number(counts![1])).toBeGreaterThanOrEqual(23);
+      expect(out).toMatch(/^cli-7 +- +- +- +live\/reporting \(certain\) .* control$/m);
+      expect(out).toMatch(
+        /^heard: named 3 of 3 within [\d.]+s; cut off: likely cause while silent for 3 of 3 \(the truth for \d\), explained for certain on return 3 of 3; wrong with certainty 0 \(\d+ looks and every device's history\)$/m,
+      );
 
       // The server's side: a real revoked token, and the silences explained for certain.
-      const revoked = await admin('/api/devices/sim-9/health');
+      const revoked = await admin('/api/devices/cli-3/health');
       expect(revoked).toMatchObject({ cause: 'auth-refused', inferred: false, authRefused: { code: 'TOKEN_REVOKED' } });
-      const ledger = await admin('/api/devices/sim-1/ledger');
+      const ledger = await admin('/api/devices/cli-1/ledger');
       expect(ledger.silentPeriods).toEqual([
         expect.objectContaining({
           cause: 'no-network',
@@ -77,17 +90,56 @@ describe('waypost simulate --faults, as a child process', () => {
           text: expect.stringMatching(/^silent from .+ to .+ because no-network$/),
         }),
       ]);
-      // The killed app, started again, says so: the app was not running.
-      const killed = await admin('/api/devices/sim-19/health');
-      expect(killed.history).toContainEqual(
-        expect.objectContaining({ cause: 'app-terminated', inferred: false, silentFrom: expect.any(String) }),
-      );
-      const wifiOnly = await admin('/api/devices/sim-3/health');
-      expect(wifiOnly.history).toContainEqual(
-        expect.objectContaining({ cause: 'wifi-only', inferred: false, silentFrom: expect.any(String) }),
+      // The path dropped cli-2's connections: the server saw nothing until it was back.
+      const dropped = await admin('/api/devices/cli-2/health');
+      expect(dropped.history).toContainEqual(
+        expect.objectContaining({ cause: 'no-network', inferred: false, silentFrom: expect.any(String) }),
       );
     },
   );
+
+  it('gives every run devices of its own, healthy, their clocks on real time', { timeout: 60_000 }, async () => {
+    const run = async () => {
+      const cli = spawnCli([
+        'simulate',
+        '--url',
+        `${server.url}/locations`,
+        '--devices',
+        '1',
+        '--duration',
+        '2s',
+        '--interval',
+        '1',
+        '--admin-token',
+        ADMIN,
+        '--json',
+      ]);
+      const [code] = await cli.exitedWithin(50_000);
+      expect(code, cli.stderr()).toBe(0);
+      return (JSON.parse(cli.stdout()) as { devices: { device: string }[] }).devices[0]!.device;
+    };
+    const started = Date.now();
+    const first = await run();
+    const second = await run();
+    const ended = Date.now();
+    expect(first).toMatch(/^sim-[0-9a-f]{6}-1$/);
+    expect(second).toMatch(/^sim-[0-9a-f]{6}-1$/);
+    expect(second).not.toBe(first);
+    for (const device of [first, second]) {
+      // Healthy as the server sees it (moving or stopped): its clock agrees with the server's.
+      const health = await admin(`/api/devices/${device}/health`);
+      expect(health).toMatchObject({ inferred: false, cause: expect.stringMatching(/^(reporting|stationary)$/) });
+      // Its records were made in the run's real time.
+      const records = (await admin(`/api/devices/${device}/locations?format=json`)) as unknown as {
+        timestamp: string;
+      }[];
+      expect(records.length).toBeGreaterThan(0);
+      for (const { timestamp } of records) {
+        expect(Date.parse(timestamp)).toBeGreaterThanOrEqual(started - 1_000);
+        expect(Date.parse(timestamp)).toBeLessThanOrEqual(ended);
+      }
+    }
+  });
 
   it('says which class was meant by a misspelt one, and exits 2 before simulating', async () => {
     const cli = spawnCli([

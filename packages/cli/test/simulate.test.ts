@@ -41,7 +41,7 @@ async function simulateTo(url: string, ...flags: string[]) {
   const io = captureIo();
   // Bounded: a simulation whose uploads never end fails naming it, not at the test's timeout.
   const code = await within(
-    main(['simulate', '--url', url, '--speedup', '0', '--interval', '5', ...flags], io),
+    main(['simulate', '--url', url, '--speedup', '0', '--interval', '5', '--device-prefix', 'sim-', ...flags], io),
     EXIT_WAIT_MS,
     () => `waypost simulate ${flags.join(' ')} to end; stderr:\n${io.err().slice(-2000)}`,
   );

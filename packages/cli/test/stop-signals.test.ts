@@ -39,7 +39,7 @@ describe('Ctrl-C and SIGTERM stop simulate and demo cleanly', () => {
       ]);
       expect(simulate.stderr()).toContain(`${signal}: stopping; the summary so far follows`);
       expect(simulate.stdout()).toMatch(/^device\s+recorded\s+delivered\s+queued/);
-      expect(simulate.stdout()).toMatch(/\nsim-1\s+\d+/);
+      expect(simulate.stdout()).toMatch(/\nsim-[0-9a-f]{6}-1\s+\d+/);
       expect(readdirSync(ownTmp)).toEqual([]);
     },
   );

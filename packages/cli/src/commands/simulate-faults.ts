@@ -8,7 +8,7 @@ import { Progress } from '../progress.js';
 import type { AdminApi } from '../simulate/admin-api.js';
 import { runFaultSimulation } from '../simulate/fault-run.js';
 import { parseFaultSpec } from '../simulate/fault-spec.js';
-import { faultsPassed, renderFaultSummary } from '../simulate/fault-summary.js';
+import { renderFaultSummary } from '../simulate/fault-summary.js';
 import type { Fault } from '../simulate/faults.js';
 import type { Fleet } from '../simulate/fleet.js';
 
@@ -20,21 +20,24 @@ const FAULT_INTERVAL_S = 2;
 
 export const FAULTS_HELP = `
 Faults (docs/device-health.md, "Fault simulation"):
-  --faults SPEC         inject one class of silence per device and print, per device, the class
-                        and the cause the service named. SPEC: classes separated by commas, each
-                        CLASS or CLASS=N (N devices of it); "all" is every class (all=N). Classes:
-                        no-network, wifi-only-cellular, server-errors, retry-after, auth-refused
-                        (the service revokes the device's token), records-refused,
-                        permission-revoked, provider-off, tracking-stopped, killed, parked,
-                        clock-off. Needs --admin-token. Runs in real time (the service judges
-                        silence by its own clock): healthy for --duration (default 30s), then the
-                        faults, then up to one presence interval plus the service's
-                        silentAfterSeconds until every device is named; the devices cut off
-                        come back (the network returns, a killed app starts again) and their
-                        silent period must be explained.
-                        --devices, if given, adds healthy devices after the spec's.
-                        Exit 0 when at least 95% are named, none wrong with certainty and every
-                        silent period of a device back is explained; else 1.
+  --faults SPEC         put each device behind its own fault point (an HTTP proxy on 127.0.0.1),
+                        inject one class of fault per device where it happens, and score the
+                        service's answers against what was injected. SPEC: classes separated by
+                        commas, each CLASS or CLASS=N (N devices of it); "all" is every class
+                        (all=N). Classes: in the path (never forwarded): network-drops,
+                        cut-mid-body, timeouts, server-errors (502), retry-after (503 with
+                        Retry-After), records-refused (422), client-errors (404); on the service:
+                        auth-refused (token revoked), server-refusal (a body it refuses, 400
+                        TOO_DEEP), device-blocked, device-deleted; on the device: no-network,
+                        wifi-only-cellular, permission-revoked, provider-off, no-fix,
+                        tracking-stopped, autosync-off, killed, battery-dead, parked, clock-off.
+                        Needs --admin-token. Runs in real time: healthy for --duration (default
+                        30s), then the faults; a device the service still hears from must be
+                        named within one presence interval; one cut off must be named a likely
+                        cause once silent, then it comes back and its silence must be explained
+                        for certain. --devices, if given, adds healthy devices after the spec's.
+                        Exit 0 when at least 95% of those heard are named, every cut-off one is
+                        explained and no cause is ever named wrongly with certainty; else 1.
   --presence-interval S with --faults: the devices' http.presenceInterval (default ${FAULT_PRESENCE_S})
 `;
 
@@ -44,6 +47,7 @@ export async function simulateWithFaults(
   io: Io,
   url: string,
   admin: AdminApi | null,
+  idPrefix: string,
 ): Promise<number> {
   let spec: Fault[];
   try {
@@ -75,11 +79,12 @@ export async function simulateWithFaults(
     fleet?.halt();
   });
   try {
-    progress.note(`simulating ${devices} devices with faults against ${url}`);
+    progress.note(`simulating ${devices} devices (${idPrefix}1 ...) with faults against ${url}`);
     const summary = await runFaultSimulation({
       url,
       admin,
       assigned,
+      idPrefix,
       databaseDir,
       seed: integerFlag(NAME, values, 'seed', 1, { min: 0 }),
       intervalMs: numberFlag(NAME, values, 'interval', FAULT_INTERVAL_S, 0.1) * 1000,
@@ -94,7 +99,7 @@ export async function simulateWithFaults(
     });
     io.stdout.write(values['json'] === true ? `${JSON.stringify(summary, null, 2)}\n` : renderFaultSummary(summary));
     if (signal !== null) return signalExitCode(signal);
-    return faultsPassed(summary) ? EXIT_OK : EXIT_FAILURE;
+    return summary.passed ? EXIT_OK : EXIT_FAILURE;
   } finally {
     if (givenDir === undefined) await rm(databaseDir, { recursive: true, force: true });
   }

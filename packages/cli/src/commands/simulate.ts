@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import type { Command } from './command.js';
 import { FAULTS_HELP, simulateWithFaults } from './simulate-faults.js';
 
 const NAME = 'waypost simulate';
-export const DEFAULT_SPEEDUP = 60;
+/** Real time by default: the devices' clocks agree with the service's, as a real device's do. */
+export const DEFAULT_SPEEDUP = 1;
 const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
 /** After Ctrl-C, how long closing waits for uploads in flight: a person is waiting for the prompt. */
 export const SIGNAL_CLOSE_MS = 3_000;
@@ -36,25 +38,30 @@ export const simulateCommand: Command = {
     json: { type: 'boolean' },
     faults: { type: 'string' },
     'presence-interval': { type: 'string' },
+    'device-prefix': { type: 'string' },
   },
   help: `Usage: ${NAME} --url URL [options]
 
 Runs N real SDK instances (each with its own SQLite queue, a Wi-Fi network and
-http.params {device_id: "sim-<n>"}) that drive around a small street grid at 5-15 m/s,
+http.params {device_id: "<prefix><n>"}) that drive around a small street grid at 5-15 m/s,
 turn at intersections and stop for 6-9 minutes now and then (longer than the SDK's
-stopTimeout, so they go stationary). Simulated time runs on a ManualClock, --speedup
-times faster than real time. At the end every queue is drained and a table per
+stopTimeout, so they go stationary). By default they run in real time, their clocks on the
+service's time, as real devices' are. At the end every queue is drained and a table per
 device is printed on stdout: recorded, delivered, queued, duplicates, lost.
 
 Options:
   --url URL             the service's ingest URL, e.g. http://127.0.0.1:8080/locations (required)
   --devices N           number of devices (default 3)
-  --duration D          simulated time to run: 90s, 30m, 1h (default 10m)
+  --duration D          simulated time to run: 90s, 30m, 1h (default 1m)
   --interval S          seconds of simulated time between fixes (default 5)
-  --speedup X           simulated seconds per real second (default ${DEFAULT_SPEEDUP}: 30m runs in 30 s);
-                        0 = as fast as possible
+  --speedup X           simulated seconds per real second (default ${DEFAULT_SPEEDUP}, real time); 0 = as fast
+                        as possible. Faster than real time replays the last --duration: records
+                        and the devices' clocks lie in the past until the run ends (speeds stay
+                        plausible; the service names the devices clock-off meanwhile)
+  --device-prefix P     device ids are P<n> (default "sim-<run id>-": every run has its own
+                        devices); give the same P to continue the same devices
   --seed N              tracks are reproducible for a seed (default 1)
-  --database-dir DIR    keep the devices' queue files sim-<n>.db in DIR (default: a temporary
+  --database-dir DIR    keep the devices' queue files <prefix><n>.db in DIR (default: a temporary
                         folder, removed afterwards, also after Ctrl-C)
   --batch               upload with http.batchSync (maxBatchSize 100)
   --threshold N         http.autoSyncThreshold (default 0: upload every fix at once)
@@ -82,10 +89,16 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
       throw usageError(`${NAME}: --url ${JSON.stringify(url)} is not a URL`);
     }
     const devices = integerFlag(NAME, values, 'devices', 3, { min: 1, max: 1000 });
-    const durationMs = durationFlag(NAME, values, 'duration', 10 * 60_000);
+    const durationMs = durationFlag(NAME, values, 'duration', 60_000);
     const intervalMs = numberFlag(NAME, values, 'interval', 5, 0.1) * 1000;
     const seed = integerFlag(NAME, values, 'seed', 1, { min: 0 });
     const speedupFlag = numberFlag(NAME, values, 'speedup', DEFAULT_SPEEDUP, 0);
+    if (speedupFlag > 0 && speedupFlag < 1) {
+      throw usageError(
+        `${NAME}: --speedup ${speedupFlag} would put the devices' clocks ahead of real time: 1 or more, or 0`,
+      );
+    }
+    const speedup = speedupFlag === 0 ? Infinity : speedupFlag;
     const threshold = integerFlag(NAME, values, 'threshold', 0, { min: 0 });
     const drainTimeoutMs = durationFlag(NAME, values, 'drain-timeout', DEFAULT_DRAIN_TIMEOUT_MS);
     const adminToken = stringFlag(values, 'admin-token') ?? io.env['WAYPOST_ADMIN_TOKEN'];
@@ -93,7 +106,8 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
     // so that a wrong one fails at once instead of after the whole simulated run.
     const admin = adminToken ? createAdminApi(url, adminToken) : null;
     await admin?.devices();
-    if (values['faults'] !== undefined) return simulateWithFaults(values, io, url, admin);
+    const idPrefix = devicePrefix(stringFlag(values, 'device-prefix'));
+    if (values['faults'] !== undefined) return simulateWithFaults(values, io, url, admin, idPrefix);
     if (values['presence-interval'] !== undefined) throw usageError(`${NAME}: --presence-interval goes with --faults`);
 
     // From here on a signal stops the run cleanly: summary so far, temporary folder removed.
@@ -119,8 +133,12 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
       seed,
       intervalMs,
       upload: { batchSync: values['batch'] === true, maxBatchSize: 100, autoSyncThreshold: threshold },
-      startTime: Date.now() - durationMs,
+      // Simulated time ends when the run does: in real time (speedup 1) it is the real time
+      // throughout; faster, the run replays the last --duration (records and the devices' clocks
+      // in the past until the end).
+      startTime: Date.now() - (speedup === Infinity ? durationMs : durationMs * (1 - 1 / speedup)),
       maxRetryAfterMs: drainTimeoutMs,
+      idPrefix,
     });
     halt = () => {
       progress.note(`${signal}: stopping; the summary so far follows`);
@@ -131,7 +149,7 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
     const runAndReport = async (): Promise<number> => {
       await runFleet(fleet, {
         durationMs,
-        speedup: speedupFlag === 0 ? Infinity : speedupFlag,
+        speedup,
         onStep: (elapsed) => {
           const t = fleet.totals();
           progress.update(
@@ -190,3 +208,12 @@ Exit codes: 0 every record delivered, 1 records lost, records left undelivered i
     }
   },
 };
+
+/** Device ids of one run: the prefix given, else one of its own ("sim-<6 hex digits>-"). */
+export function devicePrefix(given: string | undefined): string {
+  if (given === undefined) return `sim-${randomBytes(3).toString('hex')}-`;
+  if (!/^[A-Za-z0-9._-]{1,40}$/.test(given)) {
+    throw usageError(`${NAME}: --device-prefix takes 1-40 letters, digits, ".", "_" or "-"`);
+  }
+  return given;
+}

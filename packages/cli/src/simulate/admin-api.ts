@@ -32,6 +32,21 @@ export interface ExplainedSilence {
   inferred: boolean;
 }
 
+/** One row of a device's health history (every change the service named, newest first). */
+export interface HealthHistoryRow {
+  at: string;
+  state: string;
+  cause: string;
+  inferred: boolean;
+  silentFrom?: string;
+  silentTo?: string;
+}
+
+/** A device's health as GET /api/devices/:id/health answers it. */
+export interface DeviceHealthAnswer extends NamedHealth {
+  history: HealthHistoryRow[];
+}
+
 /** The slice of the service's admin API the simulator and the demo use. */
 export interface AdminApi {
   devices(): Promise<ServerDevice[]>;
@@ -43,6 +58,12 @@ export interface AdminApi {
   register(deviceId: string): Promise<{ accessToken: string; refreshToken: string; expires: number }>;
   /** Revokes a device's tokens (its next upload is refused). */
   revokeTokens(deviceId: string): Promise<void>;
+  /** A device's state, cause and health history; null when the service does not know it. */
+  deviceHealth(deviceId: string): Promise<DeviceHealthAnswer | null>;
+  /** Blocks a device, as an operator does. */
+  block(deviceId: string): Promise<void>;
+  /** Deletes a device and its data, as an operator does. */
+  remove(deviceId: string): Promise<void>;
   storedRecords(deviceId: string): Promise<StoredRecords>;
   queueCommand(deviceId: string, command: unknown): Promise<void>;
 }
@@ -53,7 +74,10 @@ const MAX_RECORDS_PER_DEVICE = 100_000;
 /** `baseUrl` is any URL of the service (its ingest URL will do): only its origin is used. */
 export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
   const origin = new URL(baseUrl).origin;
-  const request = async (path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> => {
+  const request = async (
+    path: string,
+    init: { method?: string; body?: unknown; missing?: 'null' } = {},
+  ): Promise<unknown> => {
     let response: Response;
     try {
       response = await fetch(`${origin}${path}`, {
@@ -69,6 +93,7 @@ export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
       throw new CliError('SERVER', `admin API ${origin}${path} unreachable: ${cause}`);
     }
     const text = await response.text();
+    if (response.status === 404 && init.missing === 'null') return null;
     if (!response.ok) {
       throw new CliError(
         'SERVER',
@@ -126,6 +151,26 @@ export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
         expires: number;
       };
       return { accessToken: body.accessToken, refreshToken: body.refreshToken, expires: body.expires };
+    },
+    async deviceHealth(deviceId) {
+      const path = `/api/devices/${encodeURIComponent(deviceId)}/health`;
+      const body = (await request(path, { missing: 'null' })) as
+        (Partial<NamedHealth> & { device?: string; history?: HealthHistoryRow[] }) | null;
+      if (body === null) return null;
+      return {
+        id: deviceId,
+        state: String(body.state),
+        cause: String(body.cause),
+        inferred: body.inferred === true,
+        since: body.since ?? null,
+        history: Array.isArray(body.history) ? body.history : [],
+      };
+    },
+    async block(deviceId) {
+      await request(`/api/devices/${encodeURIComponent(deviceId)}/block`, { method: 'POST' });
+    },
+    async remove(deviceId) {
+      await request(`/api/devices/${encodeURIComponent(deviceId)}`, { method: 'DELETE' });
     },
     async revokeTokens(deviceId) {
       await request(`/api/devices/${encodeURIComponent(deviceId)}/tokens/revoke`, { method: 'POST' });

@@ -11,8 +11,11 @@ import { recordingStore, type QueueLedger } from './recording-store.js';
 import type { Random } from './random.js';
 import { StreetTrack, type Origin } from './street-grid.js';
 import { describeUploadFailure } from '../upload-failure.js';
-import { FaultProvider, FaultTransport, OffsetClock, RECORDS_NOTHING_AFTER, type Fault } from './faults.js';
+import { FaultProvider, OffsetClock, RECORDS_NOTHING_AFTER, type Fault } from './faults.js';
 import type { ServicePace } from './pacing.js';
+
+/** The battery level at which a phone shuts itself down. */
+export const SHUTDOWN_BATTERY = 0.02;
 
 /** Upload settings of the simulated app (http.batchSync, maxBatchSize, autoSyncThreshold). */
 export interface UploadSettings {
@@ -35,8 +38,10 @@ export interface DeviceOptions {
   fault?: Fault;
   /** The fleet's pace on the service's terms (Retry-After in real time). */
   pace: ServicePace;
-  /** The Retry-After of its `retry-after` fault (seconds); default RETRY_AFTER_SECONDS. */
-  retryAfterSeconds?: number;
+  /** http.timeout (ms); default the SDK's. */
+  httpTimeoutMs?: number;
+  /** The battery level it starts with (0..1); default drawn from its random source. */
+  battery?: number;
   /** The SDK's authorization configuration (device tokens), when it uploads with one. */
   authorization?: Record<string, unknown>;
 }
@@ -67,10 +72,13 @@ export class SimulatedDevice {
   readonly requests = new Map<string, RequestCounts>();
   private acknowledgedSeen = 0;
   private battery = 1;
+  private dying = false;
   /** The fault injected into this device, once it is (issue 31). */
   fault: Fault | null = null;
-  /** What the faults act through: the answers it gets, its location source, its clock. */
-  faults!: { transport: FaultTransport; provider: FaultProvider; clock: OffsetClock };
+  /** What the faults on the device act through: its location source, its clock. */
+  faults!: { provider: FaultProvider; clock: OffsetClock };
+  /** Extras the application attaches to every fix from now on (an app's bug may nest them too deep). */
+  extras: Record<string, unknown> | null = null;
 
   private constructor(
     readonly id: string,
@@ -84,8 +92,10 @@ export class SimulatedDevice {
     private readonly track: StreetTrack,
     random: Random,
     private readonly pace: ServicePace,
+    battery: number | undefined,
   ) {
-    this.battery = Math.round(random.between(0.5, 1) * 100) / 100;
+    const drawn = random.between(0.5, 1);
+    this.battery = Math.round((battery ?? drawn) * 100) / 100;
     bg.onHttp((event) => {
       const counts = this.counts(this.phase);
       if (event.success) {
@@ -104,17 +114,13 @@ export class SimulatedDevice {
   static async create(options: DeviceOptions): Promise<SimulatedDevice> {
     const { store, ledger } = recordingStore(openSqliteStore(options.databaseFile));
     const network = new ManualNetwork('wifi');
-    const faults = {
-      // The pace observes the service's own answers; a fault's answers come after it.
-      transport: new FaultTransport(options.pace.observe(createFetchTransport()), options.retryAfterSeconds),
-      provider: new FaultProvider(),
-      clock: new OffsetClock(options.clock),
-    };
+    const faults = { provider: new FaultProvider(), clock: new OffsetClock(options.clock) };
     const bg = await createBackgroundGeolocation({
       store,
       network,
       clock: faults.clock,
-      transport: faults.transport,
+      // The pace observes every answer the device gets (the service's or a fault point's).
+      transport: options.pace.observe(createFetchTransport()),
       trackingProvider: faults.provider,
       device: { uuid: options.id, model: 'waypost-simulator', manufacturer: 'waypost', platform: 'simulated' },
     });
@@ -129,6 +135,7 @@ export class SimulatedDevice {
       new StreetTrack(options.random, options.origin),
       options.random,
       options.pace,
+      options.battery,
     );
     device.faults = faults;
     await bg.ready({
@@ -140,6 +147,7 @@ export class SimulatedDevice {
         autoSyncThreshold: options.upload.autoSyncThreshold,
         ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
         disableAutoSyncOnCellular: options.fault === 'wifi-only-cellular',
+        ...(options.httpTimeoutMs === undefined ? {} : { timeout: options.httpTimeoutMs }),
       },
       logger: { logLevel: 'INFO' },
       ...(options.authorization ? { authorization: options.authorization } : {}),
@@ -148,9 +156,19 @@ export class SimulatedDevice {
     return device;
   }
 
-  /** A dying battery: the next fixes carry this level (before a fault that kills the device). */
+  /** The battery level its next fix carries (0..1). */
+  get batteryLevel(): number {
+    return this.battery;
+  }
+
+  /** A battery running down: the next fixes carry this level. */
   drainBattery(level: number): void {
     this.battery = level;
+  }
+
+  /** The battery runs out: each fix one percent lower, and at SHUTDOWN_BATTERY the process is gone. */
+  runOutOfBattery(): void {
+    this.dying = true;
   }
 
   get driving(): boolean {
@@ -168,10 +186,12 @@ export class SimulatedDevice {
 
   /** Moves along the track by `ms` of simulated time and records the fix there. */
   async step(ms: number): Promise<void> {
-    if (this.fault !== null && RECORDS_NOTHING_AFTER.has(this.fault)) return;
+    if (!this.dying && this.fault !== null && RECORDS_NOTHING_AFTER.has(this.fault)) return;
     this.track.advance(ms);
     const fix = this.track.fix();
-    this.battery = Math.max(0.05, this.battery - ms / 3_600_000 / 20);
+    this.battery = this.dying
+      ? Math.max(SHUTDOWN_BATTERY, this.battery - 0.01)
+      : Math.max(0.05, this.battery - ms / 3_600_000 / 20);
     try {
       await this.bg.recordLocation({
         latitude: fix.latitude,
@@ -181,11 +201,18 @@ export class SimulatedDevice {
         heading: fix.heading,
         activity: { type: fix.driving ? 'in_vehicle' : 'still', confidence: 90 },
         battery: { level: Math.round(this.battery * 100) / 100, is_charging: false },
+        ...(this.extras ? { extras: this.extras as never } : {}),
       });
     } catch (error) {
       // A remote "stop" is a legitimate outcome of a run: count it instead of failing the fleet.
       this.recordErrors++;
       this.lastError = (error as Error).message;
+    }
+    if (this.dying && this.battery <= SHUTDOWN_BATTERY) {
+      // Its last upload on an empty battery; then the phone shuts down.
+      this.dying = false;
+      await this.bg.sync().catch(() => []);
+      await this.close();
     }
   }
 

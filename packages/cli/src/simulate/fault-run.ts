@@ -1,16 +1,21 @@
 import type { Progress } from '../progress.js';
 import { formatDuration } from '../args.js';
-import type { AdminApi, ExplainedSilence, NamedHealth } from './admin-api.js';
+import type { AdminApi, NamedHealth } from './admin-api.js';
 import { Fleet } from './fleet.js';
 import type { UploadSettings } from './device.js';
-import { FAULTS, type Fault } from './faults.js';
-import { COMES_BACK, summarizeFaults, type FaultSummary } from './fault-summary.js';
+import { FaultProxy } from './fault-proxy.js';
+import { FaultScore } from './fault-score.js';
+import { summarizeFaults, type FaultSummary } from './fault-summary.js';
+import { faultClass, type Fault } from './faults.js';
+import { injectFault, type FaultWorld } from './inject-fault.js';
 
 export interface FaultRunOptions {
   url: string;
   admin: AdminApi;
   /** One class per device (null: a healthy device), in device order. */
   assigned: readonly (Fault | null)[];
+  /** Device ids are `<idPrefix><n>`. */
+  idPrefix: string;
   databaseDir: string;
   seed: number;
   intervalMs: number;
@@ -41,100 +46,127 @@ async function inRealTime(fleet: Fleet, ms: number): Promise<void> {
   }
 }
 
+/** Every device's named state: the fleet's answer, and the device's own for one it leaves out. */
+async function lookAt(admin: AdminApi, ids: readonly string[]): Promise<NamedHealth[]> {
+  const listed = (await admin.health()).devices;
+  const missing = ids.filter((id) => !listed.some((d) => d.id === id));
+  const own = await Promise.all(missing.map((id) => admin.deviceHealth(id)));
+  return [...listed, ...own.filter((d): d is NonNullable<typeof d> => d !== null)];
+}
+
 /**
- * `waypost simulate --faults` (issue 31): a fleet in real time (the service judges silence and
- * clocks by its own clock), healthy for `warmupMs`, then one class of silence per device; then it
- * waits, no longer than one presence interval plus the service's silence threshold (and a few
- * fixes), until the service names every faulted device with the injected class's cause. The
- * devices the fault cut off come back (the network returns, a killed app starts again), and the service's
- * explanation of their silent period is read from their health history. Devices with the
- * auth-refused class upload with device tokens the service issued, and their tokens are revoked.
+ * `waypost simulate --faults` (issues 31 and 39): a fleet in real time (the service judges silence
+ * and clocks by its own clock), each device behind its own fault point (an HTTP proxy on
+ * 127.0.0.1), healthy for `warmupMs`; then one class of fault per device, made where it happens
+ * (docs/device-health.md, "Fault simulation"). The service is told nothing: the score is its
+ * answers against the truth. Devices it still hears from must be named within one presence
+ * interval; the devices cut off must be named a likely cause once silent, then come back (the
+ * path heals, the network returns, a killed app starts again) and have their silence explained
+ * for certain. Every look and every device's health history is checked for a wrong cause named
+ * with certainty.
  */
 export async function runFaultSimulation(options: FaultRunOptions): Promise<FaultSummary> {
   const { admin, progress, assigned } = options;
-  const origin = new URL(options.url).origin;
-  const tokens = new Map<string, Record<string, unknown>>();
-  for (const [index, fault] of assigned.entries()) {
-    if (fault !== 'auth-refused') continue;
-    const id = `sim-${index + 1}`;
-    const pair = await admin.register(id);
-    tokens.set(id, {
-      strategy: 'JWT',
-      accessToken: pair.accessToken,
-      refreshToken: pair.refreshToken,
-      expires: pair.expires,
-      refreshUrl: `${origin}/auth/refresh`,
-      refreshPayload: { refresh_token: '{refreshToken}' },
-    });
-  }
-  const fleet = await Fleet.create({
-    url: options.url,
-    devices: assigned.length,
-    databaseDir: options.databaseDir,
-    seed: options.seed,
-    intervalMs: options.intervalMs,
-    upload: options.upload,
-    startTime: Date.now(),
-    maxRetryAfterMs: 0,
-    faults: assigned,
-    presenceInterval: options.presenceInterval,
-    // Over well before the service could call the device quiet.
-    retryAfterSeconds: Math.max(1, Math.floor(options.presenceInterval / 2)),
-    authorization: (id) => tokens.get(id),
-  });
-  options.onFleet?.(fleet);
+  const idOf = (index: number) => `${options.idPrefix}${index + 1}`;
+  const ids = assigned.map((_, index) => idOf(index));
+  const proxies: FaultProxy[] = [];
+  let fleet: Fleet | null = null;
   try {
+    for (let n = 0; n < assigned.length; n++) proxies.push(await FaultProxy.start(options.url));
+    const tokens = new Map<string, Record<string, unknown>>();
+    for (const [index, fault] of assigned.entries()) {
+      if (fault !== 'auth-refused') continue;
+      const pair = await admin.register(idOf(index));
+      tokens.set(idOf(index), {
+        strategy: 'JWT',
+        accessToken: pair.accessToken,
+        refreshToken: pair.refreshToken,
+        expires: pair.expires,
+        refreshUrl: `${proxies[index]!.origin}/auth/refresh`,
+        refreshPayload: { refresh_token: '{refreshToken}' },
+      });
+    }
+    const retryAfterSeconds = Math.max(1, Math.floor(options.presenceInterval / 2));
+    fleet = await Fleet.create({
+      url: options.url,
+      deviceUrl: (n) => proxies[n - 1]!.url(options.url),
+      idPrefix: options.idPrefix,
+      devices: assigned.length,
+      databaseDir: options.databaseDir,
+      seed: options.seed,
+      intervalMs: options.intervalMs,
+      upload: options.upload,
+      startTime: Date.now(),
+      maxRetryAfterMs: 0,
+      faults: assigned,
+      presenceInterval: options.presenceInterval,
+      // A black hole is given up on within a presence interval, as a real app's timeout would be
+      // within its reporting interval.
+      httpTimeoutMs: Math.min(60_000, Math.max(1_000, options.presenceInterval * 1000)),
+      authorization: (id) => tokens.get(id),
+    });
+    options.onFleet?.(fleet);
+    const score = new FaultScore(new Map(assigned.map((fault, index) => [idOf(index), fault])));
+    const look = async () => score.look(Date.now(), await lookAt(admin, ids));
+
     progress.note(`healthy for ${formatDuration(options.warmupMs)}, then the faults`);
     await inRealTime(fleet, options.warmupMs);
     for (const device of fleet.devices) await device.bg.sync().catch(() => []);
-    const injected = await fleet.injectFaults((id) => admin.revokeTokens(id));
-    const { silentAfterSeconds } = await admin.health();
-    const boundMs = (options.presenceInterval + silentAfterSeconds) * 1000 + 3 * options.intervalMs + LOOK_EVERY_MS;
-    progress.note(
-      `faults injected into ${injected.size} devices; waiting up to ${formatDuration(boundMs)} for the service ` +
-        `to name them (presence interval ${options.presenceInterval}s, its silence threshold ${silentAfterSeconds}s)`,
-    );
-    let named = new Map<string, NamedHealth>();
-    const allNamed = () => [...injected].every(([id, fault]) => named.get(id)?.cause === FAULTS[fault].cause);
-    const deadline = Date.now() + boundMs;
-    while (!fleet.halted) {
-      named = new Map((await admin.health()).devices.map((d) => [d.id, d]));
-      if (allNamed() || Date.now() >= deadline) break;
-      await inRealTime(fleet, LOOK_EVERY_MS);
+    await look();
+    const world: Omit<FaultWorld, 'proxy'> = { service: admin, retryAfterSeconds };
+    for (const [index, fault] of assigned.entries()) {
+      if (fault === null) continue;
+      await injectFault(fleet.devices[index]!, fault, { ...world, proxy: proxies[index]! });
+      score.injected(idOf(index), Date.now());
     }
-    // Back: the network returns to the devices it was taken from; their silent period is explained.
-    const back = [...injected].filter(([, fault]) => COMES_BACK.has(fault)).map(([id]) => id);
-    const silences = new Map<string, ExplainedSilence | null>();
-    if (back.length > 0 && !fleet.halted) {
-      // Only a silence longer than the service's threshold is a silent period to explain: on a fast
-      // machine the devices are named within seconds, so they stay away until each has been quiet
-      // that long (from the time the service gives), then come back.
-      const quietLongEnough =
-        Math.max(...back.map((id) => Date.parse(named.get(id)?.since ?? '') || Date.now())) +
-        silentAfterSeconds * 1000 +
-        LOOK_EVERY_MS;
+    const { silentAfterSeconds } = await admin.health();
+    // One upload or presence interval (and one look) for a device the service hears from.
+    const boundMs = options.presenceInterval * 1000 + options.intervalMs + LOOK_EVERY_MS;
+    const silentBoundMs = boundMs + silentAfterSeconds * 1000 + 2 * options.intervalMs;
+    progress.note(
+      `faults injected into ${assigned.filter((f) => f !== null).length} devices; waiting up to ` +
+        `${formatDuration(silentBoundMs)} for the service to name them (presence interval ` +
+        `${options.presenceInterval}s, its silence threshold ${silentAfterSeconds}s)`,
+    );
+    const deadline = Date.now() + silentBoundMs;
+    while (!fleet.halted && !score.settled() && Date.now() < deadline) {
+      await inRealTime(fleet, LOOK_EVERY_MS);
+      await look();
+    }
+
+    const cut = assigned.flatMap((fault, index) => (fault !== null && !faultClass(fault).heard ? [index] : []));
+    if (cut.length > 0 && !fleet.halted) {
+      // Only a silence longer than the service's threshold is a silent period to explain: they
+      // stay away until each has been quiet that long (from the time the service gives).
+      const lastHeard = cut.map((index) => Date.parse(score.rows()[index]!.last?.since ?? '') || Date.now());
+      const quietLongEnough = Math.max(...lastHeard) + silentAfterSeconds * 1000 + LOOK_EVERY_MS;
       while (!fleet.halted && Date.now() < quietLongEnough) {
         await inRealTime(fleet, Math.min(LOOK_EVERY_MS, quietLongEnough - Date.now()));
+        await look();
       }
-      for (const [id, fault] of injected) {
-        if (fault === 'killed') await fleet.restart(Number(id.slice('sim-'.length)));
-        else if (back.includes(id)) fleet.devices.find((d) => d.id === id)?.network.set('wifi');
-      }
-      const backBy = Date.now() + 3 * options.intervalMs + 2 * LOOK_EVERY_MS;
-      progress.note(`${back.length} cut-off devices are back (Wi-Fi again, a killed app started again)`);
-      while (!fleet.halted) {
+      for (const index of cut) await comeBack(fleet, index, assigned[index]!, proxies[index]!);
+      progress.note(`${cut.length} cut-off devices are back (the path healed, the network returned, the app started)`);
+      const backBy = Date.now() + (options.presenceInterval + retryAfterSeconds) * 1000 + 3 * options.intervalMs;
+      while (!fleet.halted && Date.now() < backBy) {
         await inRealTime(fleet, LOOK_EVERY_MS);
-        for (const id of back) silences.set(id, (await admin.explainedSilences(id))[0] ?? null);
-        if ([...silences.values()].every((s) => s !== null) || Date.now() >= backBy) break;
+        await look();
+        for (const index of cut) score.history(idOf(index), (await admin.deviceHealth(idOf(index)))?.history ?? []);
+        if (cut.every((index) => score.rows()[index]!.explained !== null)) break;
       }
     }
-    return summarizeFaults(
-      fleet.devices.map((d) => d.id),
-      injected,
-      named,
-      silences,
-    );
+    for (const id of ids) score.history(id, (await admin.deviceHealth(id))?.history ?? []);
+    return summarizeFaults(score.rows(), score.looks, boundMs);
   } finally {
-    await fleet.close(5_000);
+    await fleet?.close(5_000);
+    await Promise.all(proxies.map((proxy) => proxy.close()));
   }
+}
+
+/** A cut-off device comes back: its path heals, its network returns, its app starts again. */
+async function comeBack(fleet: Fleet, index: number, fault: Fault, proxy: FaultProxy): Promise<void> {
+  const device = fleet.devices[index]!;
+  if (faultClass(fault).place === 'path') proxy.mode = { kind: 'pass' };
+  else if (fault === 'killed' || fault === 'battery-dead') await fleet.restart(index + 1);
+  else if (fault === 'autosync-off') await device.bg.setConfig({ http: { autoSync: true } });
+  else device.network.set('wifi');
 }

@@ -1,112 +1,87 @@
 import { formatTable } from '../table.js';
-import type { ExplainedSilence, NamedHealth } from './admin-api.js';
-import { FAULTS, type Fault } from './faults.js';
+import { countScore, explainedRight, scorePassed, type DeviceScore, type ScoreCounts } from './fault-score.js';
+import { FAULT_NAMES, faultClass } from './faults.js';
 
-/**
- * Faults that cut a device off (named from its last report, inferred), and that it comes back
- * from at the end of a run: the network returns, a killed app is started again.
- */
-export const COMES_BACK: ReadonlySet<Fault> = new Set(['no-network', 'wifi-only-cellular', 'killed']);
-
-export type Verdict = 'named' | 'not named' | 'wrong, certain' | 'control';
-
-/** One device of the fault summary: the class injected and what the service named. */
-export interface FaultRow {
-  device: string;
-  injected: Fault | null;
-  expected: string | null;
-  state: string | null;
-  cause: string | null;
-  inferred: boolean | null;
-  verdict: Verdict;
-  /** For a device that came back: the silent period the service explained, for certain. */
-  explained: string | null;
-}
-
+/** What `waypost simulate --faults` prints (and --json writes): the service's answers against the truth. */
 export interface FaultSummary {
-  rows: FaultRow[];
-  /** Faulted devices, and those named with the injected class's cause. */
-  faulted: number;
-  named: number;
-  /** Devices named a wrong cause with certainty (inferred: false): must be 0. */
-  wrongCertain: number;
-  /** Devices that came back, and those whose silent period was explained for certain. */
-  returned: number;
-  explained: number;
+  /** How long after its injection a heard device's cause had to be named (ms). */
+  boundMs: number;
+  looks: number;
+  devices: DeviceScore[];
+  counts: ScoreCounts;
+  passed: boolean;
 }
 
-/** The verdict on each device, from the classes injected and the service's answers. Pure. */
-export function summarizeFaults(
-  devices: readonly string[],
-  injected: ReadonlyMap<string, Fault>,
-  named: ReadonlyMap<string, NamedHealth>,
-  silences: ReadonlyMap<string, ExplainedSilence | null>,
-): FaultSummary {
-  const rows: FaultRow[] = [];
-  for (const device of devices) {
-    const fault = injected.get(device) ?? null;
-    const got = named.get(device);
-    const expected = fault === null ? null : FAULTS[fault].cause;
-    let verdict: Verdict = 'control';
-    if (expected !== null) {
-      if (got?.cause === expected) verdict = 'named';
-      else if (got && !got.inferred) verdict = 'wrong, certain';
-      else verdict = 'not named';
-    }
-    const silence = silences.get(device) ?? null;
-    rows.push({
-      device,
-      injected: fault,
-      expected,
-      state: got?.state ?? null,
-      cause: got?.cause ?? null,
-      inferred: got?.inferred ?? null,
-      verdict,
-      explained: silence && !silence.inferred ? `${silence.cause}, ${silence.silentFrom} to ${silence.silentTo}` : null,
-    });
+export function summarizeFaults(devices: DeviceScore[], looks: number, boundMs: number): FaultSummary {
+  const counts = countScore(devices, boundMs);
+  return { boundMs, looks, devices, counts, passed: scorePassed(counts) };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+function verdict(r: DeviceScore, boundMs: number): string {
+  if (r.wrongCertain.length > 0) return 'wrong, certain';
+  if (r.fault === null) return 'control';
+  if (r.heard) {
+    if (r.namedAfterMs === null) return 'not named';
+    return r.namedAfterMs <= boundMs ? `named in ${seconds(r.namedAfterMs)}` : `late (${seconds(r.namedAfterMs)})`;
   }
-  const faulted = rows.filter((r) => r.injected !== null);
-  const returned = faulted.filter((r) => silences.has(r.device));
-  return {
-    rows,
-    faulted: faulted.length,
-    named: faulted.filter((r) => r.verdict === 'named').length,
-    wrongCertain: faulted.filter((r) => r.verdict === 'wrong, certain').length,
-    returned: returned.length,
-    explained: returned.filter((r) => r.explained !== null).length,
-  };
+  if (explainedRight(r)) return r.likely === null ? 'explained (no likely cause)' : 'explained';
+  return r.explained === null ? 'not explained' : 'wrongly explained';
 }
 
-/** Whether the run met the issue's bar: 95% named, none wrong with certainty, every return explained. */
-export const faultsPassed = (s: FaultSummary): boolean =>
-  s.faulted > 0 && s.named >= 0.95 * s.faulted && s.wrongCertain === 0 && s.explained === s.returned;
+const answer = (r: DeviceScore) =>
+  r.last === null ? 'not listed' : `${r.last.state}/${r.last.cause} (${r.last.inferred ? 'likely' : 'certain'})`;
 
-/** The table and the count lines. */
+/** The per-device table, the per-class table and the count lines. */
 export function renderFaultSummary(s: FaultSummary): string {
-  const table = formatTable(
-    [
-      'device',
-      'injected',
-      'expected cause',
-      'named by the server',
-      'certainty',
-      'verdict',
-      'silence explained on return',
-    ],
-    s.rows.map((r) => [
+  const devices = formatTable(
+    ['device', 'injected', 'where', 'truth', 'last named by the server', 'likely while silent', 'on return', 'verdict'],
+    s.devices.map((r) => [
       r.device,
-      r.injected ?? '-',
-      r.expected ?? '-',
-      r.state === null ? 'not listed' : `${r.state}/${r.cause}`,
-      r.inferred === null ? '-' : r.inferred ? 'likely' : 'certain',
-      r.verdict,
-      r.explained ?? (s.rows.length && r.injected && COMES_BACK.has(r.injected) ? 'no' : '-'),
+      r.fault ?? '-',
+      r.fault === null ? '-' : faultClass(r.fault).place,
+      r.truth ?? '-',
+      answer(r),
+      r.heard ? '-' : (r.likely ?? 'none'),
+      r.heard ? '-' : r.explained ? `${r.explained.cause} (${r.explained.inferred ? 'likely' : 'certain'})` : 'none',
+      verdict(r, s.boundMs),
     ]),
   );
+  const classes = formatTable(
+    ['class', 'devices', 'right', 'wrong, certain', 'what the server got wrong'],
+    FAULT_NAMES.flatMap((fault) => {
+      const rows = s.devices.filter((r) => r.fault === fault);
+      if (rows.length === 0) return [];
+      const right = rows.filter((r) =>
+        r.heard ? r.namedAfterMs !== null && r.namedAfterMs <= s.boundMs : explainedRight(r),
+      );
+      const wrong = rows.flatMap((r) =>
+        r.wrongCertain.length > 0
+          ? r.wrongCertain
+          : (r.heard ? right.includes(r) : explainedRight(r))
+            ? []
+            : [r.heard ? `named ${answer(r)}` : `return: ${r.explained?.cause ?? 'not explained'}`],
+      );
+      return [
+        [
+          fault,
+          String(rows.length),
+          String(right.length),
+          String(rows.filter((r) => r.wrongCertain.length > 0).length),
+          [...new Set(wrong)].join('; ').slice(0, 200) || '-',
+        ],
+      ];
+    }),
+  );
+  const c = s.counts;
   return (
-    table +
-    `named ${s.named} of ${s.faulted}, wrong with certainty ${s.wrongCertain}` +
-    (s.returned > 0 ? `; silent period explained for ${s.explained} of ${s.returned} back` : '') +
-    '\n'
+    devices +
+    '\n' +
+    classes +
+    `heard: named ${c.namedInTime} of ${c.heard} within ${seconds(s.boundMs)}; ` +
+    `cut off: likely cause while silent for ${c.likely} of ${c.cutOff} (the truth for ${c.likelyRight}), ` +
+    `explained for certain on return ${c.explained} of ${c.cutOff}; ` +
+    `wrong with certainty ${c.wrongCertain} (${s.looks} looks and every device's history)\n`
   );
 }

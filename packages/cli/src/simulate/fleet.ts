@@ -5,7 +5,6 @@ import { ServicePace } from './pacing.js';
 import { createRandom } from './random.js';
 import type { Origin } from './street-grid.js';
 import type { Fault } from './faults.js';
-import { injectFault } from './inject-fault.js';
 
 /** Where the simulated city lies (central Berlin); every device drives on the same grid. */
 export const CITY_ORIGIN: Origin = { latitude: 52.5163, longitude: 13.3777 };
@@ -22,17 +21,21 @@ export interface FleetOptions {
   startTime: number;
   /** The longest Retry-After the fleet waits for in real time (longer ones leave records queued). */
   maxRetryAfterMs: number;
+  /** Device ids are `<idPrefix><n>` (default "sim-"). */
+  idPrefix?: string;
   /**
-   * One fault per device, in turn (device n gets faults[(n - 1) % length]; null: none, a healthy
-   * device to compare with); injected by injectFaults().
+   * The fault each device will be given (device n gets faults[n - 1]; null or missing: none), for
+   * what must be set up from the start (a Wi-Fi-only device, a battery about to run out).
    */
   faults?: readonly (Fault | null)[];
-  /** The Retry-After of the `retry-after` fault (seconds). */
-  retryAfterSeconds?: number;
+  /** Per device number, the URL it uploads to instead of `url` (its fault point's). */
+  deviceUrl?: (n: number) => string;
   /** Per device id, the authorization configuration it uploads with (device tokens). */
   authorization?: (deviceId: string) => Record<string, unknown> | undefined;
   /** http.presenceInterval of every device (seconds); default the SDK's. */
   presenceInterval?: number;
+  /** http.timeout of every device (ms); default the SDK's. */
+  httpTimeoutMs?: number;
 }
 
 /** Totals across the fleet, for progress lines. */
@@ -57,27 +60,7 @@ export class Fleet {
     readonly devices: SimulatedDevice[],
     readonly intervalMs: number,
     readonly pace: ServicePace,
-    private readonly faults: readonly (Fault | null)[],
   ) {}
-
-  /**
-   * Injects each device's fault (issue 31); returns which device got which. `revoke`: how a
-   * device's tokens are revoked on the server, for a real `auth-refused` (else its answers turn 401).
-   */
-  async injectFaults(revoke?: (deviceId: string) => Promise<void>): Promise<Map<string, Fault>> {
-    const given = new Map<string, Fault>();
-    if (this.faults.length === 0) return given;
-    for (const [index, device] of this.devices.entries()) {
-      const fault = this.faults[index % this.faults.length] ?? null;
-      if (fault === null) continue;
-      if (fault === 'auth-refused' && revoke) {
-        await revoke(device.id);
-        device.fault = fault;
-      } else await injectFault(device, fault, this.intervalMs);
-      given.set(device.id, fault);
-    }
-    return given;
-  }
 
   static async create(options: FleetOptions): Promise<Fleet> {
     const clock = new ManualClock(options.startTime);
@@ -90,7 +73,7 @@ export class Fleet {
       await Promise.all(devices.map((device) => device.close()));
       throw error;
     }
-    const fleet = new Fleet(clock, devices, options.intervalMs, pace, options.faults ?? []);
+    const fleet = new Fleet(clock, devices, options.intervalMs, pace);
     fleet.restartOptions = (n) => deviceOptions(options, n, clock, pace);
     return fleet;
   }
@@ -98,11 +81,11 @@ export class Fleet {
   private restartOptions: ((n: number) => DeviceOptions) | null = null;
 
   /**
-   * Starts device `sim-<n>` again, as an app is after its process was killed: a new SDK instance on
-   * its queue file (what was queued is still there), healthy; the old instance must be closed.
+   * Starts device n again, as an app is after its process was killed: a new SDK instance on its
+   * queue file (what was queued is still there), healthy; the old instance must be closed.
    */
   async restart(n: number): Promise<SimulatedDevice> {
-    const device = await SimulatedDevice.create({ ...this.restartOptions!(n), fault: undefined });
+    const device = await SimulatedDevice.create({ ...this.restartOptions!(n), fault: undefined, battery: undefined });
     this.devices[n - 1] = device;
     return device;
   }
@@ -174,33 +157,40 @@ export async function runFleet(fleet: Fleet, options: RunOptions): Promise<void>
   let paused = 0;
   const steps = Math.ceil(options.durationMs / fleet.intervalMs);
   for (let i = 0; i < steps && !fleet.halted; i++) {
+    // Each fix waits for its time first: at speedup 1 the clock never runs ahead of real time.
+    const dueMs = (fleet.elapsedMs + fleet.intervalMs) / options.speedup - (Date.now() - started - paused);
+    if (dueMs > 1) await fleet.pace.sleep(dueMs);
+    if (fleet.halted) break;
     await fleet.step();
     await options.onStep?.(fleet.elapsedMs);
     // Time spent waiting for the service does not count against the speedup's schedule.
     const waitStarted = Date.now();
     await fleet.pace.awaitService();
     paused += Date.now() - waitStarted;
-    const dueMs = fleet.elapsedMs / options.speedup - (Date.now() - started - paused);
-    if (dueMs > 1) await fleet.pace.sleep(dueMs);
   }
 }
 
-/** The options of device `sim-<n>` of a fleet (its fault's set-up included). */
+/** Battery of a device whose battery will run out during the run: a few percent left. */
+const NEARLY_EMPTY = 0.06;
+
+/** The options of device n of a fleet (its fault's set-up included). */
 function deviceOptions(options: FleetOptions, n: number, clock: ManualClock, pace: ServicePace): DeviceOptions {
-  const fault = options.faults?.length ? (options.faults[(n - 1) % options.faults.length] ?? undefined) : undefined;
-  const authorization = options.authorization?.(`sim-${n}`);
+  const fault = options.faults?.[n - 1] ?? undefined;
+  const id = `${options.idPrefix ?? 'sim-'}${n}`;
+  const authorization = options.authorization?.(id);
   return {
-    id: `sim-${n}`,
-    url: options.url,
-    databaseFile: join(options.databaseDir, `sim-${n}.db`),
+    id,
+    url: options.deviceUrl?.(n) ?? options.url,
+    databaseFile: join(options.databaseDir, `${id}.db`),
     clock,
     random: createRandom(options.seed * 7919 + n),
     origin: CITY_ORIGIN,
     upload: options.upload,
     pace,
     ...(fault ? { fault } : {}),
+    ...(fault === 'battery-dead' ? { battery: NEARLY_EMPTY } : {}),
     ...(authorization ? { authorization } : {}),
-    ...(options.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: options.retryAfterSeconds }),
     ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
+    ...(options.httpTimeoutMs === undefined ? {} : { httpTimeoutMs: options.httpTimeoutMs }),
   };
 }
