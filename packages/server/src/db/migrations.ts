@@ -293,6 +293,7 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX device_keys_device ON device_keys (device_id)`,
     `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
     `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+  ],
   // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
   // when its queue database starts numbering; null for trackers that send none), on each place
   // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
