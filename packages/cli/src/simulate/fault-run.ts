@@ -75,7 +75,9 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
     for (let n = 0; n < assigned.length; n++) proxies.push(await FaultProxy.start(options.url));
     const tokens = new Map<string, Record<string, unknown>>();
     for (const [index, fault] of assigned.entries()) {
-      if (fault !== 'auth-refused') continue;
+      // A revoked token is the server's own refusal; and a body the server refuses can be put down
+      // to its device only by its token (a device named inside the body alone is not known then).
+      if (fault !== 'auth-refused' && fault !== 'server-refusal') continue;
       const pair = await admin.register(idOf(index));
       tokens.set(idOf(index), {
         strategy: 'JWT',
@@ -87,6 +89,9 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       });
     }
     const retryAfterSeconds = Math.max(1, Math.floor(options.presenceInterval / 2));
+    // A black hole is given up on within a presence interval, as a real app's timeout would be
+    // within its reporting interval.
+    const httpTimeoutMs = Math.min(60_000, Math.max(1_000, options.presenceInterval * 1000));
     fleet = await Fleet.create({
       url: options.url,
       deviceUrl: (n) => proxies[n - 1]!.url(options.url),
@@ -100,9 +105,7 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       maxRetryAfterMs: 0,
       faults: assigned,
       presenceInterval: options.presenceInterval,
-      // A black hole is given up on within a presence interval, as a real app's timeout would be
-      // within its reporting interval.
-      httpTimeoutMs: Math.min(60_000, Math.max(1_000, options.presenceInterval * 1000)),
+      httpTimeoutMs,
       authorization: (id) => tokens.get(id),
     });
     options.onFleet?.(fleet);
@@ -146,7 +149,9 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       }
       for (const index of cut) await comeBack(fleet, index, assigned[index]!, proxies[index]!);
       progress.note(`${cut.length} cut-off devices are back (the path healed, the network returned, the app started)`);
-      const backBy = Date.now() + (options.presenceInterval + retryAfterSeconds) * 1000 + 3 * options.intervalMs;
+      // A presence interval, a gateway's Retry-After, and a request in flight when the path healed.
+      const backBy =
+        Date.now() + (options.presenceInterval + retryAfterSeconds) * 1000 + httpTimeoutMs + 3 * options.intervalMs;
       while (!fleet.halted && Date.now() < backBy) {
         await inRealTime(fleet, LOOK_EVERY_MS);
         await look();
