@@ -1,6 +1,6 @@
 import type { Progress } from '../progress.js';
 import { formatDuration } from '../args.js';
-import type { AdminApi, NamedHealth } from './admin-api.js';
+import type { AdminApi, DeviceHealthAnswer } from './admin-api.js';
 import { Fleet } from './fleet.js';
 import type { UploadSettings } from './device.js';
 import { FaultProxy } from './fault-proxy.js';
@@ -46,12 +46,10 @@ async function inRealTime(fleet: Fleet, ms: number): Promise<void> {
   }
 }
 
-/** Every device's named state: the fleet's answer, and the device's own for one it leaves out. */
-async function lookAt(admin: AdminApi, ids: readonly string[]): Promise<NamedHealth[]> {
-  const listed = (await admin.health()).devices;
-  const missing = ids.filter((id) => !listed.some((d) => d.id === id));
-  const own = await Promise.all(missing.map((id) => admin.deviceHealth(id)));
-  return [...listed, ...own.filter((d): d is NonNullable<typeof d> => d !== null)];
+/** Every device's answer (GET /api/devices/:id/health): its named state and its history. */
+async function lookAt(admin: AdminApi, ids: readonly string[]): Promise<DeviceHealthAnswer[]> {
+  const answers = await Promise.all(ids.map((id) => admin.deviceHealth(id)));
+  return answers.filter((answer): answer is DeviceHealthAnswer => answer !== null);
 }
 
 /**
@@ -110,7 +108,11 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
     });
     options.onFleet?.(fleet);
     const score = new FaultScore(new Map(assigned.map((fault, index) => [idOf(index), fault])));
-    const look = async () => score.look(Date.now(), await lookAt(admin, ids));
+    const look = async () => {
+      const answers = await lookAt(admin, ids);
+      score.look(Date.now(), answers);
+      for (const answer of answers) score.history(answer.id, answer.history);
+    };
 
     progress.note(`healthy for ${formatDuration(options.warmupMs)}, then the faults`);
     await inRealTime(fleet, options.warmupMs);
@@ -155,11 +157,10 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       while (!fleet.halted && Date.now() < backBy) {
         await inRealTime(fleet, LOOK_EVERY_MS);
         await look();
-        for (const index of cut) score.history(idOf(index), (await admin.deviceHealth(idOf(index)))?.history ?? []);
         if (cut.every((index) => score.rows()[index]!.explained !== null)) break;
       }
     }
-    for (const id of ids) score.history(id, (await admin.deviceHealth(id))?.history ?? []);
+    await look();
     return summarizeFaults(score.rows(), score.looks, boundMs);
   } finally {
     await fleet?.close(5_000);
