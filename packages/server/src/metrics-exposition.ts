@@ -28,6 +28,12 @@ function processMetrics(): Registry {
   return processRegistry;
 }
 
+/** The fleet's devices by health state, and by cause (every cause listed: a bounded label set). */
+export interface HealthCounts {
+  states: Record<string, number>;
+  causes: { state: string; cause: string; inferred: boolean; count: number }[];
+}
+
 /** Request latency buckets in seconds: uploads take milliseconds, exports may take seconds. */
 const LATENCY_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -76,7 +82,7 @@ export function createExposition(
   db: Queryable,
   ledger: FleetLedger,
   /** The fleet's devices by health state (docs/device-health.md), read at each scrape. */
-  healthCounts: () => Promise<Record<string, number>> = async () => ({}),
+  healthCounts: () => Promise<HealthCounts> = async () => ({ states: {}, causes: [] }),
 ): Exposition {
   const registry = new Registry();
   mirrored(
@@ -177,8 +183,17 @@ export function createExposition(
     'Devices (not deleted) by the health state the server names (docs/device-health.md).',
     ['state'],
   );
+  const byCause = gauge(
+    'waypost_devices_by_cause',
+    'Devices (not deleted) by the cause the server names, with its state; inferred="true" when likely, not said (docs/device-health.md).',
+    ['state', 'cause', 'inferred'],
+  );
   const refresh = async () => {
-    for (const [state, count] of Object.entries(await healthCounts())) byState.labels(state).set(count);
+    const health = await healthCounts();
+    for (const [state, count] of Object.entries(health.states)) byState.labels(state).set(count);
+    for (const { state, cause, inferred, count } of health.causes) {
+      byCause.labels(state, cause, String(inferred)).set(count);
+    }
     const totals = await ledger.totals();
     ledgerDevices.set(totals.devices);
     ledgerIncomplete.set(totals.incomplete);

@@ -75,4 +75,26 @@ describe('/metrics read by promtool', () => {
     }
     expect(text).toMatch(/^waypost_records_stored_total 1$/m);
   });
+
+  it('counts devices by state and by cause (every cause listed, certain and likely)', async () => {
+    // A device refused by the server (a body nested deeper than its limit): failing, certain.
+    expect((await server.post('/locations', { location: [record('r1')], device_id: 'refused' })).status).toBe(200);
+    let deep: unknown = { leaf: true };
+    for (let i = 0; i < 40; i++) deep = { inner: deep };
+    const refused = await server.post(
+      '/locations',
+      { location: [{ ...record('r2'), extras: deep }] },
+      {
+        'x-device-id': 'refused',
+      },
+    );
+    expect(refused.body.code).toBe('TOO_DEEP');
+    const text = await scrape();
+    expect(text).toMatch(/^waypost_devices_by_cause\{state="live",cause="reporting",inferred="true"\} 1$/m);
+    expect(text).toMatch(/^waypost_devices_by_cause\{state="failing",cause="records-refused",inferred="false"\} 1$/m);
+    expect(text).toMatch(/^waypost_devices_by_cause\{state="stopped",cause="battery-dead",inferred="true"\} 0$/m);
+    // Bounded: 21 causes, each certain and likely, whatever the fleet.
+    expect(text.match(/^waypost_devices_by_cause\{/gm)).toHaveLength(42);
+    expect(text).toMatch(/^waypost_devices\{state="failing"\} 1$/m);
+  });
 });

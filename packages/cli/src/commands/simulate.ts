@@ -57,7 +57,8 @@ Options:
   --speedup X           simulated seconds per real second (default ${DEFAULT_SPEEDUP}, real time); 0 = as fast
                         as possible. Faster than real time replays the last --duration: records
                         and the devices' clocks lie in the past until the run ends (speeds stay
-                        plausible; the service names the devices clock-off meanwhile)
+                        plausible; the service names the devices clock-off while their
+                        clocks are more than 5 minutes behind)
   --device-prefix P     device ids are P<n> (default "sim-<run id>-": every run has its own
                         devices); give the same P to continue the same devices
   --seed N              tracks are reproducible for a seed (default 1)

@@ -1,6 +1,6 @@
 import type { Progress } from '../progress.js';
 import { formatDuration } from '../args.js';
-import type { AdminApi, NamedHealth } from './admin-api.js';
+import type { AdminApi, DeviceHealthAnswer } from './admin-api.js';
 import { Fleet } from './fleet.js';
 import type { UploadSettings } from './device.js';
 import { FaultProxy } from './fault-proxy.js';
@@ -46,12 +46,10 @@ async function inRealTime(fleet: Fleet, ms: number): Promise<void> {
   }
 }
 
-/** Every device's named state: the fleet's answer, and the device's own for one it leaves out. */
-async function lookAt(admin: AdminApi, ids: readonly string[]): Promise<NamedHealth[]> {
-  const listed = (await admin.health()).devices;
-  const missing = ids.filter((id) => !listed.some((d) => d.id === id));
-  const own = await Promise.all(missing.map((id) => admin.deviceHealth(id)));
-  return [...listed, ...own.filter((d): d is NonNullable<typeof d> => d !== null)];
+/** Every device's answer (GET /api/devices/:id/health): its named state and its history. */
+async function lookAt(admin: AdminApi, ids: readonly string[]): Promise<DeviceHealthAnswer[]> {
+  const answers = await Promise.all(ids.map((id) => admin.deviceHealth(id)));
+  return answers.filter((answer): answer is DeviceHealthAnswer => answer !== null);
 }
 
 /**
@@ -75,7 +73,9 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
     for (let n = 0; n < assigned.length; n++) proxies.push(await FaultProxy.start(options.url));
     const tokens = new Map<string, Record<string, unknown>>();
     for (const [index, fault] of assigned.entries()) {
-      if (fault !== 'auth-refused') continue;
+      // A revoked token is the server's own refusal; and a body the server refuses can be put down
+      // to its device only by its token (a device named inside the body alone is not known then).
+      if (fault !== 'auth-refused' && fault !== 'server-refusal') continue;
       const pair = await admin.register(idOf(index));
       tokens.set(idOf(index), {
         strategy: 'JWT',
@@ -87,6 +87,9 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       });
     }
     const retryAfterSeconds = Math.max(1, Math.floor(options.presenceInterval / 2));
+    // A black hole is given up on within a presence interval, as a real app's timeout would be
+    // within its reporting interval.
+    const httpTimeoutMs = Math.min(60_000, Math.max(1_000, options.presenceInterval * 1000));
     fleet = await Fleet.create({
       url: options.url,
       deviceUrl: (n) => proxies[n - 1]!.url(options.url),
@@ -100,14 +103,16 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       maxRetryAfterMs: 0,
       faults: assigned,
       presenceInterval: options.presenceInterval,
-      // A black hole is given up on within a presence interval, as a real app's timeout would be
-      // within its reporting interval.
-      httpTimeoutMs: Math.min(60_000, Math.max(1_000, options.presenceInterval * 1000)),
+      httpTimeoutMs,
       authorization: (id) => tokens.get(id),
     });
     options.onFleet?.(fleet);
     const score = new FaultScore(new Map(assigned.map((fault, index) => [idOf(index), fault])));
-    const look = async () => score.look(Date.now(), await lookAt(admin, ids));
+    const look = async () => {
+      const answers = await lookAt(admin, ids);
+      score.look(Date.now(), answers);
+      for (const answer of answers) score.history(answer.id, answer.history);
+    };
 
     progress.note(`healthy for ${formatDuration(options.warmupMs)}, then the faults`);
     await inRealTime(fleet, options.warmupMs);
@@ -146,15 +151,16 @@ export async function runFaultSimulation(options: FaultRunOptions): Promise<Faul
       }
       for (const index of cut) await comeBack(fleet, index, assigned[index]!, proxies[index]!);
       progress.note(`${cut.length} cut-off devices are back (the path healed, the network returned, the app started)`);
-      const backBy = Date.now() + (options.presenceInterval + retryAfterSeconds) * 1000 + 3 * options.intervalMs;
+      // A presence interval, a gateway's Retry-After, and a request in flight when the path healed.
+      const backBy =
+        Date.now() + (options.presenceInterval + retryAfterSeconds) * 1000 + httpTimeoutMs + 3 * options.intervalMs;
       while (!fleet.halted && Date.now() < backBy) {
         await inRealTime(fleet, LOOK_EVERY_MS);
         await look();
-        for (const index of cut) score.history(idOf(index), (await admin.deviceHealth(idOf(index)))?.history ?? []);
         if (cut.every((index) => score.rows()[index]!.explained !== null)) break;
       }
     }
-    for (const id of ids) score.history(id, (await admin.deviceHealth(id))?.history ?? []);
+    await look();
     return summarizeFaults(score.rows(), score.looks, boundMs);
   } finally {
     await fleet?.close(5_000);

@@ -6,7 +6,7 @@ import { faultClass, HEALTHY_CAUSES, type Fault } from './faults.js';
  * simulator injected: per device, whether the service named the injected cause in time (a device
  * it still hears from), named a likely cause while it was silent and the right cause for certain
  * once it was back (a device the fault cut off), and every moment it named a wrong cause with
- * certainty (a look at GET /api/health, or a row of the device's health history). Pure: time is an
+ * certainty (at a look at GET /api/devices/:id/health, or in a row of the device's health history). Pure: time is an
  * argument (the service's clock, epoch ms).
  */
 
@@ -72,7 +72,7 @@ export class FaultScore {
     if (!score.wrongCertain.includes(line)) score.wrongCertain.push(line);
   }
 
-  /** One look at every device's named state (GET /api/health), at service time `now`. */
+  /** One look at every device's named state (GET /api/devices/:id/health), at service time `now`. */
   look(now: number, answers: readonly NamedHealth[]): void {
     this.looks++;
     for (const answer of answers) {

@@ -8,7 +8,7 @@ export const MAX_FAULT_DEVICES = 1000;
  * `--faults SPEC` (docs/device-health.md, "Fault simulation"): a comma-separated list of classes,
  * each optionally `=N` for N devices of that class (default 1); `all` stands for every class
  * (`all=N`: N devices of each). Devices are numbered in the order given: `no-network=2,parked`
- * makes sim-1 and sim-2 lose their network and parks sim-3. Returns one class per device, in order.
+ * makes devices 1 and 2 lose their network and parks device 3. Returns one class per device, in order.
  * Throws an Error whose message names the bad part (and the nearest class for a misspelt one).
  */
 export function parseFaultSpec(spec: string): Fault[] {

@@ -189,6 +189,8 @@ function deviceOptions(options: FleetOptions, n: number, clock: ManualClock, pac
     pace,
     ...(fault ? { fault } : {}),
     ...(fault === 'battery-dead' ? { battery: NEARLY_EMPTY } : {}),
+    // A process is killed at whatever its battery is, low ones included (not only when nearly empty).
+    ...(fault === 'killed' ? { battery: createRandom(options.seed * 104_729 + n).between(0.03, 1) } : {}),
     ...(authorization ? { authorization } : {}),
     ...(options.presenceInterval === undefined ? {} : { presenceInterval: options.presenceInterval }),
     ...(options.httpTimeoutMs === undefined ? {} : { httpTimeoutMs: options.httpTimeoutMs }),

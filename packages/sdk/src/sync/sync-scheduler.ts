@@ -163,8 +163,10 @@ export class SyncScheduler {
    */
   trigger(trigger: AutoTrigger): Promise<void> {
     if (!this.active || this.closed) return Promise.resolve();
-    // Without a url or with autoSync off no trigger can upload (rule 4): nothing to remember.
+    // Without a url or with autoSync off no trigger can upload (rule 4): nothing to remember, but
+    // autoSync off is a hold the delivery that ends it says (`was`), as for any hold.
     const { http } = this.deps.config();
+    if (http.url && !http.autoSync) this.deps.health?.noteHold();
     if (!http.url || !http.autoSync) return Promise.resolve();
     if (!this.deps.gate.open) {
       // Another instance leads: it uploads what is recorded here, once told.

@@ -36,6 +36,10 @@ export interface LastRecord {
   at: number;
   moving: boolean | null;
   battery: { level: number; charging: boolean } | null;
+  /** It reports on significant moves only (OwnTracks `m: 1`): a silence is likely a stay. */
+  significantOnly?: boolean;
+  /** It had no connection when it made the record (OwnTracks `conn: "o"`). */
+  offline?: boolean;
 }
 
 export interface HealthInputs {
@@ -137,7 +141,11 @@ function fromLastReport(report: HealthReport, lastSeen: number): NamedState {
   return named('no-network', true, lastSeen);
 }
 
-/** A tracker that sends no health report: what its newest record allows (inferred). */
+/**
+ * A tracker that sends no health report: what its newest record allows (inferred). Quiet, a
+ * tracker that reports significant moves only and was not moving is likely staying put; one that
+ * made its record offline has likely no network.
+ */
 function fromRecords(record: LastRecord | null, lastSeen: number, silent: boolean): NamedState {
   if (record === null) return named(silent ? 'unexplained' : 'reporting', true, lastSeen);
   const battery = record.battery;
@@ -145,7 +153,10 @@ function fromRecords(record: LastRecord | null, lastSeen: number, silent: boolea
     return named('battery-dead', true, lastSeen);
   }
   if (record.moving === false) return named('stationary', true, Math.min(record.at, lastSeen));
-  return named(silent ? 'unexplained' : 'reporting', true, lastSeen);
+  if (!silent) return named('reporting', true, lastSeen);
+  if (record.significantOnly && record.moving !== true) return named('stationary', true, lastSeen);
+  if (record.offline) return named('no-network', true, lastSeen);
+  return named('unexplained', true, lastSeen);
 }
 
 /**

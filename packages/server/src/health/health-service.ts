@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { HEALTH_HEADER, parseHealthHeader, type HealthReport } from '@waypost/sdk/internal';
 import type { AppContext } from '../context.js';
-import { decideDeviceState, DEVICE_STATES, sameState, type DeviceState, type NamedState } from './decide-state.js';
+import {
+  CAUSES,
+  decideDeviceState,
+  DEVICE_STATES,
+  sameState,
+  type Cause,
+  type DeviceState,
+  type NamedState,
+} from './decide-state.js';
 import { deviceHealthRow, fleetHealthRows, saveHealthReport, type DeviceHealthRow } from './health-store.js';
 import { recordStateChange } from './state-change.js';
 import { explainReturn, saveSilentPeriod } from './silent-period.js';
@@ -76,14 +84,35 @@ export async function deviceHealth(ctx: AppContext, deviceId: string) {
   return { row, named: nameNow(ctx, row) };
 }
 
-/** The fleet's counts by state, read only (a /metrics scrape writes nothing). */
-export async function fleetCounts(ctx: AppContext): Promise<Record<DeviceState, number>> {
-  const counts = Object.fromEntries(DEVICE_STATES.map((s) => [s, 0])) as Record<DeviceState, number>;
+/** One series of the fleet's counts by cause: every cause, certain and likely, listed (0 included). */
+export interface CauseCount {
+  state: DeviceState;
+  cause: Cause;
+  inferred: boolean;
+  count: number;
+}
+
+/**
+ * The fleet's counts by state and by cause (each cause with its state, certain or likely), read
+ * only (a /metrics scrape writes nothing). Bounded: 21 causes x 2, whatever the fleet.
+ */
+export async function fleetCounts(
+  ctx: AppContext,
+): Promise<{ states: Record<DeviceState, number>; causes: CauseCount[] }> {
+  const states = Object.fromEntries(DEVICE_STATES.map((s) => [s, 0])) as Record<DeviceState, number>;
+  const causes = new Map<string, CauseCount>();
+  for (const cause of Object.keys(CAUSES) as Cause[]) {
+    for (const inferred of [false, true]) {
+      causes.set(`${cause}/${inferred}`, { state: CAUSES[cause], cause, inferred, count: 0 });
+    }
+  }
   const now = ctx.now();
   for (const row of await fleetHealthRows(ctx.db)) {
-    counts[decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs }).state]++;
+    const named = decideDeviceState({ ...row.inputs, now, silentAfterMs: ctx.options.fleet.silentAfterMs });
+    states[named.state]++;
+    causes.get(`${named.cause}/${named.inferred}`)!.count++;
   }
-  return counts;
+  return { states, causes: [...causes.values()] };
 }
 
 /** The fleet's devices (not deleted) with their state, and the counts by state. */

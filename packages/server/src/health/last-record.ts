@@ -1,3 +1,4 @@
+import { trackerHints } from '../presets/motion-hints.js';
 import type { LastRecord } from './decide-state.js';
 
 const MAX_RECORD_CHARS = 65_536;
@@ -5,7 +6,8 @@ const MAX_RECORD_CHARS = 65_536;
 /**
  * What a stored record says about its device's state (motion, battery), for trackers that send no
  * health report: the SDK shape (is_moving, activity.type, battery.level/is_charging) which the
- * presets (OwnTracks, Overland, OsmAnd) store as well. Anything unreadable is unknown.
+ * presets (OwnTracks, Overland, OsmAnd, Traccar Client) store as well, and what a tracker's own
+ * message says about going quiet (OwnTracks `m`, `conn`). Anything unreadable is unknown.
  */
 export function lastRecordOf(text: string | null): LastRecord | null {
   if (text === null || text.length > MAX_RECORD_CHARS) return null;
@@ -30,5 +32,6 @@ export function lastRecordOf(text: string | null): LastRecord | null {
     at: Number.isFinite(at) ? at : 0,
     moving,
     battery: level === null ? null : { level, charging: battery?.is_charging === true },
+    ...trackerHints(record),
   };
 }

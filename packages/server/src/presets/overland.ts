@@ -2,11 +2,12 @@ import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
 import type { Translator } from '../ingest/verdicts.js';
 import type { TrackerGroup } from './osmand.js';
+import { movingOf } from './motion-hints.js';
 import { defined, finite, isObject, isoTime, notAPosition } from './record-parts.js';
 
 /**
  * One Overland GeoJSON Feature as a default-schema record (Point [lon, lat], properties timestamp,
- * speed m/s, horizontal_accuracy, altitude, course, battery_level, device_id). Overland also queues
+ * speed m/s, horizontal_accuracy, altitude, course, battery_level, device_id; `motion` as is_moving). Overland also queues
  * records that are no track points: its logged actions (`properties.action`: will_terminate,
  * visit, paused_location_updates...) and trip summaries (`properties.type: "trip"`), with or
  * without a geometry. Those are kept in quarantine (NOT_A_POSITION), visible, and never fail the
@@ -37,6 +38,8 @@ function overlandRecord(feature: unknown, path: string, deviceId: string): unkno
       altitude: finite(properties.altitude),
       altitude_accuracy: finite(properties.vertical_accuracy),
     }),
+    // Overland's `motion` (Apple's motion activities): `["stationary"]` is a parked device.
+    ...defined({ is_moving: movingOf(properties.motion) }),
     battery: defined({
       level: finite(properties.battery_level),
       is_charging: typeof properties.battery_state === 'string' ? properties.battery_state === 'charging' : undefined,

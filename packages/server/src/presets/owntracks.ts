@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { badRequest } from '../errors.js';
 import { deriveUuid } from '../ingest/derive-uuid.js';
 import type { Translator } from '../ingest/verdicts.js';
+import { movingOf } from './motion-hints.js';
 import { defined, finite, isObject, isoTime, type JsonObject } from './record-parts.js';
 
 export const isOwnTracks = (body: unknown): body is JsonObject => isObject(body) && typeof body._type === 'string';
@@ -42,10 +43,14 @@ export function ownTracksDevice(message: JsonObject, headers: IncomingHttpHeader
 const typeName = (value: unknown): string =>
   JSON.stringify(typeof value === 'string' ? value.slice(0, 40) : value) ?? '';
 
+/** OwnTracks `bs`: 0 unknown, 1 unplugged, 2 charging, 3 full (on its charger). */
+const CHARGING: Record<string, boolean | undefined> = { '1': false, '2': true, '3': true };
+
 /**
  * An OwnTracks message as a default-schema record (https://owntracks.org/booklet/tech/json/).
  * A `location`: tst in epoch seconds, vel in km/h (to m/s), acc, alt, cog, vac, batt (percent),
- * bs 2 charging. The apps count an answer as delivered (iOS even a 4xx), so nothing here refuses
+ * bs 2 or 3 charging (3: full, on its charger), motionactivities as is_moving; `m` (monitoring
+ * mode) and `conn` stay in `source`, read when it goes quiet (presets/motion-hints.ts). The apps count an answer as delivered (iOS even a 4xx), so nothing here refuses
  * the request: a location that cannot be stored (no tst, no position) is quarantined with why, an
  * encrypted one too (this server holds no key), and every other type (transition, waypoint(s),
  * lwt, card, status, steps, configuration...) is kept in quarantine as NOT_A_POSITION, visible
@@ -78,9 +83,11 @@ function ownTracksRecord(message: unknown, path: string, deviceId: string, devic
       altitude: finite(message.alt),
       altitude_accuracy: finite(message.vac),
     }),
+    // iOS's motion activities, when it sends them (`motionactivities`): `["stationary"]` is parked.
+    ...defined({ is_moving: movingOf(message.motionactivities) }),
     battery: defined({
       level: batt === undefined ? undefined : batt / 100,
-      is_charging: typeof message.bs === 'number' ? message.bs === 2 : undefined,
+      is_charging: CHARGING[String(message.bs)],
     }),
     extras: { source: 'owntracks', ...(deviceName === null ? {} : { device_name: deviceName }) },
     source: message,
