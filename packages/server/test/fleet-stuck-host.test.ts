@@ -153,13 +153,15 @@ describe('a host stopped mid-upload (three processes, one PostgreSQL)', () => {
     const stateAfter = await stateOf();
     stuck.child.kill('SIGCONT');
     await frozenUpload;
+    // The same work once more, nothing stalled: the slower of the two is the pace to compare with.
+    const after = await fleetAtWork('after');
 
-    const figures = JSON.stringify({ before, during });
+    const figures = JSON.stringify({ before, during, after });
     expect(during.change, figures).toBe('201 w2');
     expect(during.statuses, figures).toEqual(Array.from({ length: UPLOADS }, () => ['200 w2', '200']).flat());
     // The same work as before the stall, with generous room for a loaded machine (a fleet waiting
     // behind the stuck host took 5 s, PostgreSQL's end of the stalled session, instead of 0.6).
-    expect(during.ms / before.ms, figures).toBeLessThan(3);
+    expect(during.ms / Math.max(before.ms, after.ms), figures).toBeLessThan(3);
     // The stall lasted through the measurement (PostgreSQL ends it after 5 s idle: db/postgres.ts).
     expect(stateAfter, figures).toBe('idle in transaction');
   }, 60_000);
