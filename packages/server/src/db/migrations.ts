@@ -307,6 +307,21 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX locations_device_epoch_sequence ON locations (device_id, sequence_epoch, sequence)
       WHERE sequence IS NOT NULL`,
   ],
+  // Issue 41: what a transaction deciding fleet events runs in its COMMIT's round trip on
+  // PostgreSQL (fleet/config-version.ts: the configuration's lock, per schema, taken shared, and its
+  // version still the one read), a function so that each connection compiles it once.
+  (t) =>
+    t.dialect === 'postgres'
+      ? [
+          `CREATE FUNCTION fleet_config_still(expected BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+           BEGIN
+             PERFORM pg_advisory_xact_lock_shared(7410421, hashtext(current_schema()));
+             IF (SELECT version FROM fleet_config WHERE id = 1) <> expected THEN
+               RAISE EXCEPTION 'the fleet configuration changed during this transaction' USING ERRCODE = '40001';
+             END IF;
+           END $$`,
+        ]
+      : [],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
