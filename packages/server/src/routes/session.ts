@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { userNameKey } from '../accounts/user-name-key.js';
 import { findUserToLogIn } from '../store/users.js';
-import { PASSWORD_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+import { LOGIN_NAME_SCHEMA, PASSWORD_SCHEMA } from './user-schemas.js';
 
 /** The login form's body: the admin token, or a user's name and password (bounded: compared, never stored). */
 const LOGIN_BODY = {
@@ -14,7 +14,7 @@ const LOGIN_BODY = {
   additionalProperties: false,
   properties: {
     token: { type: 'string', minLength: 1, maxLength: 4096 },
-    user: USER_NAME_SCHEMA,
+    user: LOGIN_NAME_SCHEMA,
     password: { ...PASSWORD_SCHEMA, minLength: 1 },
   },
   oneOf: [{ required: ['token'] }, { required: ['user', 'password'] }],
