@@ -97,6 +97,9 @@ describe.each(backends)('device keys on $name', (backend) => {
     });
     const bearerReply = await server.post('/locations', { location: record('k-2') }, bearer(rotated));
     expect(bearerReply).toMatchObject({ status: 401, body: { code: 'KEY_REVOKED' } });
+    // The operator sees a tracker still trying with its old key, not a silent one.
+    const health = await server.admin('/api/devices/kp-2/health');
+    expect(health.body).toMatchObject({ authRefused: { code: 'KEY_REVOKED' } });
     // OwnTracks iOS deletes a message answered 4xx: a refused credential is a 503 there, kept on the phone.
     const owntracks = await send(server, 'POST', '/owntracks', ownTracks(1714557900), {
       ...JSON_TYPE,
