@@ -119,10 +119,19 @@ const APPS: Record<string, App> = {
     device: new URL(settingOf('overland', 'Receiver Endpoint')).searchParams.get('device_id')!,
     records: 1,
     upload(url, at) {
-      const [, body] = fixture('overland-readme-request.txt').split('\n\n');
+      // The README's request: its headers (Authorization: Bearer <Access Token>, the row's key below) and body.
+      const [head, body] = fixture('overland-readme-request.txt').split('\n\n');
+      const headers = Object.fromEntries(
+        head!
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(': ') as [string, string]),
+      );
+      expect(headers).toMatchObject({ Authorization: 'Bearer xxxxxx' });
+      delete headers.Authorization;
       const batch = JSON.parse(body!.replace(/ \(optional\)/g, '').replace(/\{ \.\.\. \}/g, 'null'));
       batch.locations[0].properties.timestamp = iso(at);
-      return { method: 'POST', url, headers: JSON_TYPE, body: JSON.stringify(batch) };
+      return { method: 'POST', url, headers, body: JSON.stringify(batch) };
     },
   },
   gpslogger: {

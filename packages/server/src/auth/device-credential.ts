@@ -35,8 +35,8 @@ type Headers = Record<string, string | string[] | undefined>;
  * The device key a request carries, if any: `Authorization: Bearer <key>` (Overland, GPSLogger,
  * the Capacitor plugin, traccar-client-sdk), HTTP Basic with the key as password (OwnTracks: the
  * user is free, X-Limit-U/D or the user names the device), else `?key=` in the URL (OsmAnd,
- * Traccar Client: apps given only a URL). An Authorization header that holds no key wins over the
- * URL: it is the caller's credential, judged as such. Pure.
+ * Traccar Client: apps given only a URL). A Bearer header that holds no key (a JWT, an admin
+ * token) wins over the URL: it is the caller's credential, judged as such. Pure.
  */
 export function presentedKey(headers: Headers, query: unknown): PresentedKey {
   const header = headers.authorization;
