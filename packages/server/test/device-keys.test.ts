@@ -116,6 +116,22 @@ describe.each(backends)('device keys on $name', (backend) => {
     expect(unknown).toMatchObject({ status: 401, body: { code: 'WRONG_KEY' } });
   });
 
+  it('leaves one key in force when rotations race', async () => {
+    await makeKey('kp-race');
+    const made = await Promise.all(
+      [1, 2, 3, 4].map(() => server.admin('/api/devices/kp-race/key', { method: 'POST' })),
+    );
+    const keys = made.map((reply) => reply.body.key as string);
+    keysSeen.push(...keys);
+    const answers = await Promise.all(
+      keys.map(
+        async (key, i) => (await send(server, 'GET', osmandUrl('kp-race', 1714557600000 + i, `&key=${key}`))).status,
+      ),
+    );
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    expect(answers.filter((status) => status === 401)).toHaveLength(3);
+  });
+
   it('makes the device of a new id, so that a tracker can be set up before its first upload', async () => {
     expect((await server.admin('/api/devices/kp-new')).status).toBe(404);
     const key = await makeKey('kp-new');
