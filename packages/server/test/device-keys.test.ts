@@ -2,8 +2,12 @@
 // operator and shown once, accepted wherever a tracker can carry it (Bearer, HTTP Basic password,
 // ?key= in the URL), stopped at once by a revocation or a rotation, and never written to a log
 // line, /metrics or the audit trail. A device that holds a token or a key takes no anonymous upload.
+import { startServer } from '@waypost/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_KEYS_VERSION, migrate } from '../src/db/migrations.js';
 import { backends } from './helpers/backends.js';
+import { openStorage } from './helpers/open-storage.js';
+import { rawSql } from './helpers/raw-sql.js';
 import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
 import { JSON_TYPE, send, storedOf } from './helpers/trackers.js';
 
@@ -187,6 +191,45 @@ describe.each(backends)('device keys on $name', (backend) => {
       ]) {
         expect(text!.includes(key), `${where} holds a key`).toBe(false);
       }
+    }
+  });
+});
+
+describe.each(backends)('the device keys migration on $name', (backend) => {
+  it('marks the devices that registered before it, which then take no anonymous upload', async () => {
+    const storage = await backend.create();
+    try {
+      const before = await openStorage(storage.options);
+      await migrate(before, DEVICE_KEYS_VERSION - 1);
+      await before.close();
+      for (const id of ['registered-once', 'never-registered'])
+        await rawSql(
+          storage.options,
+          `INSERT INTO devices (id, info, created_at, status) VALUES (?, '{}', 1, 'active')`,
+          [id],
+        );
+      // Its refresh token long expired: the device still holds a credential.
+      await rawSql(
+        storage.options,
+        `INSERT INTO refresh_tokens (token_hash, device_id, created_at, expires_at) VALUES ('h', 'registered-once', 1, 2)`,
+      );
+      const server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options });
+      try {
+        const upload = async (device: string) =>
+          (
+            await fetch(`${server.url}/locations`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ device_id: device, location: record('m-1') }),
+            })
+          ).json();
+        expect(await upload('registered-once')).toMatchObject({ code: 'CREDENTIAL_REQUIRED' });
+        expect(await upload('never-registered')).toMatchObject({ stored: 1 });
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await storage.drop();
     }
   });
 });

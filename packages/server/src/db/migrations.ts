@@ -54,6 +54,21 @@ const quarantineIdentity = (): string[] => [
   `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
 ];
 
+/**
+ * Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
+ * token, kept as hashes. A device once given a token or a key is `credentialed`: never written
+ * without one again (issue 41 item 5); devices that registered before this are marked from their
+ * refresh tokens.
+ */
+const deviceKeys = (t: Types): string[] => [
+  `CREATE TABLE device_keys (
+    key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+    created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
+  `CREATE INDEX device_keys_device ON device_keys (device_id)`,
+  `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
+  `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+];
+
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
 const MIGRATIONS: ((t: Types) => string[])[] = [
   (t) => [
@@ -274,23 +289,14 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
-  // Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
-  // token, kept as hashes. A device once given a token or a key is `credentialed`: never written
-  // without one again (issue 41 item 5); devices that registered before this are marked from their
-  // refresh tokens.
-  (t) => [
-    `CREATE TABLE device_keys (
-      key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
-      created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
-    `CREATE INDEX device_keys_device ON device_keys (device_id)`,
-    `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
-    `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
-  ],
+  deviceKeys,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 /** The version of quarantine's identity migration: its upgrade test migrates to the one before. */
 export const QUARANTINE_IDENTITY_VERSION = MIGRATIONS.indexOf(quarantineIdentity) + 1;
+/** The version of the device keys migration: its upgrade test migrates to the one before. */
+export const DEVICE_KEYS_VERSION = MIGRATIONS.indexOf(deviceKeys) + 1;
 
 async function currentVersion(tx: Queryable): Promise<number> {
   await tx.run(
