@@ -173,8 +173,9 @@ const APPS: Record<string, App> = {
 /**
  * Whether the app takes an answer off its queue (delivered, or given up), from its sources as
  * docs/trackers.md cites them: OwnTracks iOS deletes on 2xx and 4xx, the Capacitor plugin on 2xx
- * and any 4xx but 408 and 429, Overland only on {"result":"ok"}; the Traccar apps (HttpUploader:
- * `response.status.isSuccess()`), OsmAnd, GPSLogger and the commercial SDK on a 2xx.
+ * and any 4xx but 408 and 429, Overland only on {"result":"ok"}; traccar-client-sdk (HttpUploader:
+ * `response.status.isSuccess()`) and GPSLogger on a 2xx; OsmAnd, Traccar Client and the
+ * commercial SDK are taken to do the same (the repository holds none of their code).
  */
 function leavesQueue(app: string, status: number, text: string): boolean {
   if (app === 'owntracks') return status < 500;
