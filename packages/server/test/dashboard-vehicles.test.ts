@@ -54,15 +54,19 @@ describe('vehicles on the map', () => {
       // A fix from 2 hours ago, uploaded just now: heard from, so parked, not silent.
       ['car-3', 'Pool car', drive('car-3', 7200, 30, 0.0005, 0, LAT - 0.004)],
     ];
+    // Each registered (named), so each uploads with its token (issue 41 item 5).
+    const tokens = new Map<string, Record<string, string>>();
     for (const [id, name, fixes] of fleet) {
-      expect((await server.post('/auth/register', { uuid: id, name })).status).toBe(200);
-      expect((await server.post('/locations', { location: fixes, device_id: id })).status).toBe(200);
+      const registered = await server.post('/auth/register', { uuid: id, name });
+      expect(registered.status).toBe(200);
+      tokens.set(id, { authorization: `Bearer ${registered.body.accessToken}` });
+      expect((await server.post('/locations', { location: fixes }, tokens.get(id))).status).toBe(200);
     }
     // Forty older fixes of the car: a records table taller than a phone's sheet.
     const history = Array.from({ length: 40 }, (_, i) =>
       record(`car-3-old-${i}`, LAT - 0.004, LON, ago(9000 + i * 60)),
     );
-    expect((await server.post('/locations', { location: history, device_id: 'car-3' })).status).toBe(200);
+    expect((await server.post('/locations', { location: history }, tokens.get('car-3'))).status).toBe(200);
     const depot = { identifier: 'North depot', latitude: LAT + 0.002, longitude: LON, radius: 80 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: depot })).status).toBe(201);
     browser = await launchChromium();

@@ -54,6 +54,21 @@ const quarantineIdentity = (): string[] => [
   `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
 ];
 
+/**
+ * Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
+ * token, kept as hashes. A device once given a token or a key is `credentialed`: never written
+ * without one again (issue 41 item 5); devices that registered before this are marked from their
+ * refresh tokens.
+ */
+const deviceKeys = (t: Types): string[] => [
+  `CREATE TABLE device_keys (
+    key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+    created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
+  `CREATE INDEX device_keys_device ON device_keys (device_id)`,
+  `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
+  `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+];
+
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
 // User names compared in one form (issue 45): `admin` and `Admin` are one name. The column is
 // filled at start for users made before (accounts/user-name-key.ts: NFKC and case folding are not
@@ -290,18 +305,7 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
   // refusal's cause (NULL: its credentials, as before).
   () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
-  // Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
-  // token, kept as hashes. A device once given a token or a key is `credentialed`: never written
-  // without one again (issue 41 item 5); devices that registered before this are marked from their
-  // refresh tokens.
-  (t) => [
-    `CREATE TABLE device_keys (
-      key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
-      created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
-    `CREATE INDEX device_keys_device ON device_keys (device_id)`,
-    `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
-    `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
-  ],
+  deviceKeys,
   // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
   // when its queue database starts numbering; null for trackers that send none), on each place
   // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
@@ -338,6 +342,8 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 export const QUARANTINE_IDENTITY_VERSION = MIGRATIONS.indexOf(quarantineIdentity) + 1;
 /** The version of the user-name key's migration: its upgrade test migrates to the one before. */
 export const USER_NAME_KEY_VERSION = MIGRATIONS.indexOf(userNameKeys) + 1;
+/** The version of the device keys migration: its upgrade test migrates to the one before. */
+export const DEVICE_KEYS_VERSION = MIGRATIONS.indexOf(deviceKeys) + 1;
 
 async function currentVersion(tx: Queryable): Promise<number> {
   await tx.run(
