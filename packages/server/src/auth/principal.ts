@@ -113,13 +113,23 @@ export const wrongToken = (): HttpError =>
     "The token sent is not this server's admin token, nor a valid device or org token (was the server given another admin token?)",
   );
 
-/** The uploading device's principal; 401 when tokens are required and none was sent. */
+/** An upload's token is none of this server's device tokens (a typo, another server's, a lost reset). */
+export const wrongDeviceToken = (): HttpError =>
+  new HttpError(
+    401,
+    'WRONG_TOKEN',
+    "The token sent is not a device access token of this server: check the device's token (or register at POST /api/register for a new one)",
+  );
+
+/** The uploading device's principal; 401 when tokens are required and none was sent, or the one sent is wrong. */
 export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const principal = await principalOf(ctx, request);
   if (principal.kind === 'org') {
     throw new HttpError(403, 'FORBIDDEN', 'An org token reads; uploads need a device access token');
   }
   if (ctx.options.requireTokens && principal.kind !== 'device') {
+    // A token was sent and it is none of this server's: "wrong", not "send one" (issue 40.8).
+    if (bearerOf(request) !== null) throw wrongDeviceToken();
     throw new HttpError(
       401,
       'TOKEN_REQUIRED',
