@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { main } from '../../cli/src/cli.js';
+import { captureIo } from '../../cli/test/support/capture-io.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 
@@ -230,6 +232,28 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
           missing: 1,
           missingRanges: [[4, 4]],
         },
+      ],
+    });
+  });
+
+  it('two `waypost simulate` runs against the same server: the device reads as restarted, nothing missing', async () => {
+    const run = async (seed: string) => {
+      const io = captureIo();
+      const flags = ['--devices', '1', '--duration', '1m', '--speedup', '0', '--interval', '5', '--seed', seed];
+      const code = await main(['simulate', '--url', `${server.url}/locations`, ...flags, '--json'], io);
+      expect(code, io.err()).toBe(0);
+      return (JSON.parse(io.out()) as { devices: { recorded: number }[] }).devices[0]!.recorded;
+    };
+    const first = await run('1');
+    const second = await run('2');
+    expect(await ledger('sim-1')).toMatchObject({
+      highestSequence: first + second,
+      missing: 0,
+      restarted: true,
+      epochCount: 2,
+      epochs: [
+        { highestSequence: first, missing: 0 },
+        { highestSequence: second, missing: 0 },
       ],
     });
   });
