@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { noteRefusedCredentials } from '../health/refused-credentials.js';
 import { credentialedAmong, findDeviceKey, type KeyLookup } from '../store/device-keys.js';
-import { principalOf, type Principal } from './principal.js';
+import { bearerOf, principalOf, wrongDeviceToken, type Principal } from './principal.js';
 import { hashToken } from './tokens.js';
 
 /**
@@ -130,6 +130,8 @@ export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Prom
     throw new HttpError(403, 'FORBIDDEN', 'An org token reads; uploads need a device access token or key');
   }
   if (ctx.options.requireTokens && principal.kind !== 'device') {
+    // A token was sent and it is none of this server's: "wrong", not "send one" (issue 40.8).
+    if (bearerOf(request) !== null) throw wrongDeviceToken();
     throw new HttpError(
       401,
       'TOKEN_REQUIRED',

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../auth/principal.js';
+import { bearerOf, wrongDeviceToken, type Principal } from '../auth/principal.js';
 import { uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -86,6 +86,7 @@ export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { 
     });
     await refuseRevokedToken(ctx, request, principal);
     if (options.requireToken && principal.kind !== 'device') {
+      if (bearerOf(request) !== null) throw wrongDeviceToken();
       throw new HttpError(
         401,
         'TOKEN_REQUIRED',
