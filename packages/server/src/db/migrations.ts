@@ -274,6 +274,18 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
+  // Geofence identifiers unique per organization (issue 41): two orgs may each name one "depot",
+  // and neither learns the other's names by a refusal. The table is made again with a row id and a
+  // unique index on (org, identifier), the fleet's (org null) counted as one org.
+  (t) => [
+    `CREATE TABLE geofences_by_org (
+      id ${t.id}, identifier TEXT NOT NULL, definition TEXT NOT NULL, created_at ${t.bigint} NOT NULL, org TEXT)`,
+    `INSERT INTO geofences_by_org (identifier, definition, created_at, org)
+     SELECT identifier, definition, created_at, org FROM geofences ORDER BY created_at, identifier`,
+    `DROP TABLE geofences`,
+    `ALTER TABLE geofences_by_org RENAME TO geofences`,
+    `CREATE UNIQUE INDEX geofences_org_identifier ON geofences ((COALESCE(org, '')), identifier)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
