@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { findUser } from '../store/users.js';
 import { userFieldsOf } from './audit-fields.js';
 import { appendAudit } from './audit-store.js';
-import { auditDetail } from './redact.js';
+import { auditDetail, auditTarget } from './redact.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -80,7 +80,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
       address: request.ip,
       action: route,
-      target: params && Object.keys(params).length > 0 ? JSON.stringify(params).slice(0, 500) : null,
+      target: auditTarget(params),
       status: reply.statusCode,
       detail: auditDetail(route, request.body, await existingUsers(ctx, route, request.body)),
     });

@@ -8,6 +8,8 @@ interface Types {
   blob: string;
   /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
   appendOnly(table: string): string[];
+  /** Statements that undo appendOnly, for a migration that must rewrite such a table once. */
+  dropAppendOnly(table: string): string[];
   dialect: Database['dialect'];
 }
 
@@ -26,6 +28,7 @@ const TYPES: Record<Database['dialect'], Types> = {
           `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table}
            BEGIN SELECT RAISE(ABORT, '${table} is ${APPEND_ONLY_MESSAGE}'); END`,
       ),
+    dropAppendOnly: (table) => [`DROP TRIGGER ${table}_no_update`, `DROP TRIGGER ${table}_no_delete`],
   },
   postgres: {
     dialect: 'postgres',
@@ -38,6 +41,10 @@ const TYPES: Record<Database['dialect'], Types> = {
        BEGIN RAISE EXCEPTION '${table} is ${APPEND_ONLY_MESSAGE}'; END $$`,
       `CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
        FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_change()`,
+    ],
+    dropAppendOnly: (table) => [
+      `DROP TRIGGER ${table}_no_change ON ${table}`,
+      `DROP FUNCTION ${table}_refuse_change()`,
     ],
   },
 };
@@ -67,6 +74,30 @@ const deviceKeys = (t: Types): string[] => [
   `CREATE INDEX device_keys_device ON device_keys (device_id)`,
   `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
   `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+];
+
+// Geofence identifiers unique per organization (issue 41): two orgs may each name one "depot",
+// and neither learns the other's names by a refusal. The table is made again with a row id and a
+// unique index on (org, identifier), the fleet's (org null) counted as one org.
+const geofencesByOrg = (t: Types): string[] => [
+  `CREATE TABLE geofences_by_org (
+    id ${t.id}, identifier TEXT NOT NULL, definition TEXT NOT NULL, created_at ${t.bigint} NOT NULL, org TEXT)`,
+  `INSERT INTO geofences_by_org (identifier, definition, created_at, org)
+   SELECT identifier, definition, created_at, org FROM geofences ORDER BY created_at, identifier`,
+  `DROP TABLE geofences`,
+  `ALTER TABLE geofences_by_org RENAME TO geofences`,
+  `CREATE UNIQUE INDEX geofences_org_identifier ON geofences ((COALESCE(org, '')), identifier)`,
+];
+
+// The audit trail kept bodies by a pattern of secret-looking key names (issue 41): a user's own
+// password (`current`), a password typed as a login name, coordinates and URLs were kept in clear.
+// It now keeps an allow-list of each route's fields (audit/audit-fields.ts); no body kept before
+// can be shown to hold no password, so this one migration clears them all (who, when, from where,
+// what and on what stay), lifting the table's append-only triggers for that statement alone.
+const auditDetailsCleared = (t: Types): string[] => [
+  ...t.dropAppendOnly('audit_log'),
+  `UPDATE audit_log SET detail = NULL WHERE detail IS NOT NULL`,
+  ...t.appendOnly('audit_log'),
 ];
 
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
@@ -335,6 +366,8 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
         ]
       : [],
   userNameKeys,
+  geofencesByOrg,
+  auditDetailsCleared,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -344,6 +377,8 @@ export const QUARANTINE_IDENTITY_VERSION = MIGRATIONS.indexOf(quarantineIdentity
 export const USER_NAME_KEY_VERSION = MIGRATIONS.indexOf(userNameKeys) + 1;
 /** The version of the device keys migration: its upgrade test migrates to the one before. */
 export const DEVICE_KEYS_VERSION = MIGRATIONS.indexOf(deviceKeys) + 1;
+/** The version of the per-org geofence identifiers: its upgrade test migrates to the one before. */
+export const GEOFENCES_BY_ORG_VERSION = MIGRATIONS.indexOf(geofencesByOrg) + 1;
 
 async function currentVersion(tx: Queryable): Promise<number> {
   await tx.run(

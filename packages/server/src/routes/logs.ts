@@ -3,6 +3,7 @@ import { gunzip, gzip } from 'node:zlib';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
+import { deviceScopeSql } from '../accounts/scope-sql.js';
 import { isLimited } from '../accounts/user-access.js';
 import { requireAdmin } from '../auth/principal.js';
 import { refuseAnonymousWrite, uploaderOf } from '../auth/device-credential.js';
@@ -90,19 +91,15 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
     row.device_id !== null && (await visible(row.device_id));
   app.get('/api/logs', async (request) => {
-    const reader = await requireAdmin(ctx, request);
-    const visible = liveScopeOf(ctx, reader);
-    const rows = await listLogs(ctx.db);
-    const seen = isLimited(reader) ? await Promise.all(rows.map((row) => visibleLog(visible, row))) : null;
-    return rows
-      .filter((_, index) => seen === null || seen[index])
-      .map((row) => ({
-        id: row.id,
-        deviceId: row.device_id,
-        ...(JSON.parse(row.fields) as Record<string, string>),
-        size: row.size,
-        createdAt: isoOrNull(Number(row.created_at)),
-      }));
+    // Filtered in the query (issue 41): a limited user's list is read from their devices' rows only.
+    const rows = await listLogs(ctx.db, deviceScopeSql(await requireAdmin(ctx, request), 'device_id'));
+    return rows.map((row) => ({
+      id: row.id,
+      deviceId: row.device_id,
+      ...(JSON.parse(row.fields) as Record<string, string>),
+      size: row.size,
+      createdAt: isoOrNull(Number(row.created_at)),
+    }));
   });
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', async (request, reply) => {
