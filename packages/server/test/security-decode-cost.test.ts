@@ -11,7 +11,7 @@ const BODY_LIMIT = 5 * 1024 * 1024; // the server's default bodyLimitBytes
 /** A legitimate upload: one SDK batch of this many records, gzipped as the SDK sends it. */
 const BATCH = 1000;
 /** Generous room: before the decoders were bounded by what they produce, bombs cost 10-100x this. */
-const MAX_CPU_VS_UPLOAD = 3;
+const MAX_CPU_VS_UPLOAD = 4;
 const MAX_HEALTH_VS_UPLOADS = 5;
 const CLIENTS = 4;
 
