@@ -37,7 +37,7 @@ const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUM
 
 /**
  * Everything every request passes through, in order: security headers, method answers, CORS,
- * compression, body parsers, the per-address rate limit, the credential gate, body guards, the audit trail, the role
+ * compression, body parsers, the per-address rate limit, the audit trail, the credential gate, body guards, the role
  * gate, the error answer and request metrics. Global hooks on purpose: a new route cannot forget one.
  */
 export async function registerHttpLayer(
@@ -93,10 +93,11 @@ export async function registerHttpLayer(
       done(error as Error);
     }
   });
-  // Credentials before bodies: a request refused for its credential is never read or decoded.
+  // Who makes a change, then credentials before bodies: a request refused for its credential is
+  // never read or decoded, and a refused change is still kept in the audit trail.
+  registerAuditTrail(app, ctx);
   registerCredentialGate(app, ctx);
   registerBodyGuards(app, ctx);
-  registerAuditTrail(app, ctx);
   registerRoleGate(app, ctx);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const where = `the body of ${request.method} ${routeOf(request)}`;
