@@ -98,19 +98,23 @@ async function costOf(body, encoding, expected) {
   return median(costs);
 }
 
-await costOf(legitimate, 'gzip', 200); // warm-up
-const floor = await costOf(legitimate, 'gzip', 200);
-console.log(`legitimate upload: ${BATCH} records gzipped, ${legitimate().length} bytes: ${floor.toFixed(1)} ms CPU`);
 let worst = 0;
-for (const [name, body, encoding] of BOMBS) {
-  const cost = await costOf(body, encoding, 413);
-  worst = Math.max(worst, cost / floor);
-  console.log(
-    `  ${name.padEnd(42)} ${String(body.length).padStart(8)} bytes: ${cost.toFixed(1).padStart(6)} ms CPU, ${(cost / floor).toFixed(2)}x`,
-  );
+try {
+  await costOf(legitimate, 'gzip', 200); // warm-up
+  const floor = await costOf(legitimate, 'gzip', 200);
+  console.log(`legitimate upload: ${BATCH} records gzipped, ${legitimate().length} bytes: ${floor.toFixed(1)} ms CPU`);
+  for (const [name, body, encoding] of BOMBS) {
+    const cost = await costOf(body, encoding, 413);
+    worst = Math.max(worst, cost / floor);
+    console.log(
+      `  ${name.padEnd(42)} ${String(body.length).padStart(8)} bytes: ${cost.toFixed(1).padStart(6)} ms CPU, ${(cost / floor).toFixed(2)}x`,
+    );
+  }
+} finally {
+  // Closed whatever happened: a bench that throws leaves no server behind.
+  child.send('close');
+  await message((m) => m.closed);
 }
-child.send('close');
-await message((m) => m.closed);
 const pass = worst <= MAX_RATIO;
 console.log(
   `target: every bomb <= ${MAX_RATIO}x a legitimate upload: ${pass ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x)`,
