@@ -84,6 +84,26 @@ describe('hostile columnar bytes', () => {
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 
+  it('rows that fit the size limit but hold more objects than the object limit are refused from their counts (issue 45)', () => {
+    const objectsIn = (bytes: Uint8Array, maxObjects: number): string => {
+      try {
+        return decodeColumnar(bytes, 5 * MIB, maxObjects);
+      } catch (error) {
+        if (error instanceof CodecError) return `refused ${error.code}`;
+        throw error;
+      }
+    };
+    // version 1, table, 1,747,626 rows, no column, 1 shape of no keys: `[{},{},...]`, 5 MiB - 1.
+    const empties = Uint8Array.from([1, 2, 0xaa, 0xd5, 0x6a, 0, 1, 0]);
+    expect(objectsIn(empties, 10_000)).toBe('refused TOO_MANY_VALUES');
+    expect(objectsIn(empties, 1_747_627)).toHaveLength(5 * MIB - 1);
+    // 3 rows of a shape with one nested shape ({"location":{}}: known key 1, then 0 for a nested shape of
+    // no keys): 6 objects and the array, 7 in all.
+    const nested = Uint8Array.from([1, 2, 3, 0, 1, 1, 1, 0, 0]);
+    expect(objectsIn(nested, 7)).toBe('[{"location":{}},{"location":{}},{"location":{}}]');
+    expect(objectsIn(nested, 6)).toBe('refused TOO_MANY_VALUES');
+  });
+
   it('a dictionary entry repeated past the limit is refused as it is written', () => {
     // 20,000 rows of one column whose single dictionary entry is 100 characters: 2 MB of output.
     const entry = JSON.stringify('x'.repeat(98));

@@ -122,15 +122,16 @@ function readValue(input: ByteReader, out: BoundedText, depth: number, version: 
 
 /**
  * The JSON text of columnar bytes; throws CodecError (INVALID_COLUMNAR for malformed input,
- * BODY_TOO_LARGE the moment the text would pass `limit` characters).
+ * BODY_TOO_LARGE the moment the text would pass `limit` characters, TOO_MANY_VALUES when its
+ * tables declare more than `maxObjects` objects and arrays, before any row is written).
  */
-export function decodeColumnar(bytes: Uint8Array, limit: number): string {
+export function decodeColumnar(bytes: Uint8Array, limit: number, maxObjects = Infinity): string {
   const input = new ByteReader(bytes);
   const version = input.byte();
   if (!(COLUMNAR_VERSIONS as readonly number[]).includes(version)) {
     throw invalid(`columnar version ${version} is not one of ${COLUMNAR_VERSIONS.join(', ')}`);
   }
-  const out = new BoundedText(limit);
+  const out = new BoundedText(limit, maxObjects);
   readValue(input, out, 0, version);
   if (input.remaining !== 0) throw invalid(`${input.remaining} bytes follow the body`);
   return out.text();

@@ -12,12 +12,14 @@ interface Shape {
   minimum: number;
   /** How many values of each column one row of this shape takes. */
   uses: number[];
+  /** Objects one row of this shape is (itself and the nested shapes). */
+  objects: number;
 }
 
 function readShape(input: ByteReader, columns: number, depth: number): Shape {
   if (depth > COLUMNAR_LIMITS.maxShapeDepth) throw invalid(`shapes nest deeper than ${COLUMNAR_LIMITS.maxShapeDepth}`);
   const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'a shape key count');
-  const shape: Shape = { keys: [], children: [], minimum: 1 + Math.max(count, 1), uses: [] };
+  const shape: Shape = { keys: [], children: [], minimum: 1 + Math.max(count, 1), uses: [], objects: 1 };
   for (let i = 0; i < count; i++) {
     const key = readKey(input);
     const ref = input.bounded(columns, 'a column reference');
@@ -27,6 +29,7 @@ function readShape(input: ByteReader, columns: number, depth: number): Shape {
       const child = readShape(input, columns, depth + 1);
       shape.children.push(child);
       shape.minimum += child.minimum;
+      shape.objects += child.objects;
       child.uses.forEach((n, c) => (shape.uses[c] = (shape.uses[c] ?? 0) + n));
     } else {
       shape.children.push(ref - 1);
@@ -64,12 +67,14 @@ function writeRow(shape: Shape, columns: string[][], cursors: number[], out: Bou
 
 /**
  * Reads a table and writes its rows, `[...]` or a single object. Before any column is read, the
- * least the rows can decode to is checked against the size limit, so a few bytes that claim a
- * million rows are refused without allocating them.
+ * least the rows can decode to is checked against the size limit, and the objects they hold
+ * against the object limit (each row is at least one), so a few bytes that claim a million rows
+ * are refused without allocating them.
  */
 export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolean, version: number): void {
   const rows = input.uint();
   out.reserve(asArray ? rows * 3 + 1 : 2);
+  out.reserveObjects(rows + (asArray ? 1 : 0));
   if (!asArray && rows !== 1) throw invalid('a single-record table must have exactly one row');
   const columnCount = checkCount(input.uint(), COLUMNAR_LIMITS.maxColumns, 'a column count');
   const shapeCount = checkCount(input.uint(), Math.min(COLUMNAR_LIMITS.maxShapes, rows), 'a shape count');
@@ -79,11 +84,14 @@ export function decodeTable(input: ByteReader, out: BoundedText, asArray: boolea
     shapeCount > 1 ? Array.from({ length: rows }, () => shapes[input.bounded(shapeCount - 1, 'a shape index')]!) : null;
   const counts = new Array<number>(columnCount).fill(0);
   let minimum = 0;
+  let nested = 0;
   for (let r = 0; r < rows; r++) {
     const shape = rowShapes ? rowShapes[r]! : shapes[0]!;
     minimum += shape.minimum + 1;
+    nested += shape.objects - 1;
     if (out.length + minimum > out.limit) out.reserve(minimum);
   }
+  out.reserveObjects(nested);
   const perShape = new Map<Shape, number>();
   for (let r = 0; r < rows; r++) {
     const shape = rowShapes ? rowShapes[r]! : shapes[0]!;

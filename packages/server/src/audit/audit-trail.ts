@@ -62,10 +62,12 @@ const kept = (status: number, login: boolean): boolean =>
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auditActor', null);
-  // Before validation and the role gate (accounts/role-gate.ts): a refused change is kept too.
-  app.addHook('preValidation', async (request) => {
-    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return;
+  // Before the body, the credential gate (auth/credential-gate.ts) and the role gate
+  // (accounts/role-gate.ts): a change refused by either is kept too.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return payload;
     request.auditActor = actorOf(await principalOf(ctx, request).catch(() => null), isLogin(request));
+    return payload;
   });
   // Before the answer is sent: whoever reads the trail after an answer finds its row.
   app.addHook('onSend', async (request, reply, payload) => {

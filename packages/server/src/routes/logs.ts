@@ -5,8 +5,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
 import { deviceScopeSql } from '../accounts/scope-sql.js';
 import { isLimited } from '../accounts/user-access.js';
+import { refuseAnonymousWrite } from '../auth/device-credential.js';
+import { authenticateUpload } from '../auth/credential-gate.js';
 import { requireAdmin } from '../auth/principal.js';
-import { refuseAnonymousWrite, uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { checkGzip } from '../http/decompress.js';
@@ -15,7 +16,6 @@ import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
-import { refuseRevokedToken } from '../health/refused-credentials.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -53,10 +53,9 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
  */
 export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limit = ctx.options.logLimitBytes;
-  app.post('/api/logs', async (request, reply) => {
-    const principal = await uploaderOf(ctx, request);
-    // A revoked device token uploads no log either (as no location: upload-route.ts).
-    await refuseRevokedToken(ctx, request, principal);
+  app.post('/api/logs', { config: { upload: true } }, async (request, reply) => {
+    // A device's credential, as on the location routes, checked before the form is read.
+    const principal = await authenticateUpload(ctx, request);
     if (!request.isMultipart())
       throw badRequest('NOT_MULTIPART', 'Upload the log as multipart/form-data with a file part named "log"');
     const { fields, content: sent } = await readForm(request);
