@@ -62,6 +62,47 @@ describe('docs/wire-format/vectors.json', () => {
     expect(verdict(asVersion1)).toBe('refused INVALID_COLUMNAR');
   });
 
+  it("version 3 names the default record with its numbering's epoch by preset 2; version 2 knows neither", () => {
+    // A default record as the SDK renders it (issue 39): sequence_epoch after sequence.
+    const record = {
+      uuid: '0b6a3e3e-2f2c-4d0e-9d55-3b1c1f0d9a11',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      is_moving: true,
+      odometer: 0,
+      coords: {
+        latitude: 45.5,
+        longitude: -73.5,
+        accuracy: 5,
+        speed: 1,
+        heading: 90,
+        altitude: 10,
+        altitude_accuracy: 3,
+      },
+      activity: { type: 'walking', confidence: 100 },
+      battery: { level: 0.5, is_charging: false },
+      extras: {},
+      sequence: 7,
+      sequence_epoch: '5f0c7e4e1d2a4b7e9c513a1f',
+    };
+    const json = JSON.stringify(record);
+    const v2 = encodeColumnar(json, 2)!;
+    const v3 = encodeColumnar(json, 3)!;
+    // version 3, tag 3 (row), 1 row, 18 columns, 1 shape: preset 2.
+    expect([...v3.subarray(0, 6)]).toEqual([3, 3, 1, 18, 1, 2]);
+    expect(v3.length).toBeLessThan(v2.length - 40);
+    expect([decodeColumnar(v2, MIB), decodeColumnar(v3, MIB)]).toEqual([json, json]);
+    // A version 2 decoder knows no preset 2, and no known key 27 (sequence_epoch).
+    const asVersion2 = Uint8Array.from(v3);
+    asVersion2[0] = 2;
+    expect(verdict(asVersion2)).toBe('refused INVALID_COLUMNAR');
+    // {"sequence_epoch":"abc"}: row, 1 row, 1 column, 1 shape written out (preset 0): known key 27.
+    const epochOnly = [3, 1, 1, 1, 0, 1, 27, 1, 0, 5, ...Buffer.from('"abc"')];
+    expect([...encodeColumnar('{"sequence_epoch":"abc"}', 3)!]).toEqual([3, ...epochOnly]);
+    expect(verdict(Uint8Array.from([2, ...epochOnly]))).toBe('refused INVALID_COLUMNAR');
+    // A version 2 encoder (for a server of version 2) writes the key's text instead.
+    expect(decodeColumnar(encodeColumnar('{"sequence_epoch":"abc"}', 2)!, MIB)).toBe('{"sequence_epoch":"abc"}');
+  });
+
   it('whole request bodies of each version: raw deflate of the columnar bytes', () => {
     expect(file.requests.map((r) => r.version)).toEqual([1, 2]);
     for (const request of file.requests) {
@@ -115,7 +156,8 @@ describe('hostile columnar bytes', () => {
   it('shapes nested deeper than 32, unknown tags, modes and versions, trailing and missing bytes', () => {
     const deep = [1, 3, 1, 1, 1, ...Array.from({ length: 40 }, () => [1, 2, 0]).flat()];
     expect(verdict(Uint8Array.from(deep))).toBe('refused INVALID_COLUMNAR');
-    expect(verdict(Uint8Array.from([3, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 3
+    expect(verdict(Uint8Array.from([4, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 4
+    expect(verdict(Uint8Array.from([3, 0, 1, 0x30]))).toBe('0'); // version 3, verbatim 0
     expect(verdict(Uint8Array.from([2, 0, 1, 0x30]))).toBe('0'); // version 2, verbatim 0
     expect(verdict(Uint8Array.from([1, 9]))).toBe('refused INVALID_COLUMNAR'); // tag 9
     expect(verdict(Uint8Array.from([1, 0, 1, 0x30, 0]))).toBe('refused INVALID_COLUMNAR'); // trailing byte

@@ -2,7 +2,7 @@ import { ByteReader, invalid } from './bytes.js';
 import { decodeColumn } from './column-decode.js';
 import { readKey } from './known-keys.js';
 import { type BoundedText, checkCount, COLUMNAR_LIMITS } from './limits.js';
-import { PRESET_SHAPES } from './preset-shapes.js';
+import { PRESET_SHAPES, presetsIn } from './preset-shapes.js';
 
 /** A shape as read: each key as written (`{"key":` first, then `,"key":`), and a column index or a nested shape. */
 interface Shape {
@@ -16,17 +16,17 @@ interface Shape {
   objects: number;
 }
 
-function readShape(input: ByteReader, columns: number, depth: number): Shape {
+function readShape(input: ByteReader, columns: number, depth: number, version: number): Shape {
   if (depth > COLUMNAR_LIMITS.maxShapeDepth) throw invalid(`shapes nest deeper than ${COLUMNAR_LIMITS.maxShapeDepth}`);
   const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'a shape key count');
   const shape: Shape = { keys: [], children: [], minimum: 1 + Math.max(count, 1), uses: [], objects: 1 };
   for (let i = 0; i < count; i++) {
-    const key = readKey(input);
+    const key = readKey(input, version);
     const ref = input.bounded(columns, 'a column reference');
     shape.keys.push(`${i === 0 ? '{' : ','}${key}:`);
     shape.minimum += key.length + 1;
     if (ref === 0) {
-      const child = readShape(input, columns, depth + 1);
+      const child = readShape(input, columns, depth + 1, version);
       shape.children.push(child);
       shape.minimum += child.minimum;
       shape.objects += child.objects;
@@ -42,12 +42,12 @@ function readShape(input: ByteReader, columns: number, depth: number): Shape {
 
 /** A table's shape: written out, or from version 2 a preset number (0: written out follows). */
 function readTopShape(input: ByteReader, columns: number, version: number): Shape {
-  if (version < 2) return readShape(input, columns, 1);
-  const preset = input.bounded(PRESET_SHAPES.length, 'a preset shape');
-  if (preset === 0) return readShape(input, columns, 1);
+  if (version < 2) return readShape(input, columns, 1, version);
+  const preset = input.bounded(presetsIn(version), 'a preset shape');
+  if (preset === 0) return readShape(input, columns, 1, version);
   // The preset's bytes, read as if written here: its column references are checked the same way.
   const bytes = new ByteReader(PRESET_SHAPES[preset - 1]!);
-  return readShape(bytes, columns, 1);
+  return readShape(bytes, columns, 1, version);
 }
 
 function writeRow(shape: Shape, columns: string[][], cursors: number[], out: BoundedText): void {

@@ -11,7 +11,7 @@ export interface DecodedLimits {
 
 /**
  * The columnar request codings (`Content-Encoding: x-waypost-columnar` for version 1 of the
- * columnar bytes, `x-waypost-columnar-2` for version 2; docs/wire-format.md): raw deflate of them, decoded here to the JSON text the SDK would have sent plain,
+ * columnar bytes, `x-waypost-columnar-2` and `-3` for versions 2 and 3; docs/wire-format.md): raw deflate of them, decoded here to the JSON text the SDK would have sent plain,
  * which then goes through the same JSON parser, ingest, dedup and ledger as any body. Bounded at
  * every step by `limit`: the deflated input kept (a deflate stream is never much larger than what
  * it holds), the inflated columnar bytes (zlib stops at maxOutputLength), and the decoded text,

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import {
   COLUMNAR_CODING,
   COLUMNAR_CODING_2,
+  COLUMNAR_CODING_3,
   DROPPED_HEADER,
   HEALTH_ACCEPTED_HEADER,
   HEALTH_HEADER,
@@ -35,7 +36,7 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}`;
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}, ${COLUMNAR_CODING_3}`;
 
 /**
  * Everything every request passes through, in order: security headers, method answers, CORS,
