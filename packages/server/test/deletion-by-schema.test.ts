@@ -67,7 +67,11 @@ describe.each(backends)('deletion by the schema on $name', (backend) => {
     const form = new FormData();
     form.append('log', new Blob([mark('log')]), 'log.txt');
     form.append('device_id', device);
-    expect((await fetch(`${server.url}/api/logs`, { method: 'POST', body: form })).status).toBe(201);
+    // A registered device's log upload carries its token (issue 41: never written without it).
+    const logHeaders: Record<string, string> = tokens[device] ? { authorization: `Bearer ${tokens[device]}` } : {};
+    expect((await fetch(`${server.url}/api/logs`, { method: 'POST', body: form, headers: logHeaders })).status).toBe(
+      201,
+    );
     const fence = { identifier: mark('fence-cmd'), latitude: LAT, longitude: LON, radius: 300 };
     const command = { command: ['addGeofence', fence] };
     expect((await server.admin(`/api/devices/${device}/commands`, { method: 'POST', body: command })).status).toBe(201);

@@ -240,6 +240,8 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
     const run = async (seed: string) => {
       const io = captureIo();
       const flags = ['--devices', '1', '--duration', '1m', '--speedup', '0', '--interval', '5', '--seed', seed];
+      // The same device ids both runs (each run has its own unless told): a queue numbering again.
+      flags.push('--device-prefix', 'sim-');
       const code = await main(['simulate', '--url', `${server.url}/locations`, ...flags, '--json'], io);
       expect(code, io.err()).toBe(0);
       return (JSON.parse(io.out()) as { devices: { recorded: number }[] }).devices[0]!.recorded;
