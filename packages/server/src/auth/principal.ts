@@ -87,8 +87,8 @@ async function lookUpPrincipal(ctx: AppContext, request: FastifyRequest): Promis
 
 /**
  * The gate of every operator route: the admin (token, admin session, login token) may do anything;
- * a user what the route's rule in accounts/route-rules.ts allows their role, inside their orgs (a
- * route without a rule is refused to users: a new route cannot forget it). Returns the caller.
+ * a user what the route's declared access (config.access) allows their role, inside their orgs (a
+ * public route is refused to users here). Returns the caller.
  */
 export async function requireAdmin(
   ctx: AppContext,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** This package's version (dist/http/ and src/http/ are both two levels below package.json). */
 const VERSION = (
@@ -33,5 +34,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: ACCESS.public }, async () => app.swagger());
 }

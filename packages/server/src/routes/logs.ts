@@ -15,6 +15,7 @@ import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
 import { refuseRevokedToken } from '../health/refused-credentials.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -52,7 +53,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
  */
 export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limit = ctx.options.logLimitBytes;
-  app.post('/api/logs', async (request, reply) => {
+  app.post('/api/logs', { config: ACCESS.public }, async (request, reply) => {
     const principal = await uploaderOf(ctx, request);
     // A revoked device token uploads no log either (as no location: upload-route.ts).
     await refuseRevokedToken(ctx, request, principal);
@@ -89,7 +90,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   // A user limited to orgs or groups lists and reads only their orgs' devices' logs (issue 33).
   const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
     row.device_id !== null && (await visible(row.device_id));
-  app.get('/api/logs', async (request) => {
+  app.get('/api/logs', { config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await requireAdmin(ctx, request);
     const visible = liveScopeOf(ctx, reader);
     const rows = await listLogs(ctx.db);
@@ -105,7 +106,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
       }));
   });
 
-  app.get<{ Params: { id: string } }>('/api/logs/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/logs/:id', { config: ACCESS.viewer.filtered }, async (request, reply) => {
     const reader = await requireAdmin(ctx, request);
     const limited = isLimited(reader);
     const id = Number(request.params.id);

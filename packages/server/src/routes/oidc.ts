@@ -9,6 +9,7 @@ import { userOfClaims } from '../oidc/claims.js';
 import { finishLogin, providerOf, startLogin } from '../oidc/oidc-client.js';
 import { savePendingLogin, takePendingLogin } from '../oidc/login-store.js';
 import { syncSsoUser } from '../oidc/sso-user.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** The browser's cookie for a login under way: what binds the provider's callback to this browser. */
 export const OIDC_COOKIE = 'waypost_oidc';
@@ -27,6 +28,7 @@ export const OIDC_LOGIN_REFUSED = 'OIDC_LOGIN_REFUSED';
  * login, and a dashboard session starts as for a password login.
  */
 export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'the single sign-on login');
   const oidc = ctx.options.oidc;
   const provider = oidc ? providerOf(oidc) : null;
   const redirectUriOf = (request: FastifyRequest): string =>

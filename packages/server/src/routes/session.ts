@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findUser } from '../store/users.js';
 import { PASSWORD_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** The login form's body: the admin token, or a user's name and password (bounded: compared, never stored). */
 const LOGIN_BODY = {
@@ -34,6 +35,7 @@ declare module 'fastify' {
  * within reach of page script. Password logins are limited per account as well as per address.
  */
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'the login and the session it opens');
   app.decorateRequest('loggedInAs', null);
   app.post<{ Body: LoginBody }>(
     '/api/session',
