@@ -68,6 +68,21 @@ describe('the OpenAPI document', () => {
     expect(op('GET /api/devices/{id}/locations').operationId).toBe('getApiDevicesByIdLocations');
   });
 
+  it("lists an export's query parameters, media types and paging headers (issue 40 item 7)", () => {
+    const exportOp = document.paths['/api/devices/{id}/locations'].get;
+    const query = (exportOp.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(query.sort()).toEqual(['after', 'format', 'from', 'limit', 'to']);
+    expect(Object.keys(exportOp.responses['200'].content).sort()).toEqual([
+      'application/geo+json',
+      'application/gpx+xml',
+      'application/json',
+      'application/vnd.google-earth.kml+xml',
+      'text/csv',
+    ]);
+    expect(Object.keys(exportOp.responses['200'].headers)).toEqual(expect.arrayContaining(['link']));
+    expect(exportOp.summary).toEqual(expect.any(String));
+  });
+
   it('is committed as docs/openapi.json, as generated (run npm run docs after changing a route)', () => {
     expect(JSON.parse(readFileSync(COMMITTED, 'utf8'))).toEqual(document);
   });
