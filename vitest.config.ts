@@ -9,7 +9,12 @@ const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.
  * rest of the suite, one at a time, and never beside a browser test whose page then waits on a
  * starved machine.
  */
-const HOSTS = ['packages/server/test/deploy/deployment.test.ts', 'packages/server/test/deploy/drain.test.ts'];
+const HOSTS = [
+  'packages/server/test/deploy/deployment.test.ts',
+  'packages/server/test/deploy/drain.test.ts',
+  // Three servers and HAProxy, and a pace compared with itself: alone, not beside a browser.
+  'packages/server/test/fleet-stuck-host.test.ts',
+];
 
 export default defineConfig({
   resolve: {

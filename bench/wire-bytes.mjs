@@ -1,7 +1,7 @@
 // Bytes on the wire per location (issues 20, 34): what the SDK sends for each recorded location,
 // request line, headers and body together, counted at a raw TCP sink (a node:net server that
 // answers every request 200 with the Accept-Encoding a server sends: `gzip` as a server that takes
-// gzip only, or `gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2` as Waypost's). Default-schema records along a walk and a
+// gzip only, or `gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2, x-waypost-columnar-3` as Waypost's). Default-schema records along a walk and a
 // drive (bench/lib/wire-tracks.mjs). Cases: one record per request and batches of 100 and 500; the
 // anchor's default (never compressed), JSON + gzip (issue 20) and the columnar coding (issue 34).
 // Every body the sink received is decoded after the timed part and its records counted: a byte
@@ -15,7 +15,13 @@
 import { startRawSink } from './lib/raw-sink.mjs';
 import { gunzipSync, inflateRawSync } from 'node:zlib';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
-import { COLUMNAR_CODING_2, COLUMNAR_TOKENS, decodeColumnar, encodeBody } from '@waypost/sdk/internal';
+import {
+  COLUMNAR_CODING_2,
+  COLUMNAR_CODING_3,
+  COLUMNAR_TOKENS,
+  decodeColumnar,
+  encodeBody,
+} from '@waypost/sdk/internal';
 import { h2BytesPerBody } from './lib/h2-floor.mjs';
 import { drive, walk } from './lib/wire-tracks.mjs';
 
@@ -91,7 +97,7 @@ async function cpuPerBody(bodies, encode) {
 }
 
 const GZIP_ONLY = 'gzip';
-const WAYPOST = `gzip, deflate, br, x-waypost-columnar, ${COLUMNAR_CODING_2}`;
+const WAYPOST = `gzip, deflate, br, x-waypost-columnar, ${COLUMNAR_CODING_2}, ${COLUMNAR_CODING_3}`;
 const CASES = [
   {
     label: 'one per request, anchor default (never compressed)',
@@ -175,7 +181,7 @@ try {
     const bodies = results['plain-100'].bodies;
     const gzipMs = await cpuPerBody(bodies, (body) => encodeBody('gzip', body));
     // The SDK's own bodies, as its upload path codes them (JSON.stringify's text: no check needed).
-    const columnarMs = await cpuPerBody(bodies, (body) => encodeBody(COLUMNAR_CODING_2, body, true));
+    const columnarMs = await cpuPerBody(bodies, (body) => encodeBody(COLUMNAR_CODING_3, body, true));
     console.log(
       `  CPU of the upload (whole process, batches of 100), columnar / JSON + gzip: ${ratio.toFixed(2)} ` +
         `(median of ${ratios.map((r) => r.toFixed(2)).join(', ')}) ` +

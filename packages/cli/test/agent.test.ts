@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createBackgroundGeolocation, ManualNetwork, openSqliteStore } from '@waypost/node';
@@ -135,6 +135,29 @@ describe('waypost agent: command line', () => {
     );
     expect(execStart).toContain(join(process.cwd(), 'rel/queue.db'));
     expect(execStart.startsWith(`${process.execPath} /`)).toBe(true);
+  });
+
+  it('--print-systemd-unit for a GPX source: the file made absolute, and no gpsd wanted', async () => {
+    const gpx = join(dir, 'ride.gpx');
+    writeFileSync(gpx, '<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>');
+    const io = captureIo();
+    const code = await main(
+      [
+        'agent',
+        '--source',
+        `gpx:${relative(process.cwd(), gpx)}`,
+        '--url',
+        'https://ingest.example/locations',
+        '--print-systemd-unit',
+      ],
+      io,
+    );
+    expect(code).toBe(0);
+    const unit = io.out();
+    expect(/^ExecStart=(.*)$/m.exec(unit)![1]).toContain(` agent --source gpx:${gpx} --url `);
+    expect(unit).toMatch(/^Wants=network-online\.target$/m);
+    expect(unit).toMatch(/^After=network-online\.target$/m);
+    expect(unit).not.toContain('gpsd');
   });
 });
 

@@ -54,3 +54,14 @@ describe('waypost server: a flag the service refuses', () => {
     expect(stderr).not.toMatch(/could not start|Option /);
   });
 });
+
+describe('waypost server: a metrics token too short to be a secret', () => {
+  it('exits 2 naming WAYPOST_METRICS_TOKEN, and starts nothing', async () => {
+    const { code, stdout, stderr } = await runCli(['server', '--port', '0', '--database', join(dir, 'server.db')], {
+      ...ENV,
+      WAYPOST_METRICS_TOKEN: 'short',
+    });
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toMatch(/WAYPOST_METRICS_TOKEN is 5 characters long; it needs 16 at least/);
+  });
+});

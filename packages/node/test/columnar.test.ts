@@ -102,8 +102,8 @@ describe('the columnar coding against Waypost server', () => {
       // The first upload learns the codings; the others are columnar.
       await syncUntilEmpty(bg);
       expect(proxy.codings[0]).toBe('none');
-      // Waypost's server says both versions: the SDK sends the newer.
-      expect(proxy.codings.slice(1)).toEqual(proxy.codings.slice(1).map(() => 'x-waypost-columnar-2'));
+      // Waypost's server says every version: the SDK sends the newest.
+      expect(proxy.codings.slice(1)).toEqual(proxy.codings.slice(1).map(() => 'x-waypost-columnar-3'));
       expect(proxy.codings.length).toBeGreaterThan(2);
       // Each columnar body decodes to exactly the JSON text of its batch, byte for byte.
       proxy.bodies.forEach((body, i) => {

@@ -109,7 +109,7 @@ export {
 } from './codec/columnar.js';
 export { CodecError } from './codec/bytes.js';
 export { COLUMNAR_LIMITS } from './codec/limits.js';
-export { COLUMNAR_CODING, COLUMNAR_CODING_2, COLUMNAR_TOKENS } from './http/compression.js';
+export { COLUMNAR_CODING, COLUMNAR_CODING_2, COLUMNAR_CODING_3, COLUMNAR_TOKENS } from './http/compression.js';
 export { encodeBody, gzip } from './http/compression.js';
 export {
   HEALTH_HEADER,

@@ -62,6 +62,47 @@ describe('docs/wire-format/vectors.json', () => {
     expect(verdict(asVersion1)).toBe('refused INVALID_COLUMNAR');
   });
 
+  it("version 3 names the default record with its numbering's epoch by preset 2; version 2 knows neither", () => {
+    // A default record as the SDK renders it (issue 39): sequence_epoch after sequence.
+    const record = {
+      uuid: '0b6a3e3e-2f2c-4d0e-9d55-3b1c1f0d9a11',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      is_moving: true,
+      odometer: 0,
+      coords: {
+        latitude: 45.5,
+        longitude: -73.5,
+        accuracy: 5,
+        speed: 1,
+        heading: 90,
+        altitude: 10,
+        altitude_accuracy: 3,
+      },
+      activity: { type: 'walking', confidence: 100 },
+      battery: { level: 0.5, is_charging: false },
+      extras: {},
+      sequence: 7,
+      sequence_epoch: '5f0c7e4e1d2a4b7e9c513a1f',
+    };
+    const json = JSON.stringify(record);
+    const v2 = encodeColumnar(json, 2)!;
+    const v3 = encodeColumnar(json, 3)!;
+    // version 3, tag 3 (row), 1 row, 18 columns, 1 shape: preset 2.
+    expect([...v3.subarray(0, 6)]).toEqual([3, 3, 1, 18, 1, 2]);
+    expect(v3.length).toBeLessThan(v2.length - 40);
+    expect([decodeColumnar(v2, MIB), decodeColumnar(v3, MIB)]).toEqual([json, json]);
+    // A version 2 decoder knows no preset 2, and no known key 27 (sequence_epoch).
+    const asVersion2 = Uint8Array.from(v3);
+    asVersion2[0] = 2;
+    expect(verdict(asVersion2)).toBe('refused INVALID_COLUMNAR');
+    // {"sequence_epoch":"abc"}: row, 1 row, 1 column, 1 shape written out (preset 0): known key 27.
+    const epochOnly = [3, 1, 1, 1, 0, 1, 27, 1, 0, 5, ...Buffer.from('"abc"')];
+    expect([...encodeColumnar('{"sequence_epoch":"abc"}', 3)!]).toEqual([3, ...epochOnly]);
+    expect(verdict(Uint8Array.from([2, ...epochOnly]))).toBe('refused INVALID_COLUMNAR');
+    // A version 2 encoder (for a server of version 2) writes the key's text instead.
+    expect(decodeColumnar(encodeColumnar('{"sequence_epoch":"abc"}', 2)!, MIB)).toBe('{"sequence_epoch":"abc"}');
+  });
+
   it('whole request bodies of each version: raw deflate of the columnar bytes', () => {
     expect(file.requests.map((r) => r.version)).toEqual([1, 2]);
     for (const request of file.requests) {
@@ -84,6 +125,26 @@ describe('hostile columnar bytes', () => {
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1000);
   });
 
+  it('rows that fit the size limit but hold more objects than the object limit are refused from their counts (issue 45)', () => {
+    const objectsIn = (bytes: Uint8Array, maxObjects: number): string => {
+      try {
+        return decodeColumnar(bytes, 5 * MIB, maxObjects);
+      } catch (error) {
+        if (error instanceof CodecError) return `refused ${error.code}`;
+        throw error;
+      }
+    };
+    // version 1, table, 1,747,626 rows, no column, 1 shape of no keys: `[{},{},...]`, 5 MiB - 1.
+    const empties = Uint8Array.from([1, 2, 0xaa, 0xd5, 0x6a, 0, 1, 0]);
+    expect(objectsIn(empties, 10_000)).toBe('refused TOO_MANY_VALUES');
+    expect(objectsIn(empties, 1_747_627)).toHaveLength(5 * MIB - 1);
+    // 3 rows of a shape with one nested shape ({"location":{}}: known key 1, then 0 for a nested shape of
+    // no keys): 6 objects and the array, 7 in all.
+    const nested = Uint8Array.from([1, 2, 3, 0, 1, 1, 1, 0, 0]);
+    expect(objectsIn(nested, 7)).toBe('[{"location":{}},{"location":{}},{"location":{}}]');
+    expect(objectsIn(nested, 6)).toBe('refused TOO_MANY_VALUES');
+  });
+
   it('a dictionary entry repeated past the limit is refused as it is written', () => {
     // 20,000 rows of one column whose single dictionary entry is 100 characters: 2 MB of output.
     const entry = JSON.stringify('x'.repeat(98));
@@ -95,7 +156,8 @@ describe('hostile columnar bytes', () => {
   it('shapes nested deeper than 32, unknown tags, modes and versions, trailing and missing bytes', () => {
     const deep = [1, 3, 1, 1, 1, ...Array.from({ length: 40 }, () => [1, 2, 0]).flat()];
     expect(verdict(Uint8Array.from(deep))).toBe('refused INVALID_COLUMNAR');
-    expect(verdict(Uint8Array.from([3, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 3
+    expect(verdict(Uint8Array.from([4, 0, 1, 0x30]))).toBe('refused INVALID_COLUMNAR'); // version 4
+    expect(verdict(Uint8Array.from([3, 0, 1, 0x30]))).toBe('0'); // version 3, verbatim 0
     expect(verdict(Uint8Array.from([2, 0, 1, 0x30]))).toBe('0'); // version 2, verbatim 0
     expect(verdict(Uint8Array.from([1, 9]))).toBe('refused INVALID_COLUMNAR'); // tag 9
     expect(verdict(Uint8Array.from([1, 0, 1, 0x30, 0]))).toBe('refused INVALID_COLUMNAR'); // trailing byte

@@ -57,6 +57,15 @@ describe('the Waypost-Health header', () => {
     expect(formatHealthHeader({})).toBe('');
   });
 
+  it('names the device as its uploads do (dev), when the name is short and printable', () => {
+    expect(formatHealthHeader({ device: 'truck-17' })).toBe('dev="truck-17"');
+    expect(formatHealthHeader({ queued: 1, device: 'truck-17' })).toBe('q=1, dev="truck-17"');
+    expect(parseHealthHeader('q=1, dev="truck-17"')).toEqual({ ok: true, report: { queued: 1, device: 'truck-17' } });
+    expect(formatHealthHeader({ device: 'x'.repeat(65) })).toBe('');
+    expect(formatHealthHeader({ device: 'lorry\n7' })).toBe('');
+    expect(parseHealthHeader(`dev="${'x'.repeat(65)}"`)).toEqual({ ok: true, report: {} });
+  });
+
   it('a version string is kept printable and short', () => {
     const value = formatHealthHeader({ version: `1.0\n${'x'.repeat(100)}` });
     expect(value).toBe(`v="1.0?${'x'.repeat(28)}"`);

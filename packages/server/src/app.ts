@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { fillUserNameKeys, USER_NAME_CLASH } from './accounts/user-name-key.js';
 import { keptAdminToken } from './auth/kept-admin-token.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/database.js';
@@ -47,6 +48,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   let ctx: AppContext | null = null;
   try {
     await migrate(db);
+    const nameClashes = await fillUserNameKeys(db);
     if (resolved.adminToken === '') {
       const kept = await keptAdminToken(db, resolved);
       resolved.adminToken = kept.token;
@@ -62,6 +64,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     checkRouteAccess(app);
     closeKeepAliveOnClose(app);
     opened.attachLog(app.log);
+    for (const { name, clashesWith } of nameClashes)
+      app.log.warn(
+        { code: USER_NAME_CLASH, user: name, clashesWith },
+        `user "${name}" cannot log in: its name differs from the older "${clashesWith}" only by case; delete one`,
+      );
     app.decorate('waypost', ctx);
     await registerHttpLayer(app, ctx, routes);
     const closing = ctx;

@@ -15,6 +15,7 @@ export const SERVER_ERROR_CODES = {
   INVALID_PARAMETER: { status: [400], meaning: 'A path or query parameter that is malformed or out of its range.' },
   MISSING_PARAMETER: { status: [400], meaning: 'A required query parameter is missing.' },
   INVALID_OPTION: { status: [400], meaning: 'An unknown key in a body (a typo, most often); the message names it.' },
+  TOO_MANY_VALUES: { status: [413], meaning: 'A JSON body holding more values than the server reads in one request.' },
   TOO_DEEP: { status: [400], meaning: 'A JSON body nested deeper than the server reads.' },
   BODY_TOO_LARGE: { status: [413], meaning: "The body is larger than this server's limit (bodyLimitBytes)." },
   UNSUPPORTED_MEDIA_TYPE: { status: [415], meaning: 'A content type this route does not read.' },
@@ -109,6 +110,7 @@ export const SERVER_ERROR_CODES = {
   // Fleet settings, accounts, shares, logs, tiles
   INVALID_GEOFENCE: { status: [400], meaning: 'A geofence that cannot be monitored (the message names the field).' },
   UNKNOWN_GEOFENCE: { status: [404], meaning: 'No such geofence the caller may see.' },
+  GEOFENCE_AMBIGUOUS: { status: [409], meaning: 'Several geofences have this identifier: name whose with ?org=.' },
   GEOFENCE_TAKEN: { status: [409], meaning: 'The identifier is held by a geofence the caller cannot change.' },
   TOO_MANY_GEOFENCES: { status: [409], meaning: 'The fleet holds the most geofences the server keeps.' },
   INVALID_WEBHOOK: { status: [400], meaning: 'A webhook whose url, events or secret is wrong.' },

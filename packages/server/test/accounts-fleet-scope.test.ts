@@ -90,10 +90,16 @@ describe.each(backends)('geofences and sinks of an org on $name', (backend) => {
       const gone = await as('acme-op', 'DELETE', `/api/geofences/${identifier}`);
       expect(gone).toMatchObject({ status: 404, body: { code: 'UNKNOWN_GEOFENCE' } });
       expect(JSON.stringify(gone.body)).not.toContain('beta');
-      const replaced = await as('acme-op', 'POST', '/api/geofences', fence(identifier, 31));
-      expect(replaced).toMatchObject({ status: 409, body: { code: 'GEOFENCE_TAKEN' } });
-      expect(JSON.stringify(replaced.body)).not.toContain('beta');
     }
+    // Identifiers are per org (issue 41): acme's own "depot-b" is acme's, beta's stays; the fleet's
+    // (evaluated for acme's devices too) is refused.
+    expect(await as('acme-op', 'POST', '/api/geofences', fence('depot-b', 31))).toMatchObject({
+      status: 201,
+      body: { org: 'acme' },
+    });
+    const replaced = await as('acme-op', 'POST', '/api/geofences', fence('hq', 31));
+    expect(replaced).toMatchObject({ status: 409, body: { code: 'GEOFENCE_TAKEN' } });
+    expect((await as('acme-op', 'DELETE', '/api/geofences/depot-b')).status).toBe(200);
     expect(await as('acme-op', 'POST', '/api/geofences', fence('x', 32, { org: 'beta' }))).toMatchObject({
       status: 404,
       body: { code: 'UNKNOWN_ORG' },

@@ -26,6 +26,8 @@ const KEPT: Record<string, string[]> = {
   'PUT /api/groups/{name}': ['devices'],
   'POST /api/sinks/{id}/replay': ['ids'],
   'POST /api/site/jwt': ['org'],
+  'PUT /api/orgs/{name}/retention': ['days'],
+  'PATCH /api/sinks/{id}': ['paused'],
 };
 /** Where a credential is typed: its value is in no table at all (a hash at most), not only not in the trail. */
 const CREDENTIALS = new Set(['password', 'current', 'token']);
@@ -160,7 +162,15 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
         Number(a.path === '/api/session' && a.method === 'DELETE') -
         Number(b.path === '/api/session' && b.method === 'DELETE'),
     );
-    const params: Record<string, string> = { id: 'phone-1', name: 'vera', identifier: 'depot', company_token: 'acme' };
+    // A path's token (the anchor's company token) is no name of what changed: never in the trail.
+    const pathToken = plant('path', 'company_token');
+    hidden.push({ route: 'any path', field: 'company_token', value: pathToken });
+    const params: Record<string, string> = {
+      id: 'phone-1',
+      name: 'vera',
+      identifier: 'depot',
+      company_token: pathToken,
+    };
     const as = {
       admin: (method: string, url: string, body: unknown) =>
         fetch(server.url + url, {
@@ -172,6 +182,7 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
         asSession(server, viewer, method, url, body, { origin: server.url }),
     };
     let kept = 0;
+    let schemaFields = 0;
     for (const { method, path } of routes) {
       const route = `${method} ${path}`;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? 'x');
@@ -187,12 +198,22 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
         secretless: extraPlanter('secretless'),
         current: extraPlanter('current'),
       });
+      // And every field the route's schema in the document declares, each with a planted text.
+      const declared = Object.keys(
+        doc.paths[path][method.toLowerCase()].requestBody?.content?.['application/json']?.schema?.properties ?? {},
+      );
+      if (declared.length > 0) {
+        const declaredPlanter = planter(route);
+        await as.viewer(method, url, Object.fromEntries(declared.map((field) => [field, declaredPlanter(field)])));
+        schemaFields += declared.length;
+      }
       if (!(method === 'DELETE' && /orgs|users|session/.test(path)))
         await (await as.admin(method, url, bodyOf(route, planter(route)))).text();
       const after = (await server.admin('/api/audit?limit=1')).body.entries[0]?.seq ?? 0;
       kept += after - before;
     }
     expect(kept).toBeGreaterThan(40);
+    expect(schemaFields).toBeGreaterThan(20);
     const { json, csv, table } = await trailText();
     const everything = JSON.stringify(await dumpDatabase(server.storage));
     const leaks = hidden.filter(({ value }) => [json, csv, table].some((text) => text.includes(value)));

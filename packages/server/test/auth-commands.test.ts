@@ -59,6 +59,14 @@ describe.each(backends)('tokens, devices and commands on $name', (backend) => {
     const upload = (headers: Record<string, string>) =>
       server.post('/locations', { location: record('t1'), device_id: 'someone-else' }, headers);
     expect(await upload({})).toEqual({ status: 401, body: { error: expect.any(String), code: 'TOKEN_REQUIRED' } });
+    // A token that is none of this server's is said to be wrong, not missing (issue 40.8).
+    expect(await upload({ authorization: 'Bearer yesterdays-key' })).toEqual({
+      status: 401,
+      body: {
+        error: expect.stringMatching(/^The token sent is not a device access token of this server/),
+        code: 'WRONG_TOKEN',
+      },
+    });
     expect((await upload({ authorization: 'Bearer a.b.c' })).status).toBe(401);
     expect((await upload({ authorization: `Bearer ${body.accessToken}` })).body).toEqual({
       success: true,

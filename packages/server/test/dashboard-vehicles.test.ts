@@ -12,11 +12,14 @@ const LAT = 48.85;
 const LON = 2.35;
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
-/** Two fixes `seconds` apart, the newest `age` s ago, the second `east` degrees east of the first. */
-function drive(id: string, age: number, seconds: number, east: number, north = 0, lat = LAT) {
+/**
+ * Two fixes `seconds` apart, the newest `age` s ago, the second `east` degrees east of the first;
+ * `moving` is what the device said (is_moving), which the server names its state from.
+ */
+function drive(id: string, age: number, seconds: number, east: number, north = 0, lat = LAT, moving = true) {
   return [
-    { ...record(`${id}-a`, lat, LON, ago(age + seconds)) },
-    { ...record(`${id}-b`, lat + north, LON + east, ago(age)) },
+    { ...record(`${id}-a`, lat, LON, ago(age + seconds)), is_moving: moving },
+    { ...record(`${id}-b`, lat + north, LON + east, ago(age)), is_moving: moving },
   ];
 }
 
@@ -44,25 +47,36 @@ describe('vehicles on the map', () => {
   let server: TestServer;
   let browser: Browser;
 
+  // The server's clock, moved on by the test that lets the fleet go quiet.
+  let serverAhead = 0;
   beforeAll(async () => {
-    server = await startTestServer(backends[0]!);
-    const fleet: [string, string, ReturnType<typeof drive>][] = [
+    server = await startTestServer(backends[0]!, { now: () => Date.now() + serverAhead });
+    const fleet: [string, string, ReturnType<typeof drive>, string?][] = [
       // 60 m east in 20 s (3 m/s), 30 s ago: moving, heading east.
       ['truck-1', 'Delivery truck', drive('truck-1', 30, 20, 0.0008)],
       // The same spot twice, the newest 3 min ago: parked.
-      ['van-2', 'Night van', drive('van-2', 180, 60, 0, 0, LAT + 0.004)],
+      ['van-2', 'Night van', drive('van-2', 180, 60, 0, 0, LAT + 0.004, false)],
       // A fix from 2 hours ago, uploaded just now: heard from, so parked, not silent.
-      ['car-3', 'Pool car', drive('car-3', 7200, 30, 0.0005, 0, LAT - 0.004)],
+      ['car-3', 'Pool car', drive('car-3', 7200, 30, 0.0005, 0, LAT - 0.004, false)],
+      // Moving, but its SDK says tracking is stopped: stopped, never "moving".
+      ['bike-4', 'Courier bike', drive('bike-4', 40, 20, 0.0008, 0.001), 'track=?0, wifionly=?0, net=wifi'],
+      // Wi-Fi only, last on Wi-Fi: once quiet, it waits for Wi-Fi (likely), never just "silent".
+      ['wagon-5', 'Wagon', drive('wagon-5', 50, 20, 0.0008, -0.002), 'track, wifionly, net=wifi, motion=moving'],
     ];
-    for (const [id, name, fixes] of fleet) {
-      expect((await server.post('/auth/register', { uuid: id, name })).status).toBe(200);
-      expect((await server.post('/locations', { location: fixes, device_id: id })).status).toBe(200);
+    // Each registered (named), so each uploads with its token (issue 41 item 5).
+    const tokens = new Map<string, Record<string, string>>();
+    for (const [id, name, fixes, report] of fleet) {
+      const registered = await server.post('/auth/register', { uuid: id, name });
+      expect(registered.status).toBe(200);
+      tokens.set(id, { authorization: `Bearer ${registered.body.accessToken}` });
+      const headers = { ...tokens.get(id), ...(report ? { 'waypost-health': report } : {}) };
+      expect((await server.post('/locations', { location: fixes, device_id: id }, headers)).status).toBe(200);
     }
     // Forty older fixes of the car: a records table taller than a phone's sheet.
     const history = Array.from({ length: 40 }, (_, i) =>
       record(`car-3-old-${i}`, LAT - 0.004, LON, ago(9000 + i * 60)),
     );
-    expect((await server.post('/locations', { location: history, device_id: 'car-3' })).status).toBe(200);
+    expect((await server.post('/locations', { location: history }, tokens.get('car-3'))).status).toBe(200);
     const depot = { identifier: 'North depot', latitude: LAT + 0.002, longitude: LON, radius: 80 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: depot })).status).toBe(201);
     browser = await launchChromium();
@@ -77,14 +91,17 @@ describe('vehicles on the map', () => {
       const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
       const labelOf = (id: string) => page.locator(`.vehicle-label[data-device="${id}"]`);
       for (const [id, name, state] of [
-        ['truck-1', 'Delivery truck', 'moving'],
+        ['truck-1', 'Delivery truck', 'live'],
         ['van-2', 'Night van', 'parked'],
         ['car-3', 'Pool car', 'parked'],
+        ['bike-4', 'Courier bike', 'stopped'],
       ] as const) {
         await labelOf(id).waitFor({ timeout: UI_TIMEOUT_MS });
         expect(await labelOf(id).locator('.vehicle-name').textContent()).toBe(name);
         expect(await labelOf(id).getAttribute('data-state')).toBe(state);
         expect(await labelOf(id).locator('.state').textContent()).toBe(state);
+        // The device list says the same state (one source: the server's).
+        expect(await page.locator(`#devices li[data-device="${id}"]`).getAttribute('data-state')).toBe(state);
         // Legible: the whole label inside the map, not clipped to nothing.
         const box = await labelOf(id).boundingBox();
         expect(box!.width).toBeGreaterThan(60);
@@ -141,20 +158,36 @@ describe('vehicles on the map', () => {
     });
   }
 
-  it("turns every vehicle silent once nothing is heard for the server's --silent-after (the browser clock moved on)", async () => {
+  it('shows what the server names once the fleet goes quiet, on the map as in the list', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.clock.install();
     const problems: string[] = [];
     await keepLocal(page, problems);
     page.on('pageerror', (error) => problems.push(error.message));
     await logInThroughForm(page, server.url, server.adminToken);
-    const states = () =>
-      page.locator('.vehicle-label').evaluateAll((labels) => labels.map((l) => l.getAttribute('data-state')));
-    await expect.poll(states, { timeout: UI_TIMEOUT_MS }).toEqual(expect.arrayContaining(['moving', 'parked']));
-    await page.clock.fastForward('02:00:00'); // the half-minute refresh runs on the way
-    await expect.poll(states, { timeout: UI_TIMEOUT_MS }).toEqual(['silent', 'silent', 'silent']);
-    expect(await page.locator('path.device-marker[stroke="#6b7280"]').count()).toBe(3);
-    expect(await page.locator('.vehicle-label[data-device="van-2"] .vehicle-age').textContent()).toBe('2 hr. ago');
+    const stateOf = (id: string) => page.locator(`.vehicle-label[data-device="${id}"]`).getAttribute('data-state');
+    const rowOf = (id: string) => page.locator(`#devices li[data-device="${id}"]`);
+    await expect.poll(() => stateOf('truck-1'), { timeout: UI_TIMEOUT_MS }).toBe('live');
+    // Two hours on the server's clock: it names each quiet device from what it said last.
+    serverAhead = 2 * 3600_000;
+    try {
+      await page.clock.fastForward('02:00:00'); // the half-minute refresh runs on the way
+      await expect.poll(() => stateOf('truck-1'), { timeout: UI_TIMEOUT_MS }).toBe('silent');
+      for (const [id, state, words] of [
+        ['truck-1', 'silent', 'Silent'],
+        ['van-2', 'parked', 'Parked'],
+        ['bike-4', 'stopped', 'Tracking stopped'],
+        ['wagon-5', 'waiting', 'Waiting for Wi-Fi'],
+      ] as const) {
+        expect([id, await stateOf(id)]).toEqual([id, state]);
+        expect([id, await rowOf(id).getAttribute('data-state')]).toEqual([id, state]);
+        expect(await rowOf(id).locator('.health-state').textContent()).toContain(words);
+      }
+      expect(await page.locator('path.device-marker[data-device="truck-1"]').getAttribute('stroke')).toBe('#6b7280');
+      expect(await page.locator('.vehicle-label[data-device="van-2"] .vehicle-age').textContent()).toBe('2 hr. ago');
+    } finally {
+      serverAhead = 0;
+    }
     expect(problems).toEqual([]);
     await page.close();
   });

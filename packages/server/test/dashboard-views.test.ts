@@ -54,7 +54,9 @@ describe('the dashboard as a first-time user sees it', () => {
     expect(registered.status).toBe(200);
     phoneId = registered.body.deviceId;
     const fix = record('phone-1', MONTREAL.latitude + 0.01, MONTREAL.longitude, new Date(now - MINUTE).toISOString());
-    expect((await server.post('/locations', { location: fix, device_id: phoneId })).status).toBe(200);
+    // With its token: a registered device takes no anonymous upload (issue 41 item 5).
+    const token = { authorization: `Bearer ${registered.body.accessToken}` };
+    expect((await server.post('/locations', { location: fix }, token)).status).toBe(200);
     active.push(phoneId);
     browser = await launchChromium();
   });

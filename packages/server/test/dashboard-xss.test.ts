@@ -181,9 +181,9 @@ describe('the new views render hostile data as text too', () => {
       extras: { note: payload('fleet-event-extras') },
     };
     expect((await server.admin('/api/geofences', { method: 'POST', body: crossed })).status).toBe(201);
-    expect((await server.post('/locations', { location: [...fixes, crossing, refused], device_id: id })).status).toBe(
-      200,
-    );
+    // With its token: a registered device takes no anonymous upload (issue 41 item 5).
+    const token = { authorization: `Bearer ${registered.body.accessToken}` };
+    expect((await server.post('/locations', { location: [...fixes, crossing, refused] }, token)).status).toBe(200);
     const fence = { identifier: payload('server-geofence'), latitude: 52.5, longitude: 13.4, radius: 300 };
     expect((await server.admin('/api/geofences', { method: 'POST', body: fence })).status).toBe(201);
     browser = await launchChromium();

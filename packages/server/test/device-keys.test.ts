@@ -2,8 +2,12 @@
 // operator and shown once, accepted wherever a tracker can carry it (Bearer, HTTP Basic password,
 // ?key= in the URL), stopped at once by a revocation or a rotation, and never written to a log
 // line, /metrics or the audit trail. A device that holds a token or a key takes no anonymous upload.
+import { startServer } from '@waypost/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_KEYS_VERSION, migrate } from '../src/db/migrations.js';
 import { backends } from './helpers/backends.js';
+import { openStorage } from './helpers/open-storage.js';
+import { rawSql } from './helpers/raw-sql.js';
 import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
 import { JSON_TYPE, send, storedOf } from './helpers/trackers.js';
 
@@ -97,6 +101,9 @@ describe.each(backends)('device keys on $name', (backend) => {
     });
     const bearerReply = await server.post('/locations', { location: record('k-2') }, bearer(rotated));
     expect(bearerReply).toMatchObject({ status: 401, body: { code: 'KEY_REVOKED' } });
+    // The operator sees a tracker still trying with its old key, not a silent one.
+    const health = await server.admin('/api/devices/kp-2/health');
+    expect(health.body).toMatchObject({ authRefused: { code: 'KEY_REVOKED' } });
     // OwnTracks iOS deletes a message answered 4xx: a refused credential is a 503 there, kept on the phone.
     const owntracks = await send(server, 'POST', '/owntracks', ownTracks(1714557900), {
       ...JSON_TYPE,
@@ -111,6 +118,22 @@ describe.each(backends)('device keys on $name', (backend) => {
 
     const unknown = await send(server, 'GET', osmandUrl('kp-2', 1714558100000, `&key=wpk_${'A'.repeat(43)}`));
     expect(unknown).toMatchObject({ status: 401, body: { code: 'WRONG_KEY' } });
+  });
+
+  it('leaves one key in force when rotations race', async () => {
+    await makeKey('kp-race');
+    const made = await Promise.all(
+      [1, 2, 3, 4].map(() => server.admin('/api/devices/kp-race/key', { method: 'POST' })),
+    );
+    const keys = made.map((reply) => reply.body.key as string);
+    keysSeen.push(...keys);
+    const answers = await Promise.all(
+      keys.map(
+        async (key, i) => (await send(server, 'GET', osmandUrl('kp-race', 1714557600000 + i, `&key=${key}`))).status,
+      ),
+    );
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
+    expect(answers.filter((status) => status === 401)).toHaveLength(3);
   });
 
   it('makes the device of a new id, so that a tracker can be set up before its first upload', async () => {
@@ -168,6 +191,45 @@ describe.each(backends)('device keys on $name', (backend) => {
       ]) {
         expect(text!.includes(key), `${where} holds a key`).toBe(false);
       }
+    }
+  });
+});
+
+describe.each(backends)('the device keys migration on $name', (backend) => {
+  it('marks the devices that registered before it, which then take no anonymous upload', async () => {
+    const storage = await backend.create();
+    try {
+      const before = await openStorage(storage.options);
+      await migrate(before, DEVICE_KEYS_VERSION - 1);
+      await before.close();
+      for (const id of ['registered-once', 'never-registered'])
+        await rawSql(
+          storage.options,
+          `INSERT INTO devices (id, info, created_at, status) VALUES (?, '{}', 1, 'active')`,
+          [id],
+        );
+      // Its refresh token long expired: the device still holds a credential.
+      await rawSql(
+        storage.options,
+        `INSERT INTO refresh_tokens (token_hash, device_id, created_at, expires_at) VALUES ('h', 'registered-once', 1, 2)`,
+      );
+      const server = await startServer({ port: 0, adminToken: 'admin-secret', ...storage.options });
+      try {
+        const upload = async (device: string) =>
+          (
+            await fetch(`${server.url}/locations`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ device_id: device, location: record('m-1') }),
+            })
+          ).json();
+        expect(await upload('registered-once')).toMatchObject({ code: 'CREDENTIAL_REQUIRED' });
+        expect(await upload('never-registered')).toMatchObject({ stored: 1 });
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await storage.drop();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from '../src/db/database.js';
 import { migrate } from '../src/db/migrations.js';
 import { openPostgres } from '../src/db/postgres.js';
 import type { StoredRecord } from '../src/ingest/normalize.js';
-import { storeJobs } from '../src/ingest/ingest-queue.js';
+import { ingestGroup } from '../src/ingest/ingest-write.js';
 import { parseServerGeofence } from '../src/store/geofences.js';
 import { dropSchema, freshSchemaName, PG_URL } from './helpers/backends.js';
 
@@ -39,14 +39,14 @@ describe('fleet-event state under concurrent transactions on PostgreSQL', () => 
   it("evaluates a device's records after the transaction it waited for, from the state that one left", async () => {
     const now = Date.UTC(2026, 0, 1);
     // Registers the device, outside the depot.
-    await db.transaction((tx) => storeJobs(tx, 'postgres', [job(stored('a', 11.01, now - 3000))], now, fleet()));
+    await db.transaction((tx) => ingestGroup(tx, 'postgres', [job(stored('a', 11.01, now - 3000))], now, fleet()));
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let firstStored = () => {};
     const firstDone = new Promise<void>((resolve) => (firstStored = resolve));
     // The first enters the depot and keeps its lock until released.
     const first = db.transaction(async (tx) => {
-      await storeJobs(tx, 'postgres', [job(stored('b', 11, now - 2000))], now, fleet());
+      await ingestGroup(tx, 'postgres', [job(stored('b', 11, now - 2000))], now, fleet());
       firstStored();
       await held;
     });
@@ -55,7 +55,7 @@ describe('fleet-event state under concurrent transactions on PostgreSQL', () => 
     let secondPid = 0;
     const second = db.transaction(async (tx) => {
       secondPid = Number((await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid);
-      return storeJobs(tx, 'postgres', [job(stored('c', 11.01, now - 1000))], now, fleet());
+      return ingestGroup(tx, 'postgres', [job(stored('c', 11.01, now - 1000))], now, fleet());
     });
     await expect
       .poll(async () => {

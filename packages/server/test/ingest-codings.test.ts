@@ -18,6 +18,7 @@ const ENCODERS: Record<string, (data: Buffer) => Buffer> = {
   br: (data) => brotliCompressSync(data),
   'x-waypost-columnar': (data) => deflateRawSync(encodeColumnar(data.toString(), 1)!),
   'x-waypost-columnar-2': (data) => deflateRawSync(encodeColumnar(data.toString(), 2)!),
+  'x-waypost-columnar-3': (data) => deflateRawSync(encodeColumnar(data.toString(), 3)!),
 };
 
 describe('ingest advertises the request codings it accepts', () => {
@@ -38,7 +39,7 @@ describe('ingest advertises the request codings it accepts', () => {
     const ok = await upload('/locations', Buffer.from(body('c-1')));
     expect(ok.status).toBe(200);
     const advertised = ok.headers.get('accept-encoding');
-    expect(advertised).toBe('gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2');
+    expect(advertised).toBe('gzip, deflate, br, x-waypost-columnar, x-waypost-columnar-2, x-waypost-columnar-3');
     const refused = await upload('/locations', Buffer.from('{"location": '));
     expect(refused.status).toBe(400);
     expect(refused.headers.get('accept-encoding')).toBe(advertised);

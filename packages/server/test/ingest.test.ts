@@ -158,7 +158,8 @@ describe.each(backends)('ingest on $name', (backend) => {
       status: 413,
       body: { error: expect.stringContaining('at most 50'), code: 'TOO_MANY_RECORDS' },
     });
-    expect(await uuidsOf('limits')).toEqual([]);
+    // Not even the device was made: its export is answered as any unknown device's.
+    expect((await server.admin('/api/devices/limits/locations')).body).toMatchObject({ code: 'UNKNOWN_DEVICE' });
   });
 
   it('maps OwnTracks, Overland and OsmAnd uploads to records that dedupe on retry', async () => {

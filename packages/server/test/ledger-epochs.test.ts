@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createBackgroundGeolocation, ManualNetwork } from '@waypost/node';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { main } from '../../cli/src/cli.js';
+import { captureIo } from '../../cli/test/support/capture-io.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type TestServer } from './helpers/client.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const EPOCH_ID = /^[0-9a-f]{24}$/;
 
 /** An HTTP server on port 0 that answers 200 with `headers` and keeps what each request carried. */
 async function recordingServer(headers: Record<string, string>) {
@@ -86,7 +88,7 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
     for (let i = 0; i < 3; i++) first.push(await bg.store.insertLocation({ latitude: 45, longitude: -73 + i / 1e4 }));
     expect(first.map((l) => l.sequence)).toEqual([1, 2, 3]);
     const oldEpoch = first[0]!.sequence_epoch;
-    expect(oldEpoch).toMatch(UUID);
+    expect(oldEpoch).toMatch(EPOCH_ID);
     expect(first.map((l) => l.sequence_epoch)).toEqual([oldEpoch, oldEpoch, oldEpoch]);
     await bg.sync();
     expect(await ledger('wiped')).toMatchObject({ highestSequence: 3, missing: 0, restarted: false, epochCount: 1 });
@@ -99,7 +101,7 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
     for (let i = 0; i < 4; i++) second.push(await bg.store.insertLocation({ latitude: 46, longitude: -73 + i / 1e4 }));
     expect(second.map((l) => l.sequence)).toEqual([1, 2, 3, 4]);
     const newEpoch = second[0]!.sequence_epoch;
-    expect(newEpoch).toMatch(UUID);
+    expect(newEpoch).toMatch(EPOCH_ID);
     expect(newEpoch).not.toBe(oldEpoch);
     await bg.sync(); // one request per record: 2 is swallowed
     // A record destroyed in the new numbering is reported with the next upload, under its epoch.
@@ -159,7 +161,7 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
     for (const { body } of [...older.seen, ...foreign.seen]) {
       const { location } = JSON.parse(body) as { location: Record<string, unknown> };
       expect(Object.keys(location).slice(-2)).toEqual(['sequence', 'sequence_epoch']);
-      expect(location.sequence_epoch).toMatch(UUID);
+      expect(location.sequence_epoch).toMatch(EPOCH_ID);
     }
   });
 
@@ -230,6 +232,30 @@ describe.each(backends)('sequence epochs in the ledger, on $name', (backend) => 
           missing: 1,
           missingRanges: [[4, 4]],
         },
+      ],
+    });
+  });
+
+  it('two `waypost simulate` runs against the same server: the device reads as restarted, nothing missing', async () => {
+    const run = async (seed: string) => {
+      const io = captureIo();
+      const flags = ['--devices', '1', '--duration', '1m', '--speedup', '0', '--interval', '5', '--seed', seed];
+      // The same device ids both runs (each run has its own unless told): a queue numbering again.
+      flags.push('--device-prefix', 'sim-');
+      const code = await main(['simulate', '--url', `${server.url}/locations`, ...flags, '--json'], io);
+      expect(code, io.err()).toBe(0);
+      return (JSON.parse(io.out()) as { devices: { recorded: number }[] }).devices[0]!.recorded;
+    };
+    const first = await run('1');
+    const second = await run('2');
+    expect(await ledger('sim-1')).toMatchObject({
+      highestSequence: first + second,
+      missing: 0,
+      restarted: true,
+      epochCount: 2,
+      epochs: [
+        { highestSequence: first, missing: 0 },
+        { highestSequence: second, missing: 0 },
       ],
     });
   });

@@ -122,6 +122,30 @@ describe.each(backends)('live feeds on $name', (backend) => {
   });
 });
 
+describe.each(backends)('live feeds with the default bounds on $name', (backend) => {
+  let server: TestServer;
+  const feeds: Feed[] = [];
+  beforeAll(async () => {
+    server = await startTestServer(backend, { maxConnections: 12 });
+  });
+  afterAll(async () => {
+    for (const feed of feeds) feed.close();
+    await server.stop();
+  });
+
+  it('keeps half the connections for devices: one reader cannot take them all', async () => {
+    const auth = { authorization: `Bearer ${server.adminToken}` };
+    for (let n = 0; n < 6; n++) {
+      const feed = await openFeed(server, auth, '127.0.0.1');
+      feeds.push(feed);
+      expect(feed.status).toBe(200);
+    }
+    const seventh = await openFeed(server, auth, '127.0.0.1');
+    feeds.push(seventh);
+    expect({ status: seventh.status, code: seventh.body?.code }).toEqual({ status: 503, code: 'LIVE_FEEDS_FULL' });
+  });
+});
+
 describe.each(backends)('/health at the connection limit on $name', (backend) => {
   let server: TestServer;
   const sockets: net.Socket[] = [];

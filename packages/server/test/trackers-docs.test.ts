@@ -69,12 +69,13 @@ const DRIVERS: Record<string, Driver> = {
   },
   osmand: async (server) => {
     const template = setting(server, 'osmand', 'Web address');
-    // OsmAnd's placeholders: {0} lat, {1} lon, {2} time (ms), {3} hdop, {4} altitude, {6} bearing.
+    // OsmAnd's placeholders: {0} lat, {1} lon, {2} time (ms), {3} the fix's accuracy in metres (OsmAnd
+    // calls it hdop), {4} altitude, {6} bearing.
     const values = ['52.52', '13.405', '1714557600000', '1.5', '34', '2.5', '90'];
     const url = template.replace(/\{(\d+)\}/g, (_m, n: string) => values[Number(n)]!);
     expect((await send(server, 'GET', url)).body).toMatchObject({ stored: 1 });
     const [row] = await storedOf(server, 'osmand-phone');
-    expect(row!.record).toMatchObject({ coords: { heading: 90, altitude: 34 }, extras: { hdop: 1.5 } });
+    expect(row!.record).toMatchObject({ coords: { heading: 90, altitude: 34, accuracy: 1.5 } });
     return { device: 'osmand-phone', stored: 1 };
   },
   owntracks: async (server) => {

@@ -119,10 +119,19 @@ const APPS: Record<string, App> = {
     device: new URL(settingOf('overland', 'Receiver Endpoint')).searchParams.get('device_id')!,
     records: 1,
     upload(url, at) {
-      const [, body] = fixture('overland-readme-request.txt').split('\n\n');
+      // The README's request: its headers (Authorization: Bearer <Access Token>, the row's key below) and body.
+      const [head, body] = fixture('overland-readme-request.txt').split('\n\n');
+      const headers = Object.fromEntries(
+        head!
+          .split('\n')
+          .slice(1)
+          .map((line) => line.split(': ') as [string, string]),
+      );
+      expect(headers).toMatchObject({ Authorization: 'Bearer xxxxxx' });
+      delete headers.Authorization;
       const batch = JSON.parse(body!.replace(/ \(optional\)/g, '').replace(/\{ \.\.\. \}/g, 'null'));
       batch.locations[0].properties.timestamp = iso(at);
-      return { method: 'POST', url, headers: JSON_TYPE, body: JSON.stringify(batch) };
+      return { method: 'POST', url, headers, body: JSON.stringify(batch) };
     },
   },
   gpslogger: {
@@ -164,8 +173,9 @@ const APPS: Record<string, App> = {
 /**
  * Whether the app takes an answer off its queue (delivered, or given up), from its sources as
  * docs/trackers.md cites them: OwnTracks iOS deletes on 2xx and 4xx, the Capacitor plugin on 2xx
- * and any 4xx but 408 and 429, Overland only on {"result":"ok"}; the Traccar apps (HttpUploader:
- * `response.status.isSuccess()`), OsmAnd, GPSLogger and the commercial SDK on a 2xx.
+ * and any 4xx but 408 and 429, Overland only on {"result":"ok"}; traccar-client-sdk (HttpUploader:
+ * `response.status.isSuccess()`) and GPSLogger on a 2xx; OsmAnd, Traccar Client and the
+ * commercial SDK are taken to do the same (the repository holds none of their code).
  */
 function leavesQueue(app: string, status: number, text: string): boolean {
   if (app === 'owntracks') return status < 500;

@@ -39,14 +39,42 @@ describe.each(backends)('OsmAnd on $name', (backend) => {
   it('stores a request without a timestamp once, however often it is retried', async () => {
     const path = '/osmand?id=retry&lat=48.1&lon=11.5&speed=10';
     const first = await send(server, 'GET', path);
-    clock += 60_000;
+    clock += 30_000;
+    const soon = await send(server, 'GET', path);
+    clock += 30_000;
     const again = await send(server, 'GET', path);
-    expect([first.body, again.body]).toEqual([
+    expect([first.body, soon.body, again.body]).toEqual([
       { success: true, stored: 1, duplicates: 0 },
+      { success: true, stored: 0, duplicates: 1 },
       { success: true, stored: 0, duplicates: 1 },
     ]);
     const rows = await storedOf(server, 'retry');
     expect(rows.map((r) => r.timestamp)).toEqual([new Date(clock - 60_000).toISOString()]);
+  });
+
+  it('a stationary tracker repeating the same query without a timestamp keeps a point per report, each retry once', async () => {
+    // The same query every 3 minutes (a tracker standing still), each retried once 20 s later.
+    const path = '/osmand?id=stationary&lat=48.2&lon=11.6&accuracy=12';
+    const start = clock;
+    const replies = [];
+    for (let report = 0; report < 3; report++) {
+      clock = start + report * 180_000;
+      replies.push((await send(server, 'GET', path)).body);
+      clock += 20_000;
+      replies.push((await send(server, 'GET', path)).body);
+    }
+    expect(replies.map((r) => [r.stored, r.duplicates])).toEqual([
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [0, 1],
+      [1, 0],
+      [0, 1],
+    ]);
+    // Each point at its arrival: the tracker's time of report.
+    expect((await storedOf(server, 'stationary')).map((r) => r.timestamp).sort()).toEqual(
+      [0, 1, 2].map((report) => new Date(start + report * 180_000).toISOString()),
+    );
   });
 
   it('takes heading as bearing and keeps every other parameter as an attribute, bounded', async () => {

@@ -30,6 +30,29 @@ describe.each(backends)('tracker routes on $name', (backend) => {
     expect((await quarantineOf(server, 'ov-mixed')).map((r) => r.code)).toEqual(['INVALID_TYPE']);
   });
 
+  it('Overland: a batch whose points name two device ids files each point under its own, on the documented URL', async () => {
+    // Points as GLManager.m writes them, from two phones whose batches a relay merged.
+    const point = (device: string, timestamp: string, longitude: number) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [longitude, 37.3318] },
+      properties: { timestamp, altitude: 12, speed: 1, horizontal_accuracy: 5, device_id: device, battery_level: 0.8 },
+    });
+    const body = {
+      locations: [
+        point('ov-first', '2024-10-24T14:40:00Z', -122.03),
+        point('ov-second', '2024-10-24T14:40:00Z', -122.04),
+        point('ov-first', '2024-10-24T14:41:00Z', -122.05),
+      ],
+    };
+    const reply = await send(server, 'POST', '/overland?device_id=overland-phone', JSON.stringify(body), JSON_TYPE);
+    expect(reply.text).toBe('{"result":"ok"}');
+    expect((await storedOf(server, 'ov-first')).map((r) => r.longitude).sort((a, b) => a - b)).toEqual([
+      -122.05, -122.03,
+    ]);
+    expect((await storedOf(server, 'ov-second')).map((r) => r.longitude)).toEqual([-122.04]);
+    expect(await storedOf(server, 'overland-phone')).toEqual([]);
+  });
+
   const location = { _type: 'location', lat: 52.5, lon: 13.4, tst: 1714557600, tid: 'JJ' };
 
   it('OwnTracks: one device per user and device, named by ?u=&d= or X-Limit-U/-D, never by initials alone', async () => {

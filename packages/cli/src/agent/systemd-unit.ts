@@ -1,12 +1,15 @@
 /**
- * The agent as a systemd service (spec 1.6): started at boot after the network and gpsd, restarted
- * whenever it ends, stopped with SIGTERM and a bound. Modelled on gpsd's own units.
+ * The agent as a systemd service (spec 1.6): started at boot after the network (and gpsd, when it
+ * reads gpsd), restarted whenever it ends, stopped with SIGTERM and a bound. Modelled on gpsd's
+ * own units.
  */
 export interface UnitOptions {
   /** The command line that runs the agent, already quoted for systemd. */
   execStart: string;
   workingDirectory: string;
   user?: string;
+  /** The agent reads gpsd: the unit wants gpsd's socket and starts after it. */
+  gpsd: boolean;
 }
 
 /** Quotes one argument for an ExecStart= line (systemd's own quoting rules: double quotes, backslash). */
@@ -16,10 +19,12 @@ export function quoteSystemdArg(arg: string): string {
 }
 
 export function renderSystemdUnit(options: UnitOptions): string {
+  // A GPX or NMEA source never talks to gpsd: wanting its socket would start gpsd for nothing.
+  const gpsd = options.gpsd ? ' gpsd.socket' : '';
   return `[Unit]
 Description=Waypost agent: records locations and uploads them
-Wants=network-online.target gpsd.socket
-After=network-online.target gpsd.socket gpsd.service
+Wants=network-online.target${gpsd}
+After=network-online.target${options.gpsd ? ' gpsd.socket gpsd.service' : ''}
 
 [Service]
 Type=simple

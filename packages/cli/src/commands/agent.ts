@@ -10,6 +10,16 @@ import type { Command } from './command.js';
 const BIN = fileURLToPath(new URL('../bin.js', import.meta.url));
 
 /** The same options as given, for the unit's ExecStart=, with files made absolute. */
+/** A path option as systemd runs it: from its own working directory, so made absolute. */
+const absolutePath = (flag: string, value: string): string =>
+  flag === 'database' || flag === 'config' ? resolve(value) : value;
+
+/** A file source (gpx:, nmea-file:) with its path made absolute, like --database; others as given. */
+function absoluteSource(text: string): string {
+  const file = /^(gpx|nmea-file):(.+)$/.exec(text);
+  return file && file[2] !== '-' ? `${file[1]}:${resolve(file[2]!)}` : text;
+}
+
 function unitArgs(values: Record<string, string | boolean | undefined>): string[] {
   const args: string[] = [];
   for (const flag of [
@@ -24,7 +34,7 @@ function unitArgs(values: Record<string, string | boolean | undefined>): string[
   ]) {
     const value = values[flag];
     if (typeof value !== 'string') continue;
-    args.push(`--${flag}`, flag === 'database' || flag === 'config' ? resolve(value) : value);
+    args.push(`--${flag}`, flag === 'source' ? absoluteSource(value) : absolutePath(flag, value));
   }
   if (values['exit-when-done'] === true) args.push('--exit-when-done');
   return args;
@@ -90,6 +100,7 @@ delivering, 2 bad command line, configuration or source file.
         renderSystemdUnit({
           execStart: [process.execPath, BIN, 'agent', ...unitArgs(values)].map(quoteSystemdArg).join(' '),
           workingDirectory: process.cwd(),
+          gpsd: options.source.kind === 'gpsd',
         }),
       );
       return EXIT_OK;

@@ -124,7 +124,7 @@ Options:
   --host H            address to listen on (default 127.0.0.1)
   --database FILE     SQLite file (default ./waypost-server.db); with env DATABASE_URL set
                       (postgres://USER:PASSWORD@HOST:5432/DATABASE), PostgreSQL is used instead
-  --require-tokens    uploads need a device access token (401 otherwise)
+  --require-tokens    uploads need a device access token or device key (401 otherwise)
   --map-style URL     the dashboard's street map, a MapLibre style URL (default: OpenFreeMap's
                       Liberty, https://tiles.openfreemap.org/styles/liberty); none: the offline
                       outline only, no request to anyone

@@ -7,7 +7,7 @@
 /** A malformed or over-limit columnar body; `code` is what the server replies with. */
 export class CodecError extends Error {
   constructor(
-    readonly code: 'INVALID_COLUMNAR' | 'BODY_TOO_LARGE',
+    readonly code: 'INVALID_COLUMNAR' | 'BODY_TOO_LARGE' | 'TOO_MANY_VALUES',
     message: string,
   ) {
     super(message);

@@ -13,13 +13,14 @@ import { encodeTable, isPlainObject } from './table-encode.js';
  */
 
 /**
- * The versions this decoder reads. Version 2 adds third differences and warm-up (int-runs.ts); each version
+ * The versions this decoder reads. Version 2 adds third differences and warm-up (int-runs.ts), version 3
+ * the known key `sequence_epoch` and a preset of the default record with it (issue 39); each version
  * has its own content-coding token (http/compression.ts), so a server that decodes only version 1
  * is never sent a version 2 body.
  */
-export const COLUMNAR_VERSIONS = [1, 2] as const;
+export const COLUMNAR_VERSIONS = [1, 2, 3] as const;
 export type ColumnarVersion = (typeof COLUMNAR_VERSIONS)[number];
-export const COLUMNAR_VERSION: ColumnarVersion = 2;
+export const COLUMNAR_VERSION: ColumnarVersion = 3;
 
 const Tag = { Verbatim: 0, Object: 1, Table: 2, Row: 3 } as const;
 
@@ -45,7 +46,7 @@ function writeMembers(out: ByteWriter, body: Record<string, unknown>, keys: stri
   out.byte(Tag.Object);
   out.uint(keys.length);
   for (const key of keys) {
-    writeKey(out, JSON.stringify(key));
+    writeKey(out, JSON.stringify(key), version);
     const value = body[key];
     if (isTable(value)) writeTable(out, value, Tag.Table, version);
     else if (version >= 2 && isRecord(value)) writeTable(out, [value], Tag.Row, version);
@@ -114,7 +115,7 @@ function readValue(input: ByteReader, out: BoundedText, depth: number, version: 
   const count = checkCount(input.uint(), COLUMNAR_LIMITS.maxKeys, 'an object key count');
   out.push('{');
   for (let i = 0; i < count; i++) {
-    out.push(`${i === 0 ? '' : ','}${readKey(input)}:`);
+    out.push(`${i === 0 ? '' : ','}${readKey(input, version)}:`);
     readValue(input, out, depth + 1, version);
   }
   out.push('}');
@@ -122,15 +123,16 @@ function readValue(input: ByteReader, out: BoundedText, depth: number, version: 
 
 /**
  * The JSON text of columnar bytes; throws CodecError (INVALID_COLUMNAR for malformed input,
- * BODY_TOO_LARGE the moment the text would pass `limit` characters).
+ * BODY_TOO_LARGE the moment the text would pass `limit` characters, TOO_MANY_VALUES when its
+ * tables declare more than `maxObjects` objects and arrays, before any row is written).
  */
-export function decodeColumnar(bytes: Uint8Array, limit: number): string {
+export function decodeColumnar(bytes: Uint8Array, limit: number, maxObjects = Infinity): string {
   const input = new ByteReader(bytes);
   const version = input.byte();
   if (!(COLUMNAR_VERSIONS as readonly number[]).includes(version)) {
     throw invalid(`columnar version ${version} is not one of ${COLUMNAR_VERSIONS.join(', ')}`);
   }
-  const out = new BoundedText(limit);
+  const out = new BoundedText(limit, maxObjects);
   readValue(input, out, 0, version);
   if (input.remaining !== 0) throw invalid(`${input.remaining} bytes follow the body`);
   return out.text();

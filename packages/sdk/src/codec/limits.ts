@@ -13,13 +13,30 @@ export const COLUMNAR_LIMITS = {
 
 /**
  * The decoded text, refused the moment it grows past `limit` characters: what the codec inflates
- * to is bounded as it decodes, as a gzip body is by its inflated size.
+ * to is bounded as it decodes, as a gzip body is by its inflated size. Also the objects and arrays
+ * its tables will hold, refused past `maxObjects` from the counts a table declares, before any row
+ * is built: a server that takes at most so many records a request says so with it.
  */
 export class BoundedText {
   private written = '';
   length = 0;
+  private objects = 0;
 
-  constructor(readonly limit: number) {}
+  constructor(
+    readonly limit: number,
+    readonly maxObjects = Infinity,
+  ) {}
+
+  /** Refuses up front a table whose rows would hold more than `maxObjects` objects in all. */
+  reserveObjects(count: number): void {
+    this.objects += count;
+    if (this.objects > this.maxObjects) {
+      throw new CodecError(
+        'TOO_MANY_VALUES',
+        `The columnar body holds more than ${this.maxObjects} objects and arrays; send fewer records per request`,
+      );
+    }
+  }
 
   /** Refuses up front what must produce at least `size` more characters. */
   reserve(size: number): void {

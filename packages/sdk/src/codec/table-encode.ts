@@ -79,15 +79,15 @@ function shapeOf(object: Record<string, unknown>, path: string, depth: number, p
   return shape;
 }
 
-function writeShape(out: ByteWriter, shape: Shape): void {
+function writeShape(out: ByteWriter, shape: Shape, version: number): void {
   out.uint(shape.keys.length);
   for (let i = 0; i < shape.keys.length; i++) {
-    writeKey(out, JSON.stringify(shape.keys[i]));
+    writeKey(out, JSON.stringify(shape.keys[i]), version);
     const child = shape.children[i]!;
     if (typeof child === 'number') out.uint(child + 1);
     else {
       out.uint(0);
-      writeShape(out, child);
+      writeShape(out, child, version);
     }
   }
 }
@@ -115,13 +115,13 @@ export function encodeTable(out: ByteWriter, rows: readonly Record<string, unkno
   out.uint(columns.length);
   out.uint(shapes.length);
   shapes.forEach((shape, i) => {
-    if (version < 2) return writeShape(out, shape);
+    if (version < 2) return writeShape(out, shape, version);
     // Version 2: each shape is a preset number, or 0 and the shape. A preset's leaves are columns
     // 0, 1, 2 ...: the first shape's, as shapeOf numbers them.
     const written = new ByteWriter();
-    writeShape(written, shape);
+    writeShape(written, shape, version);
     const bytes = written.result();
-    const preset = i === 0 ? presetOf(bytes) : 0;
+    const preset = i === 0 ? presetOf(bytes, version) : 0;
     out.uint(preset);
     if (preset === 0) out.bytes(bytes);
   });

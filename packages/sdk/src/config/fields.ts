@@ -139,7 +139,7 @@ export const CONFIG_FIELDS: FieldTable = {
       type: 'enum',
       values: ['auto', 'gzip', 'none'],
       default: 'auto',
-      doc: 'Waypost: compress upload bodies. auto: in the columnar coding once the server said it takes x-waypost-columnar-2 or x-waypost-columnar (the highest version said), else gzip once it said gzip (Accept-Encoding on a response); gzip: always gzip; none: never. A 415 or 400 to a coded request turns that coding off for that URL (columnar version 2 falls back to version 1, then gzip, gzip to plain).',
+      doc: 'Waypost: compress upload bodies. auto: in the columnar coding once the server said it takes x-waypost-columnar-3, -2 or x-waypost-columnar (the highest version said), else gzip once it said gzip (Accept-Encoding on a response); gzip: always gzip; none: never. A 415 or 400 to a coded request turns that coding off for that URL (a columnar version falls back to the one before, then gzip, gzip to plain).',
     },
   },
   persistence: {

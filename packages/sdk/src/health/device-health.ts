@@ -1,6 +1,7 @@
 import type { Config } from '../config/types.js';
 import type { Emitter } from '../events/emitter.js';
 import type { SdkEvents } from '../events/types.js';
+import { uploadDeviceName } from '../log/log-device-id.js';
 import { SDK_VERSION } from '../log/upload-log.js';
 import type { Clock } from '../ports/clock.js';
 import type { NetworkMonitor } from '../ports/network.js';
@@ -98,6 +99,7 @@ export class DeviceHealth {
     const net = network.current();
     const hold = holdOf(http, net, this.deps.retryAfter(), now);
     const battery = this.deps.battery?.();
+    const device = uploadDeviceName(http);
     return {
       version: SDK_VERSION,
       clock: Math.floor(now / 1000),
@@ -137,6 +139,7 @@ export class DeviceHealth {
       tracking: tracking.enabled,
       stopOnTerminate: app.stopOnTerminate,
       up: seconds(now - this.startedAt),
+      ...(device === null ? {} : { device }),
     };
   }
 

@@ -10,7 +10,8 @@ import { parseDictionary, serializeDictionary, Token, type Dictionary, type Item
  *
  * Times are ages in seconds on the device's clock (`ago`, `for`, `oldest`), never instants: a
  * device clock an hour off still says how long ago; `clock` is the device's own time, so the
- * server can tell the clock is off. Every member is optional; unknown members are ignored, so a
+ * server can tell the clock is off; `dev` is the device's name as its uploads give it (so a server
+ * that refuses an upload before reading its body knows whose it was). Every member is optional; unknown members are ignored, so a
  * newer SDK can add some. It never holds a credential, an URL or free text, and it is bounded
  * (MAX_HEALTH_HEADER_CHARS). The SDK sends it only to a server that answered an upload with
  * `Waypost-Health-Accepted: 1`: a custom header makes a browser ask a foreign server's CORS
@@ -59,7 +60,16 @@ export interface HealthReport {
   stopOnTerminate?: boolean;
   /** Seconds since this SDK instance started: a device back after a restart says it was not running. */
   up?: number;
+  /**
+   * The device's name as its uploads give it (params or X-Device-Id; at most MAX_DEVICE_CHARS):
+   * a server that refuses an upload before reading its body still knows whose it was.
+   */
+  device?: string;
 }
+
+/** A device name longer than this is left out of the report (the body still carries it). */
+export const MAX_DEVICE_CHARS = 64;
+const PRINTABLE = /^[\x20-\x7e]+$/;
 
 const SECONDS = (n: number) => Math.max(0, Math.min(999_999_999_999, Math.round(n)));
 
@@ -98,6 +108,9 @@ export function formatHealthHeader(report: HealthReport): string {
   if (report.tracking !== undefined) put('track', report.tracking);
   if (report.stopOnTerminate !== undefined) put('sot', report.stopOnTerminate);
   if (report.up !== undefined) put('up', SECONDS(report.up));
+  if (report.device !== undefined && report.device.length <= MAX_DEVICE_CHARS && PRINTABLE.test(report.device)) {
+    put('dev', report.device);
+  }
   return serializeDictionary(dict);
 }
 
@@ -172,5 +185,7 @@ export function parseHealthHeader(value: string): Parsed {
   set('tracking', bool(item('track')));
   set('stopOnTerminate', bool(item('sot')));
   set('up', int(item('up')));
+  const dev = item('dev')?.[0];
+  if (typeof dev === 'string' && dev !== '' && dev.length <= MAX_DEVICE_CHARS) report.device = dev;
   return { ok: true, report };
 }

@@ -4,18 +4,20 @@ import { type ColumnarVersion, encodeColumnar } from '../codec/columnar.js';
 /**
  * The columnar content codings (docs/wire-format.md): columnar bytes, then raw deflate. One token
  * per version of the columnar bytes, so that a server says which versions it decodes and a server
- * from before version 2 is only ever sent version 1.
+ * from before version 2 is only ever sent version 1 (before version 3, version 2).
  */
 export const COLUMNAR_CODING = 'x-waypost-columnar';
 export const COLUMNAR_CODING_2 = 'x-waypost-columnar-2';
+export const COLUMNAR_CODING_3 = 'x-waypost-columnar-3';
 export const COLUMNAR_TOKENS: Readonly<Record<string, ColumnarVersion>> = {
   [COLUMNAR_CODING]: 1,
   [COLUMNAR_CODING_2]: 2,
+  [COLUMNAR_CODING_3]: 3,
 };
 
 /** The request codings the SDK sends, best first. */
-export type RequestCoding = typeof COLUMNAR_CODING_2 | typeof COLUMNAR_CODING | 'gzip';
-const ALL: readonly RequestCoding[] = [COLUMNAR_CODING_2, COLUMNAR_CODING, 'gzip'];
+export type RequestCoding = typeof COLUMNAR_CODING_3 | typeof COLUMNAR_CODING_2 | typeof COLUMNAR_CODING | 'gzip';
+const ALL: readonly RequestCoding[] = [COLUMNAR_CODING_3, COLUMNAR_CODING_2, COLUMNAR_CODING, 'gzip'];
 
 /**
  * Request compression (issues 20, 34). A server says which request codings it decodes with an

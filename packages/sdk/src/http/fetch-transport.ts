@@ -30,7 +30,12 @@ export const READ_HEADERS = [
   LEDGER_EPOCHS_HEADER,
   HEALTH_ACCEPTED_HEADER,
 ] as const;
-const MAX_HEADER_CHARS = 64;
+/**
+ * What is kept of each header read: bounded (a hostile server's header is not kept whole), and
+ * long enough for Waypost's Accept-Encoding with every columnar token (79 characters since version 3;
+ * an SDK that keeps 64 still sees up to x-waypost-columnar-2 in it).
+ */
+const MAX_HEADER_CHARS = 160;
 
 /**
  * The HTTP port over fetch, one for every platform. The timeout covers the whole exchange

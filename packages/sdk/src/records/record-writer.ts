@@ -3,6 +3,7 @@ import type { SdkLogger } from '../log/logger.js';
 import type { Clock } from '../ports/clock.js';
 import type { LocationQueueStore, RemovedRecords } from '../ports/store.js';
 import type { Fix, Location } from './location.js';
+import { makeEpochId } from '../ledger/epoch.js';
 import { renderRecord } from './render.js';
 import { compileTemplate, type CompiledTemplate } from './template.js';
 import { recordUuid } from './uuid.js';
@@ -71,7 +72,7 @@ export class RecordWriter {
         return { uuid: location.uuid, createdAt, json: renderRecord(location, persistence.extras, template) };
       },
       // A numbering starting now (a new queue database) gets its epoch (issue 39).
-      () => globalThis.crypto.randomUUID(),
+      makeEpochId,
     );
     this.deps.logger.info('Queue', `INSERT ${location.uuid}`);
     if (persistence.maxRecordsToPersist > 0) {

@@ -54,7 +54,7 @@ const SAMPLE_CONTEXT: TemplateContext = {
   event: 'motionchange',
   odometer: 0,
   sequence: 1,
-  sequence_epoch: '5f0c7e4e-1d2a-4b7e-9c51-3a1f0b6d2e88',
+  sequence_epoch: '5f0c7e4e1d2a4b7e9c513a1f',
   is_moving: true,
   mock: false,
   'activity.type': 'still',

@@ -26,6 +26,7 @@ import { tripsSection } from './trips.js';
 import { shareSection } from './share-links.js';
 import { deviceKeySection } from './device-key.js';
 import { healthSection } from './health.js';
+import { applyHealth, fleetHealth, keepHealthFresh } from './health-feed.js';
 import { deviceStateSection } from './health-text.js';
 import { timelineSection } from './timeline.js';
 import { activeDevices, fitTo, focusOn, showEmptyHint } from './view.js';
@@ -89,8 +90,10 @@ function mapDevice(device, force = false) {
   const drawn = [...devices.values()].filter((d) => d.layer).length;
   if (!force && drawn >= MAP_DEVICES) return false;
   const heardAt = () => Date.parse(device.info.lastSeen);
+  const healthOf = () => device.info.health;
   const onSelect = (id) => select(id, false);
-  device.layer = new DeviceLayer(map, device.info.id, device.colour, onSelect, labelOf(device.info), heardAt);
+  const label = labelOf(device.info);
+  device.layer = new DeviceLayer(map, device.info.id, device.colour, onSelect, label, heardAt, healthOf);
   return true;
 }
 
@@ -260,10 +263,10 @@ async function start(powers) {
   }
   range = currentRange();
   const infos = await apiJson('/api/dashboard/devices');
-  // Each device's health state and cause (docs/device-health.md), shown in its row.
-  const health = await apiJson('/api/health').catch(() => ({ devices: [] }));
-  const healthOf = new Map(health.devices.map((d) => [d.id, d]));
+  // Each device's health state and cause (docs/device-health.md): its row's, its marker's.
+  const healthOf = await fleetHealth();
   for (const info of infos) ensureDevice({ ...info, health: healthOf.get(info.id) ?? null });
+  keepHealthFresh((states) => applyHealth(states, devices, ensureDevice), report);
   list.flush();
   showEmptyState();
   // The most recently seen devices go on the map; the others wait in the list until picked.

@@ -2,6 +2,7 @@
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
 import { healthWords } from './health-words.js';
+import { shownState } from './vehicle-state.js';
 
 /** One row of the device list: colour, name (or id), model, status, records, last seen, position. */
 export function renderItem(device, li, selected) {
@@ -9,6 +10,9 @@ export function renderItem(device, li, selected) {
   const swatch = el('span', { className: 'swatch' });
   swatch.style.background = device.colour; // CSSOM, allowed under style-src 'self'
   li.className = [info.status, selected === info.id ? 'selected' : ''].join(' ').trim();
+  // The state the server names, as its marker on the map shows it (vehicle-state.js).
+  if (info.health) li.setAttribute('data-state', shownState(info.health, null));
+  else li.removeAttribute('data-state');
   const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
   fill(
     li,

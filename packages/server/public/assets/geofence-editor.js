@@ -170,7 +170,9 @@ export class GeofenceEditor {
   }
 
   async remove(fence) {
-    await send('/api/geofences/' + encodeURIComponent(fence.identifier), { method: 'DELETE' }, this.errors);
+    // Organizations may name geofences alike (identifiers are unique per org): say whose.
+    const whose = fence.org ? '?org=' + encodeURIComponent(fence.org) : '';
+    await send('/api/geofences/' + encodeURIComponent(fence.identifier) + whose, { method: 'DELETE' }, this.errors);
     if (this.editing === fence.identifier) this.cancel();
     await this.refresh();
   }

@@ -20,7 +20,7 @@ const lineStyle = (mode) =>
       : { weight: 3, opacity: 0.8 };
 
 export class DeviceLayer {
-  constructor(map, id, colour, onSelect, label = id, heardAt = () => NaN) {
+  constructor(map, id, colour, onSelect, label = id, heardAt = () => NaN, healthOf = () => null) {
     this.map = map;
     this.id = id;
     this.label = label;
@@ -36,6 +36,7 @@ export class DeviceLayer {
       colour,
       onSelect,
       heardAt,
+      healthOf,
       tag: (layer, name) => this.tag(layer, name),
     });
     this.lastPoint = null;

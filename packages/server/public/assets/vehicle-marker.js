@@ -1,11 +1,11 @@
 /* global L */
-// A vehicle on the map: a dot in the device's colour ringed in its state's colour (moving,
-// parked, silent), and beside it a label with its name, an arrow for its heading and the age of
+// A vehicle on the map: a dot in the device's colour ringed in its state's colour (the state the
+// device list says: live, parked, waiting, failing...), and beside it a label with its name, an arrow for its heading and the age of
 // its newest fix ("2 min ago"). The label is DOM built with el(): text, never HTML. The selected
 // vehicle is drawn over the others, which are dimmed.
 import { el } from './dom.js';
 import * as fmt from './format.js';
-import { STATE_COLOURS, STATE_NAMES, vehicleNow } from './vehicle-state.js';
+import { shownState, STATE_COLOURS, STATE_NAMES, vehicleNow } from './vehicle-state.js';
 
 /** The server's default --silent-after, until the page is told the configured one. */
 let silentAfterMs = 3600_000;
@@ -18,9 +18,10 @@ export function setSilentAfter(ms) {
 const Z_SELECTED = 10_000;
 
 export class VehicleMarker {
-  constructor(map, { id, label, colour, onSelect, tag, heardAt }) {
-    // heardAt(): the device's last upload (ms), for the silent state.
-    Object.assign(this, { map, id, label, colour, onSelect, tag, heardAt });
+  constructor(map, { id, label, colour, onSelect, tag, heardAt, healthOf = () => null }) {
+    // heardAt(): the device's last upload (ms); healthOf(): the state the server names (the
+    // device list's), shown when there is one (vehicle-state.js, shownState).
+    Object.assign(this, { map, id, label, colour, onSelect, tag, heardAt, healthOf });
     this.dot = null;
     this.sign = null;
     this.point = null; // [lat, lon, t]
@@ -67,7 +68,9 @@ export class VehicleMarker {
   /** Redraws what time changes: the state and the age (called as the clock moves on). */
   refresh(now = Date.now()) {
     if (!this.point) return;
-    const { state, heading } = vehicleNow(this.point, this.previous, now, silentAfterMs, this.heardAt());
+    const moved = vehicleNow(this.point, this.previous, now, silentAfterMs, this.heardAt());
+    const state = shownState(this.healthOf(), moved.state);
+    const heading = moved.heading;
     const [latitude, longitude, t] = this.point;
     this.state = state;
     this.dot.setStyle({ color: STATE_COLOURS[state] });

@@ -1,9 +1,42 @@
-// What a vehicle is doing now, from its newest positions: moving, parked or silent. Pure: the
-// clock and the silence threshold (the server's --silent-after) are given. The state colours are
-// kept apart from every device colour (colour.js): a colour on the map means one thing.
+// What a vehicle is doing now. The state shown in the device list, the device panel and on the
+// map's markers is one: the one the server names (GET /api/health, docs/device-health.md), read by
+// shownState() below. Only a device the server has named nothing for (or a page that may not ask)
+// is read from its newest positions: moving, parked or silent. Pure: the clock and the silence
+// threshold (the server's --silent-after) are given. The state colours are kept apart from every
+// device colour (colour.js): a colour on the map means one thing.
 
-export const STATE_COLOURS = { moving: '#15803d', parked: '#b45309', silent: '#6b7280' };
-export const STATE_NAMES = { moving: 'moving', parked: 'parked', silent: 'silent' };
+export const STATE_COLOURS = {
+  live: '#15803d',
+  parked: '#b45309',
+  waiting: '#ca8a04',
+  failing: '#ea580c',
+  'source-lost': '#0f766e',
+  stopped: '#44403c',
+  silent: '#6b7280',
+  // A motion change on a track (tracks.js): moving as live.
+  moving: '#15803d',
+};
+export const STATE_NAMES = {
+  live: 'live',
+  parked: 'parked',
+  waiting: 'waiting',
+  failing: 'failing',
+  'source-lost': 'no location',
+  stopped: 'stopped',
+  silent: 'silent',
+};
+
+/** A state read from positions, as the server's state it stands for. */
+const FROM_POSITIONS = { moving: 'live', parked: 'parked', silent: 'silent' };
+
+/**
+ * The state to show for a device: the server's (its `health`, as GET /api/health answers it) when
+ * it named one, else the one its positions give (`fromPositions`: moving, parked or silent).
+ */
+export function shownState(health, fromPositions) {
+  if (health && Object.hasOwn(STATE_NAMES, health.state)) return health.state;
+  return FROM_POSITIONS[fromPositions] ?? 'silent';
+}
 
 /** Faster than a walk's drift: below it a "moving" fix is GPS wander around a parked car. */
 const MOVING_SPEED_MPS = 1;

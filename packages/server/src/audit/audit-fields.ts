@@ -48,6 +48,9 @@ export const AUDIT_FIELDS: Readonly<Record<string, Readonly<Record<string, Field
   'POST /api/site/jwt': { org: 'keep' },
 };
 
+/** Path parameters the trail keeps in `target` (what was changed: a device, a user, a geofence). */
+export const KEPT_PARAMS: readonly string[] = ['id', 'name', 'identifier'];
+
 /** The fields of a route's body whose value the trail keeps only if they name an existing user. */
 export const userFieldsOf = (route: string): string[] =>
   Object.entries(AUDIT_FIELDS[route] ?? {})

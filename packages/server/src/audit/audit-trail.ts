@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { findUser } from '../store/users.js';
 import { userFieldsOf } from './audit-fields.js';
 import { appendAudit } from './audit-store.js';
-import { auditDetail } from './redact.js';
+import { auditDetail, auditTarget } from './redact.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,10 +62,12 @@ const kept = (status: number, login: boolean): boolean =>
  */
 export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auditActor', null);
-  // Before validation and the role gate (accounts/role-gate.ts): a refused change is kept too.
-  app.addHook('preValidation', async (request) => {
-    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return;
+  // Before the body, the credential gate (auth/credential-gate.ts) and the role gate
+  // (accounts/role-gate.ts): a change refused by either is kept too.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return payload;
     request.auditActor = actorOf(await principalOf(ctx, request).catch(() => null), isLogin(request));
+    return payload;
   });
   // Before the answer is sent: whoever reads the trail after an answer finds its row.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -80,7 +82,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
       actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
       address: request.ip,
       action: route,
-      target: params && Object.keys(params).length > 0 ? JSON.stringify(params).slice(0, 500) : null,
+      target: auditTarget(params),
       status: reply.statusCode,
       detail: auditDetail(route, request.body, await existingUsers(ctx, route, request.body)),
     });

@@ -1,4 +1,4 @@
-import { AUDIT_FIELDS, NOT_KEPT, UNKNOWN_USER, type FieldRule } from './audit-fields.js';
+import { AUDIT_FIELDS, KEPT_PARAMS, NOT_KEPT, UNKNOWN_USER, type FieldRule } from './audit-fields.js';
 
 /** What the trail keeps of a request body at most: a record of a change, not a copy of the data. */
 export const MAX_DETAIL_CHARS = 2048;
@@ -47,4 +47,17 @@ export function auditDetail(route: string, body: unknown, isUser: (name: string)
   if (Object.keys(out).length === 0) return null;
   const text = JSON.stringify(out);
   return text.length > MAX_DETAIL_CHARS ? `${text.slice(0, MAX_DETAIL_CHARS)}…` : text;
+}
+
+/**
+ * A route's path parameters as the trail keeps them (its `target`): the names of what was changed
+ * (KEPT_PARAMS) kept, any other parameter (a route added later may take a token in its path)
+ * recorded as NOT_KEPT; null when the route has none.
+ */
+export function auditTarget(params: Record<string, unknown> | undefined): string | null {
+  if (!params || Object.keys(params).length === 0) return null;
+  const kept = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, KEPT_PARAMS.includes(name) ? value : NOT_KEPT]),
+  );
+  return JSON.stringify(kept).slice(0, 500);
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { noteRefusedCredentials } from '../health/refused-credentials.js';
 import { credentialedAmong, findDeviceKey, type KeyLookup } from '../store/device-keys.js';
-import { principalOf, type Principal } from './principal.js';
+import { bearerOf, principalOf, wrongDeviceToken, type Principal } from './principal.js';
 import { hashToken } from './tokens.js';
 
 /**
@@ -34,8 +35,8 @@ type Headers = Record<string, string | string[] | undefined>;
  * The device key a request carries, if any: `Authorization: Bearer <key>` (Overland, GPSLogger,
  * the Capacitor plugin, traccar-client-sdk), HTTP Basic with the key as password (OwnTracks: the
  * user is free, X-Limit-U/D or the user names the device), else `?key=` in the URL (OsmAnd,
- * Traccar Client: apps given only a URL). An Authorization header that holds no key wins over the
- * URL: it is the caller's credential, judged as such. Pure.
+ * Traccar Client: apps given only a URL). A Bearer header that holds no key (a JWT, an admin
+ * token) wins over the URL: it is the caller's credential, judged as such. Pure.
  */
 export function presentedKey(headers: Headers, query: unknown): PresentedKey {
   const header = headers.authorization;
@@ -102,11 +103,17 @@ export function countRefused(ctx: AppContext, code: RefusedCredentialCode): void
   ctx.metrics.refusedCredentials.set(code, (ctx.metrics.refusedCredentials.get(code) ?? 0) + 1);
 }
 
-/** The device a presented key speaks for; 401 KEY_REVOKED or WRONG_KEY, counted. */
-async function keyPrincipal(ctx: AppContext, key: string): Promise<Principal> {
-  const decision = decideKey(await findDeviceKey(ctx.db, hashToken(key)));
+/**
+ * The device a presented key speaks for; 401 KEY_REVOKED or WRONG_KEY, counted. A revoked key is
+ * still that device's (its hash matched): the device health notes the refused request, as for a
+ * revoked token, so a tracker still trying with its old key does not look merely silent.
+ */
+async function keyPrincipal(ctx: AppContext, request: FastifyRequest, key: string): Promise<Principal> {
+  const lookup = await findDeviceKey(ctx.db, hashToken(key));
+  const decision = decideKey(lookup);
   if (decision instanceof HttpError) {
     countRefused(ctx, decision.code as RefusedCredentialCode);
+    if (lookup) await noteRefusedCredentials(ctx, request, lookup.deviceId, 'KEY_REVOKED');
     throw decision;
   }
   return { kind: 'device', deviceId: decision.deviceId, org: null };
@@ -118,11 +125,13 @@ async function keyPrincipal(ctx: AppContext, key: string): Promise<Principal> {
  */
 export async function uploaderOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const key = presentedKey(request.headers, request.query);
-  const principal = key ? await keyPrincipal(ctx, key.key) : await principalOf(ctx, request);
+  const principal = key ? await keyPrincipal(ctx, request, key.key) : await principalOf(ctx, request);
   if (principal.kind === 'org') {
     throw new HttpError(403, 'FORBIDDEN', 'An org token reads; uploads need a device access token or key');
   }
   if (ctx.options.requireTokens && principal.kind !== 'device') {
+    // A token was sent and it is none of this server's: "wrong", not "send one" (issue 40.8).
+    if (bearerOf(request) !== null) throw wrongDeviceToken();
     throw new HttpError(
       401,
       'TOKEN_REQUIRED',

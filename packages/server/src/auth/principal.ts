@@ -127,3 +127,11 @@ export const wrongToken = (): HttpError =>
     'WRONG_TOKEN',
     "The token sent is not this server's admin token, nor a valid device or org token (was the server given another admin token?)",
   );
+
+/** An upload's token is none of this server's device tokens (a typo, another server's, a lost reset). */
+export const wrongDeviceToken = (): HttpError =>
+  new HttpError(
+    401,
+    'WRONG_TOKEN',
+    "The token sent is not a device access token of this server: check the device's token (or register at POST /api/register for a new one)",
+  );

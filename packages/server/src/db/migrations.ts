@@ -8,6 +8,8 @@ interface Types {
   blob: string;
   /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
   appendOnly(table: string): string[];
+  /** Statements that undo appendOnly, for a migration that must rewrite such a table once. */
+  dropAppendOnly(table: string): string[];
   dialect: Database['dialect'];
 }
 
@@ -26,6 +28,7 @@ const TYPES: Record<Database['dialect'], Types> = {
           `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table}
            BEGIN SELECT RAISE(ABORT, '${table} is ${APPEND_ONLY_MESSAGE}'); END`,
       ),
+    dropAppendOnly: (table) => [`DROP TRIGGER ${table}_no_update`, `DROP TRIGGER ${table}_no_delete`],
   },
   postgres: {
     dialect: 'postgres',
@@ -38,6 +41,10 @@ const TYPES: Record<Database['dialect'], Types> = {
        BEGIN RAISE EXCEPTION '${table} is ${APPEND_ONLY_MESSAGE}'; END $$`,
       `CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
        FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_change()`,
+    ],
+    dropAppendOnly: (table) => [
+      `DROP TRIGGER ${table}_no_change ON ${table}`,
+      `DROP FUNCTION ${table}_refuse_change()`,
     ],
   },
 };
@@ -54,7 +61,54 @@ const quarantineIdentity = (): string[] => [
   `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
 ];
 
+/**
+ * Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
+ * token, kept as hashes. A device once given a token or a key is `credentialed`: never written
+ * without one again (issue 41 item 5); devices that registered before this are marked from their
+ * refresh tokens.
+ */
+const deviceKeys = (t: Types): string[] => [
+  `CREATE TABLE device_keys (
+    key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
+    created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
+  `CREATE INDEX device_keys_device ON device_keys (device_id)`,
+  `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
+  `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
+];
+
+// Geofence identifiers unique per organization (issue 41): two orgs may each name one "depot",
+// and neither learns the other's names by a refusal. The table is made again with a row id and a
+// unique index on (org, identifier), the fleet's (org null) counted as one org.
+const geofencesByOrg = (t: Types): string[] => [
+  `CREATE TABLE geofences_by_org (
+    id ${t.id}, identifier TEXT NOT NULL, definition TEXT NOT NULL, created_at ${t.bigint} NOT NULL, org TEXT)`,
+  `INSERT INTO geofences_by_org (identifier, definition, created_at, org)
+   SELECT identifier, definition, created_at, org FROM geofences ORDER BY created_at, identifier`,
+  `DROP TABLE geofences`,
+  `ALTER TABLE geofences_by_org RENAME TO geofences`,
+  `CREATE UNIQUE INDEX geofences_org_identifier ON geofences ((COALESCE(org, '')), identifier)`,
+];
+
+// The audit trail kept bodies by a pattern of secret-looking key names (issue 41): a user's own
+// password (`current`), a password typed as a login name, coordinates and URLs were kept in clear.
+// It now keeps an allow-list of each route's fields (audit/audit-fields.ts); no body kept before
+// can be shown to hold no password, so this one migration clears them all (who, when, from where,
+// what and on what stay), lifting the table's append-only triggers for that statement alone.
+const auditDetailsCleared = (t: Types): string[] => [
+  ...t.dropAppendOnly('audit_log'),
+  `UPDATE audit_log SET detail = NULL WHERE detail IS NOT NULL`,
+  ...t.appendOnly('audit_log'),
+];
+
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
+// User names compared in one form (issue 45): `admin` and `Admin` are one name. The column is
+// filled at start for users made before (accounts/user-name-key.ts: NFKC and case folding are not
+// SQL); a name clashing with an older one's stays without, and cannot log in.
+const userNameKeys = (): string[] => [
+  `ALTER TABLE users ADD COLUMN name_key TEXT`,
+  `CREATE UNIQUE INDEX users_name_key ON users (name_key)`,
+];
+
 const MIGRATIONS: ((t: Types) => string[])[] = [
   (t) => [
     `CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
@@ -282,18 +336,7 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
   // refusal's cause (NULL: its credentials, as before).
   () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
-  // Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
-  // token, kept as hashes. A device once given a token or a key is `credentialed`: never written
-  // without one again (issue 41 item 5); devices that registered before this are marked from their
-  // refresh tokens.
-  (t) => [
-    `CREATE TABLE device_keys (
-      key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
-      created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
-    `CREATE INDEX device_keys_device ON device_keys (device_id)`,
-    `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
-    `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
-  ],
+  deviceKeys,
   // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
   // when its queue database starts numbering; null for trackers that send none), on each place
   // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
@@ -307,11 +350,35 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
     `CREATE INDEX locations_device_epoch_sequence ON locations (device_id, sequence_epoch, sequence)
       WHERE sequence IS NOT NULL`,
   ],
+  // Issue 41: what a transaction deciding fleet events runs in its COMMIT's round trip on
+  // PostgreSQL (fleet/config-version.ts: the configuration's lock, per schema, taken shared, and its
+  // version still the one read), a function so that each connection compiles it once.
+  (t) =>
+    t.dialect === 'postgres'
+      ? [
+          `CREATE FUNCTION fleet_config_still(expected BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+           BEGIN
+             PERFORM pg_advisory_xact_lock_shared(7410421, hashtext(current_schema()));
+             IF (SELECT version FROM fleet_config WHERE id = 1) <> expected THEN
+               RAISE EXCEPTION 'the fleet configuration changed during this transaction' USING ERRCODE = '40001';
+             END IF;
+           END $$`,
+        ]
+      : [],
+  userNameKeys,
+  geofencesByOrg,
+  auditDetailsCleared,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 /** The version of quarantine's identity migration: its upgrade test migrates to the one before. */
 export const QUARANTINE_IDENTITY_VERSION = MIGRATIONS.indexOf(quarantineIdentity) + 1;
+/** The version of the user-name key's migration: its upgrade test migrates to the one before. */
+export const USER_NAME_KEY_VERSION = MIGRATIONS.indexOf(userNameKeys) + 1;
+/** The version of the device keys migration: its upgrade test migrates to the one before. */
+export const DEVICE_KEYS_VERSION = MIGRATIONS.indexOf(deviceKeys) + 1;
+/** The version of the per-org geofence identifiers: its upgrade test migrates to the one before. */
+export const GEOFENCES_BY_ORG_VERSION = MIGRATIONS.indexOf(geofencesByOrg) + 1;
 
 async function currentVersion(tx: Queryable): Promise<number> {
   await tx.run(

@@ -18,7 +18,7 @@ import { HttpError } from '../errors.js';
  * (the second half is the schema's hash): several fleets on one database never wait on each other.
  * On SQLite the write lock (BEGIN IMMEDIATE) already orders every transaction.
  */
-const CONFIG_LOCK = `7410421, hashtext(current_schema())`;
+const CONFIG_LOCK = `7410421, hashtext(current_schema())`; // also in fleet_config_still (migrations.ts)
 
 /** What a deciding transaction runs right after BEGIN (one round trip with it, one read by key). */
 export const READ_VERSION = `SELECT version FROM fleet_config WHERE id = 1`;
@@ -30,17 +30,14 @@ export function versionOf(begun: readonly Row[]): number {
   return Number(version);
 }
 
-/** PostgreSQL's code for "could not serialize": the transaction may be run again as it is. */
+/** PostgreSQL's code for "could not serialize" (fleet_config_still raises it): run the transaction again. */
 const CONFIG_MOVED = '40001';
 
-/** Run right before COMMIT (same round trip): fails with CONFIG_MOVED when a change committed since `version`. */
-const stillAt = (version: number): string =>
-  `DO $$BEGIN
-    PERFORM pg_advisory_xact_lock_shared(${CONFIG_LOCK});
-    IF (SELECT version FROM fleet_config WHERE id = 1) <> ${Math.trunc(version)} THEN
-      RAISE EXCEPTION 'the fleet configuration changed during this transaction' USING ERRCODE = '${CONFIG_MOVED}';
-    END IF;
-  END$$`;
+/**
+ * Run right before COMMIT (same round trip): takes CONFIG_LOCK shared and fails with CONFIG_MOVED
+ * when a change committed since `version` (the function is db/migrations.ts's, issue 41).
+ */
+const stillAt = (version: number): string => `SELECT fleet_config_still(${Math.trunc(version)})`;
 
 /** A change's last statements, right before COMMIT (same round trip on PostgreSQL). */
 const BUMP: Record<Database['dialect'], string> = {

@@ -77,6 +77,12 @@ const outsideBox = (box: Box, p: EvalPoint): boolean =>
   p.lat < box.minLat || p.lat > box.maxLat || (!box.wraps && (p.lon < box.minLon || p.lon > box.maxLon));
 
 const coordinates = (p: EvalPoint) => ({ latitude: p.lat, longitude: p.lon });
+/** What an event says of its geofence: an org's names its org (identifiers are unique per org, issue 41). */
+const geofenceData = (fence: Geofence & { org?: string }) => ({
+  identifier: fence.identifier,
+  extras: fence.extras,
+  ...(fence.org === undefined ? {} : { org: fence.org }),
+});
 const position = (p: EvalPoint) => ({ uuid: p.uuid, latitude: p.lat, longitude: p.lon });
 
 function geofenceEvents(
@@ -108,7 +114,7 @@ function geofenceEvents(
         at: point.t,
         late,
         key: `${point.uuid}\u0000${fence.identifier}`,
-        data: { geofence: { identifier: fence.identifier, extras: fence.extras }, location: position(point) },
+        data: { geofence: geofenceData(fence), location: position(point) },
       });
     }
   }

@@ -1,6 +1,5 @@
-import type { Geofence } from '@waypost/sdk/internal';
 import type { Database, Queryable } from '../db/database.js';
-import { geofenceOrgs, listGeofences } from '../store/geofences.js';
+import { listGeofences, type ServerGeofence } from '../store/geofences.js';
 import { READ_VERSION, versionOf } from './config-version.js';
 import { listSinks, type Sink } from './sinks-store.js';
 
@@ -9,9 +8,8 @@ export interface FleetConfig {
   /** fleet_config's version these were read at (config-version.ts). */
   version: number;
   sinks: readonly Sink[];
-  geofences: readonly Geofence[];
-  /** The org of each org's geofence (issue 33): evaluated for that org's devices only. */
-  geofenceOrgs?: ReadonlyMap<string, string>;
+  /** Each with its org when it is an org's (issue 33): evaluated for that org's devices only. */
+  geofences: readonly ServerGeofence[];
 }
 
 /** The configuration of a process that decides no events (storing without the fleet service). */
@@ -50,13 +48,12 @@ export class FleetConfigCache {
       version,
       sinks: await listSinks(tx),
       geofences: await listGeofences(tx),
-      geofenceOrgs: await geofenceOrgs(tx),
     };
     const unchanged = tx.dialect === 'sqlite' || versionOf(await tx.query(READ_VERSION)) === version;
     // Two transactions may read two versions in either order: the copy only moves forward.
     if (unchanged && version > this.current.version) {
       this.current = config;
-      const fingerprint = JSON.stringify([config.sinks, config.geofences, [...(config.geofenceOrgs ?? [])]]);
+      const fingerprint = JSON.stringify([config.sinks, config.geofences]);
       if (fingerprint !== this.fingerprint) {
         this.fingerprint = fingerprint;
         this.onChanged(config);

@@ -36,18 +36,14 @@ const fencesByConfig = new WeakMap<FleetConfig, Map<string | null, readonly Geof
  * time: evaluation keeps its bounding boxes per list). Without org geofences, the whole list.
  */
 function fencesOf(config: FleetConfig): (org: string | null) => readonly Geofence[] {
-  const owners = config.geofenceOrgs;
-  if (!owners || owners.size === 0) return () => config.geofences;
+  if (!config.geofences.some((fence) => fence.org !== undefined)) return () => config.geofences;
   let lists = fencesByConfig.get(config);
   if (!lists) fencesByConfig.set(config, (lists = new Map()));
   const cache = lists;
   return (org) => {
     let list = cache.get(org);
     if (!list) {
-      list = config.geofences.filter((fence) => {
-        const owner = owners.get(fence.identifier);
-        return owner === undefined || owner === org;
-      });
+      list = config.geofences.filter((fence) => fence.org === undefined || fence.org === org);
       cache.set(org, list);
     }
     return list;

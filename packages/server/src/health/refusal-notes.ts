@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatHealthHeader } from '@waypost/sdk/internal';
+import { formatHealthHeader, HEALTH_HEADER, MAX_HEALTH_HEADER_CHARS, type HealthReport } from '@waypost/sdk/internal';
 import { bearerOf } from '../auth/principal.js';
 import { looksLikeJwt } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
@@ -18,7 +18,7 @@ import { REFUSED_NOTE_EVERY_MS } from './refused-credentials.js';
  * Bounded: only the report header is parsed (at most 512 characters), never the refused body;
  * the device is the one its credentials name (a token this server signed, checked) or, on a
  * server that takes uploads without tokens, the one named outside the body (X-Device-Id,
- * ?device_id=); a device named only inside the body is not known without reading it. A device
+ * ?device_id=, or the report's `dev`, which the SDK sets to the name its body gives). A device
  * refused a hundred times a second costs one map look-up per refusal, and a write once per
  * REFUSED_NOTE_EVERY_MS (or when the cause changes); only an existing, active device is written.
  * A successful upload never comes here.
@@ -30,6 +30,8 @@ const NOTED_BY_CREDENTIALS = new Set(['TOKEN_REVOKED', 'TOKEN_EXPIRED']);
 const OWN_ROUTES = new Set(['/locations', '/api/locations']);
 /** Devices remembered for the per-device throttle before the memory is cleared (bounded). */
 const MAX_REMEMBERED = 10_000;
+/** The report's device name as sent (for the throttle's key, before the report is parsed). */
+const DEV = /(?:^|,)\s*dev="([^"\\]{1,64})"/;
 /** An error answer's code, read from the answer the server sends (never the request). */
 const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
@@ -40,7 +42,12 @@ interface Refused {
 }
 
 /** The device a refused request is from, without reading its body; null when it names none we trust. */
-async function refusedDevice(ctx: AppContext, request: FastifyRequest, status: number): Promise<Refused | null> {
+async function refusedDevice(
+  ctx: AppContext,
+  request: FastifyRequest,
+  status: number,
+  report: HealthReport | null,
+): Promise<Refused | null> {
   const token = bearerOf(request);
   if (token !== null) {
     if (!looksLikeJwt(token)) return null;
@@ -52,7 +59,8 @@ async function refusedDevice(ctx: AppContext, request: FastifyRequest, status: n
   if (ctx.options.requireTokens || status === 401 || !OWN_ROUTES.has(request.routeOptions.url ?? '')) return null;
   const header = request.headers['x-device-id'];
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const name = typeof header === 'string' && header !== '' ? header : query.device_id;
+  // The header, the query, else the name its report gives (`dev`, the name its body gives).
+  const name = typeof header === 'string' && header !== '' ? header : (query.device_id ?? report?.device);
   return typeof name === 'string' && name !== '' && name.length <= 256 ? { deviceId: name, issuedAt: null } : null;
 }
 
@@ -94,7 +102,9 @@ function claimOf(request: FastifyRequest): string {
   const token = bearerOf(request);
   if (token !== null) return token;
   const query = (request.query ?? {}) as Record<string, unknown>;
-  return `${String(request.headers['x-device-id'] ?? '')}|${String(query.device_id ?? '')}`;
+  const report = request.headers[HEALTH_HEADER];
+  const dev = typeof report === 'string' ? (DEV.exec(report.slice(0, MAX_HEALTH_HEADER_CHARS))?.[1] ?? '') : '';
+  return `${String(request.headers['x-device-id'] ?? '')}|${String(query.device_id ?? '')}|${dev}`;
 }
 
 /**
@@ -131,9 +141,9 @@ async function noteRefusal(
   const cause = refusalCause(status, reply.hasHeader('retry-after'));
   // The throttle is asked first: the 100th refusal of a second costs a map look-up, no signature check.
   if (!throttle.mayWrite(request, cause, ctx.now())) return;
-  const refused = await refusedDevice(ctx, request, status);
-  if (refused === null) return;
   const report = healthReportOf(request);
+  const refused = await refusedDevice(ctx, request, status, report);
+  if (refused === null) return;
   const text = report === null ? null : formatHealthHeader(report);
   if (await saveRefusal(ctx, refused, { cause, code, report: text })) await nameAndRecord(ctx, refused.deviceId);
 }

@@ -30,7 +30,7 @@ export async function noteRefusedCredentials(
   ctx: AppContext,
   request: FastifyRequest,
   deviceId: string,
-  code: 'TOKEN_REVOKED' | 'TOKEN_EXPIRED',
+  code: 'TOKEN_REVOKED' | 'TOKEN_EXPIRED' | 'KEY_REVOKED',
 ): Promise<void> {
   const now = ctx.now();
   const report = healthReportOf(request);

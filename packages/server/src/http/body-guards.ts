@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { INPUT_LIMITS, nestsDeeperThan } from '../ingest/validation.js';
 import { decodedBody } from './decompress.js';
+import { JsonShapeScan, jsonShapeLimits, tooDeep } from './json-shape.js';
 
 const JSON_TYPE = 'application/json';
 const FORM = 'application/x-www-form-urlencoded';
@@ -37,20 +37,28 @@ declare module 'fastify' {
     /** A zero-length JSON body is this value on this route (else a 400 EMPTY_BODY). */
     emptyJsonBody?: null;
   }
+  interface FastifyRequest {
+    /** The JSON body's shape was scanned as it was decoded (decompress.ts): the parser need not again. */
+    jsonShapeScanned: boolean;
+  }
 }
 
 export const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
-function hasBody(request: FastifyRequest): boolean {
+export function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
 /**
  * Before any body is read: the content type must be one the route documents (415, nothing read
- * or stored), and a compressed body is inflated as a stream bounded by the body limit.
+ * or stored), and a compressed body is inflated as a stream bounded by the body limit. A JSON
+ * body's objects, values and nesting are counted before it is parsed (json-shape.ts): as it is
+ * decoded when it has a coding, else in the parser, on the bytes JSON.parse would read.
  */
 export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void {
+  const shapeLimits = jsonShapeLimits(ctx.options.maxRecordsPerRequest);
+  app.decorateRequest('jsonShapeScanned', false);
   const guarded = (request: FastifyRequest, payload: Readable): Readable => {
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
     const type = mediaType(request.headers['content-type']);
@@ -68,7 +76,10 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
     if (type === MULTIPART) {
       throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'Multipart bodies are taken without Content-Encoding');
     }
-    return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
+    if (type !== JSON_TYPE) return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
+    request.jsonShapeScanned = true;
+    const scan = { shape: new JsonShapeScan(shapeLimits), maxObjects: shapeLimits.maxContainers };
+    return decodedBody(payload, encoding, ctx.options.bodyLimitBytes, 'The body', scan);
   };
   // A DELETE without a body is taken whatever Content-Type it names (issue 41): clients that send
   // `Content-Type: application/json` on every request could not delete (400 EMPTY_BODY, or 415 for
@@ -88,26 +99,22 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
     done(null, body);
   });
 
-  // JSON as Fastify parses it (prototype poisoning refused), then bounded in depth: a body nested
-  // thousands deep would otherwise overflow the stack later, in a recursive walk or JSON.stringify.
+  // JSON as Fastify parses it (prototype poisoning refused), once its shape is bounded: a body
+  // nested thousands deep would overflow the stack later (a recursive walk, JSON.stringify), and
+  // one of millions of empty objects costs seconds to build and walk.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(JSON_TYPE);
-  app.addContentTypeParser(JSON_TYPE, { parseAs: 'string' }, (request, body, done) => {
-    const tooDeep = () =>
-      new HttpError(
-        400,
-        'TOO_DEEP',
-        `The body nests deeper than ${INPUT_LIMITS.maxDepth} levels of arrays and objects`,
-      );
-    if (body === '' && request.routeOptions.config.emptyJsonBody === null) return done(null, null);
+  app.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length === 0 && request.routeOptions.config.emptyJsonBody === null) return done(null, null);
     try {
-      parseJson(request, body as string, (error, value) => {
-        if (error) return done(error instanceof RangeError ? tooDeep() : error, undefined);
-        if (nestsDeeperThan(value, INPUT_LIMITS.maxDepth)) return done(tooDeep(), undefined);
+      if (!request.jsonShapeScanned) new JsonShapeScan(shapeLimits).feed(bytes);
+      parseJson(request, bytes.toString(), (error, value) => {
+        if (error) return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : error, undefined);
         done(null, value);
       });
     } catch (error) {
-      done(error instanceof RangeError ? tooDeep() : (error as Error), undefined);
+      done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : (error as Error), undefined);
     }
   });
 }

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import {
   COLUMNAR_CODING,
   COLUMNAR_CODING_2,
+  COLUMNAR_CODING_3,
   DROPPED_HEADER,
   HEALTH_ACCEPTED_HEADER,
   HEALTH_HEADER,
@@ -14,6 +15,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoleGate } from '../accounts/role-gate.js';
 import { registerAuditTrail } from '../audit/audit-trail.js';
+import { registerCredentialGate } from '../auth/credential-gate.js';
 import type { AppContext } from '../context.js';
 import { mapSourcesOf } from '../routes/basemap-config.js';
 import { registerBodyGuards } from './body-guards.js';
@@ -34,11 +36,11 @@ const routeOf = (request: FastifyRequest): string => request.routeOptions.url ??
 const isIngest = (request: FastifyRequest): boolean => request.routeOptions.config.ingest === true;
 
 /** The request content codings body-guards decode (http/decompress.ts). */
-const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}`;
+const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUMNAR_CODING_2}, ${COLUMNAR_CODING_3}`;
 
 /**
  * Everything every request passes through, in order: security headers, method answers, CORS,
- * compression, body parsers, the per-address rate limit, body guards, the audit trail, the role
+ * compression, body parsers, the per-address rate limit, the audit trail, the credential gate, body guards, the role
  * gate, the error answer and request metrics. Global hooks on purpose: a new route cannot forget one.
  */
 export async function registerHttpLayer(
@@ -96,8 +98,11 @@ export async function registerHttpLayer(
       done(error as Error);
     }
   });
-  registerBodyGuards(app, ctx);
+  // Who makes a change, then credentials before bodies: a request refused for its credential is
+  // never read or decoded, and a refused change is still kept in the audit trail.
   registerAuditTrail(app, ctx);
+  registerCredentialGate(app, ctx);
+  registerBodyGuards(app, ctx);
   registerRoleGate(app, ctx);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const where = `the body of ${request.method} ${routeOf(request)}`;

@@ -96,15 +96,28 @@ function fromObject(body: JsonObject, path: string): UploadBody {
   };
 }
 
+/** How many records an object body holds (fromObject's count, without building them). */
+function countIn(body: JsonObject): number {
+  const root = findRootKey(body);
+  const content = root === null ? body : body[root];
+  return Array.isArray(content) ? content.length : 1;
+}
+
 /**
  * Every payload shape of spec 2.3, and arrays of them: `{"<root>": record|[records], ...params}`,
  * a record at the root (rootProperty "."), a bare array of records (a "." batch), or an array of
  * bodies. Arrays of bodies give one entry per body, since each may name its own device.
+ * `counted` is told how many records there are before any is listed, and may refuse them (a body
+ * of a million records is refused without building a million entries).
  */
-export function extractBodies(body: unknown): UploadBody[] {
-  if (isObject(body)) return [fromObject(body, '')];
+export function extractBodies(body: unknown, counted: (records: number) => void = () => {}): UploadBody[] {
+  if (isObject(body)) {
+    counted(countIn(body));
+    return [fromObject(body, '')];
+  }
   if (Array.isArray(body)) {
     const bodies = body.every((item) => isObject(item) && findRootKey(item) !== null);
+    counted(bodies ? body.reduce((sum: number, item) => sum + countIn(item as JsonObject), 0) : body.length);
     if (bodies && body.length > 0) return body.map((item, i) => fromObject(item as JsonObject, `body[${i}]`));
     const first = body.find(isObject);
     return [

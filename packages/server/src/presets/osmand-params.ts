@@ -87,10 +87,16 @@ const truthy = (value: unknown): boolean | undefined =>
  * One OsmAnd location as a default-schema record: the form or query parameters of Traccar's OsmAnd
  * protocol (https://www.traccar.org/osmand/), or one item of the traccar-client-sdk's JSON array.
  * Speed is in knots, `heading` is `bearing`, batt is a percent; every other parameter is kept as an
- * attribute in `extras`. A request without a timestamp is identified by its parameters, so that a
- * retry of it is the same record (its time is when it first arrived).
+ * attribute in `extras`. A request without a timestamp is a point at its arrival, identified as
+ * osmand-untimed.ts decides (`untimedUuid`: a retry is the same record, a repeated report a new one).
  */
-export function osmandRecord(params: JsonObject, deviceId: string, where: string, receivedAt: number): JsonObject {
+export function osmandRecord(
+  params: JsonObject,
+  deviceId: string,
+  where: string,
+  receivedAt: number,
+  untimedUuid?: string,
+): JsonObject {
   if (!isObject(params)) throw badRequest('INVALID_RECORD', `${where} must be an object of OsmAnd parameters`);
   const { lat, lon } = position(params, where);
   const latitude = looseFinite(lat, `${where}.lat`);
@@ -103,7 +109,7 @@ export function osmandRecord(params: JsonObject, deviceId: string, where: string
   return {
     uuid:
       timestamp === null
-        ? deriveUuid('osmand', deviceId, params)
+        ? (untimedUuid ?? deriveUuid('osmand-untimed', deviceId, params, receivedAt))
         : deriveUuid('osmand', deviceId, Date.parse(timestamp), latitude, longitude),
     timestamp: timestamp ?? new Date(receivedAt).toISOString(),
     coords: defined({

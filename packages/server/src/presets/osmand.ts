@@ -12,11 +12,21 @@ export interface TrackerGroup {
   translator?: Translator;
 }
 
-/** OsmAnd parameters, as Traccar reads them, translated into a default-schema record. */
-export function osmandTranslator(receivedAt: number): Translator {
+/**
+ * OsmAnd parameters, as Traccar reads them, translated into a default-schema record; `untimed`:
+ * the uuid of each parameter object without a timestamp (osmand-untimed.ts), filled in before the
+ * records are translated.
+ */
+export function osmandTranslator(receivedAt: number, untimed: Map<unknown, string> = new Map()): Translator {
   return {
     record: (value, path) =>
-      osmandRecord(value as JsonObject, isObject(value) ? (osmandDevice(value) ?? '') : '', path, receivedAt),
+      osmandRecord(
+        value as JsonObject,
+        isObject(value) ? (osmandDevice(value) ?? '') : '',
+        path,
+        receivedAt,
+        untimed.get(value),
+      ),
   };
 }
 
@@ -45,8 +55,13 @@ function byNamedDevice(items: { named: string | null; found: FoundRecord }[], tr
  * - query or form parameters (OsmAnd, GPSLogger, traccar-client-sdk's default), and a JSON object
  *   of the same parameters.
  */
-export function osmandGroups(body: unknown, query: JsonObject, receivedAt: number): TrackerGroup[] {
-  const translator = osmandTranslator(receivedAt);
+export function osmandGroups(
+  body: unknown,
+  query: JsonObject,
+  receivedAt: number,
+  untimed?: Map<unknown, string>,
+): TrackerGroup[] {
+  const translator = osmandTranslator(receivedAt, untimed);
   if (isLocationBody(body) || (Array.isArray(body) && body.length > 0 && body.every(isLocationBody))) {
     return extractBodies(body).map((b) => ({ named: b.deviceId, found: b.records }));
   }

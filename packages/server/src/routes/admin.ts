@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { commandJson, listCommands, queueCommand } from '../store/commands.js';
 import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus } from '../store/devices.js';
+import { findOrg } from '../store/orgs.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
 import { purgeDeviceData } from '../retention/purge-device.js';
@@ -53,7 +54,12 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
       if (await speaksAnchor(ctx, request)) return anchorDevices(request);
       const reader = await requireAdmin(ctx, request);
-      return (await devicesInScope(ctx, reader, await listDevices(ctx.db))).map(deviceJson);
+      const devices = await devicesInScope(ctx, reader, await listDevices(ctx.db));
+      // ?org=acme: one organization's devices (what to export before deleting it, docs/retention.md).
+      const orgName = request.query.org;
+      if (typeof orgName !== 'string') return devices.map(deviceJson);
+      const org = await findOrg(ctx.db, orgName);
+      return devices.filter((row) => org !== null && Number(row.org_id) === org.id).map(deviceJson);
     },
   );
   app.get<{ Params: Params }>(

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
+import { badRequest, HttpError } from '../errors.js';
 import { exportPages } from '../export/export-rows.js';
 import {
   collectFieldNames,
@@ -20,6 +20,7 @@ import {
   type LocationRange,
 } from '../store/location-pages.js';
 import { EXPORT_SCHEMA } from './export-schema.js';
+import { findDevice } from '../store/devices.js';
 import { MAX_EXPORT_LIMIT } from './limits.js';
 import { integerParam, timeParam, type Query } from './query-params.js';
 import { ACCESS } from '../accounts/route-rules.js';
@@ -68,6 +69,11 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     async (request, reply: FastifyReply) => {
       const query = request.query;
       const format = formatOf(query);
+      // An empty file for a device that does not exist would read as "it sent nothing" (a typo, a
+      // deleted device): answered as every other device route answers it.
+      if (!(await findDevice(ctx.db, request.params.id))) {
+        throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
+      }
       const range = rangeOf(request.params.id, query);
       if (query.limit !== undefined && query.limit !== '') {
         const limit = integerParam(query, 'limit', 1, MAX_EXPORT_LIMIT, MAX_EXPORT_LIMIT);

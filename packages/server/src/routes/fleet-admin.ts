@@ -11,14 +11,7 @@ import type { UserPrincipal } from '../accounts/roles.js';
 import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, setSinkPaused, type Sink } from '../fleet/sinks-store.js';
 import { eventsOf, sinkInput, SINK_KEYS, webhookSecret, webhookUrl } from './sink-input.js';
-import {
-  deleteGeofence,
-  geofenceOrgs,
-  listGeofences,
-  MAX_GEOFENCES,
-  parseServerGeofence,
-  saveGeofence,
-} from '../store/geofences.js';
+import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, saveGeofence } from '../store/geofences.js';
 import { orgForNew, settingOrgsOf, settingVisible } from '../accounts/fleet-scope.js';
 import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
@@ -93,7 +86,8 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     }
     const saved = await changeFleetConfig(ctx.db, (tx) => saveGeofence(tx, geofence, ctx.now(), org));
     if (saved === 'full') throw new HttpError(409, 'TOO_MANY_GEOFENCES', `At most ${MAX_GEOFENCES} geofences`);
-    // Never replaced from another org (nor the fleet's by an org's user): the identifier is taken.
+    // Identifiers are unique per org (issue 41): only the fleet's (or, for a fleet geofence, an
+    // org's), evaluated for the same devices, is refused; another org's names are never confirmed.
     if (saved === 'taken')
       throw new HttpError(409, 'GEOFENCE_TAKEN', 'This identifier is in use by a geofence you cannot change');
     await ctx.fleet.configChanged();
@@ -101,22 +95,29 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
   app.get('/api/geofences', { preHandler: admin, config: ACCESS.viewer.filtered }, async (request) => {
     const orgs = settingOrgsOf(await admin(request));
-    const owners = await geofenceOrgs(ctx.db);
-    return (await listGeofences(ctx.db))
-      .filter((fence) => settingVisible(orgs, owners.get(fence.identifier) ?? null))
-      .map((fence) => (owners.has(fence.identifier) ? { ...fence, org: owners.get(fence.identifier) } : fence));
+    return (await listGeofences(ctx.db)).filter((fence) => settingVisible(orgs, fence.org ?? null));
   });
-  app.delete<{ Params: { identifier: string } }>(
+  // Several orgs may name a geofence alike: `?org=` says whose (the caller's only visible one otherwise).
+  app.delete<{ Params: { identifier: string }; Querystring: Query }>(
     '/api/geofences/:identifier',
     { preHandler: admin, config: ACCESS.operator.filtered },
     async (request) => {
       const orgs = settingOrgsOf(await admin(request));
       const { identifier } = request.params;
-      const mine = settingVisible(orgs, (await geofenceOrgs(ctx.db)).get(identifier) ?? null);
-      if (!mine || !(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, identifier))))
+      const asked = request.query.org;
+      const candidates = (await listGeofences(ctx.db)).filter(
+        (fence) =>
+          fence.identifier === identifier &&
+          settingVisible(orgs, fence.org ?? null) &&
+          (asked === undefined || fence.org === asked),
+      );
+      if (candidates.length > 1)
+        throw new HttpError(409, 'GEOFENCE_AMBIGUOUS', `Several geofences are named so: say whose with ?org=`);
+      const org = candidates[0]?.org ?? null;
+      if (!candidates[0] || !(await changeFleetConfig(ctx.db, (tx) => deleteGeofence(tx, identifier, org))))
         throw new HttpError(404, 'UNKNOWN_GEOFENCE', `No geofence "${identifier.slice(0, 256)}"`);
       await ctx.fleet.configChanged();
-      return { deleted: request.params.identifier };
+      return { deleted: identifier, ...(org === null ? {} : { org }) };
     },
   );
 

@@ -88,44 +88,40 @@ function droppedReportOf(request: FastifyRequest): DroppedReport {
 }
 
 /** The handler of the location routes: every SDK body shape, on Waypost's paths and the anchor's. */
-export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requireToken?: boolean } = {}) {
-  return uploadRoute(
-    ctx,
-    async (request, principal, found) => {
-      const body = request.body;
-      if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
-      const bodies = extractBodies(body);
-      const count = bodies.reduce((sum, b) => sum + b.records.length, 0);
+export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
+  return uploadRoute(ctx, async (request, principal, found) => {
+    const body = request.body;
+    if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
+    const bodies = extractBodies(body, (count) => {
       found(count);
       checkCount(ctx, count);
-      const now = ctx.now();
-      // Every record gets its own verdict before anything is written: stored, or quarantined.
-      const checked = bodies.map((b) => verdicts(b.records, now));
-      const devices = await devicesOf(ctx, request, principal, bodies, orgOf);
-      const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, ...checked[i]! }));
-      const grouped = byDevice(batches);
-      const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
-      if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-      // Before anything of the request is written (its health report included).
-      await refuseAnonymousWrite(ctx, principal, primary ? [...grouped.map((b) => b.deviceId), primary] : []);
-      const health = primary ? healthReportOf(request) : null;
-      let result;
-      try {
-        result = await ingest(ctx, grouped, primary, droppedReportOf(request), health ? primary : null);
-      } finally {
-        // Kept even when the device is refused (blocked): what it said about itself still holds.
-        if (health && primary) await noteHealthReport(ctx, primary, health);
-      }
-      return {
-        success: true,
-        stored: result.stored,
-        duplicates: result.duplicates,
-        ...quarantineReply(result.quarantined),
-        ...commandsReply(result.commands),
-      };
-    },
-    options,
-  );
+    });
+    const now = ctx.now();
+    // Every record gets its own verdict before anything is written: stored, or quarantined.
+    const checked = bodies.map((b) => verdicts(b.records, now));
+    const devices = await devicesOf(ctx, request, principal, bodies, orgOf);
+    const batches: DeviceBatch[] = bodies.map((_b, i) => ({ deviceId: devices[i]!.deviceId, ...checked[i]! }));
+    const grouped = byDevice(batches);
+    const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
+    if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
+    // Before anything of the request is written (its health report included).
+    await refuseAnonymousWrite(ctx, principal, primary ? [...grouped.map((b) => b.deviceId), primary] : []);
+    const health = primary ? healthReportOf(request) : null;
+    let result;
+    try {
+      result = await ingest(ctx, grouped, primary, droppedReportOf(request), health ? primary : null);
+    } finally {
+      // Kept even when the device is refused (blocked): what it said about itself still holds.
+      if (health && primary) await noteHealthReport(ctx, primary, health);
+    }
+    return {
+      success: true,
+      stored: result.stored,
+      duplicates: result.duplicates,
+      ...quarantineReply(result.quarantined),
+      ...commandsReply(result.commands),
+    };
+  });
 }
 
 /** Waypost's own upload routes: /locations, and the routes of other trackers (tracker-routes.ts). */

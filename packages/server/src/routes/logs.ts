@@ -3,9 +3,11 @@ import { gunzip, gzip } from 'node:zlib';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { liveScopeOf } from '../accounts/scope-filter.js';
+import { deviceScopeSql } from '../accounts/scope-sql.js';
 import { isLimited } from '../accounts/user-access.js';
+import { refuseAnonymousWrite } from '../auth/device-credential.js';
+import { authenticateUpload } from '../auth/credential-gate.js';
 import { requireAdmin } from '../auth/principal.js';
-import { refuseAnonymousWrite, uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { checkGzip } from '../http/decompress.js';
@@ -14,7 +16,6 @@ import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
-import { refuseRevokedToken } from '../health/refused-credentials.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
 const gzipAsync = promisify(gzip);
@@ -53,10 +54,9 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
  */
 export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limit = ctx.options.logLimitBytes;
-  app.post('/api/logs', { config: ACCESS.public }, async (request, reply) => {
-    const principal = await uploaderOf(ctx, request);
-    // A revoked device token uploads no log either (as no location: upload-route.ts).
-    await refuseRevokedToken(ctx, request, principal);
+  app.post('/api/logs', { config: { upload: true, ...ACCESS.public } }, async (request, reply) => {
+    // A device's credential, as on the location routes, checked before the form is read.
+    const principal = await authenticateUpload(ctx, request);
     if (!request.isMultipart())
       throw badRequest('NOT_MULTIPART', 'Upload the log as multipart/form-data with a file part named "log"');
     const { fields, content: sent } = await readForm(request);
@@ -91,19 +91,15 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
     row.device_id !== null && (await visible(row.device_id));
   app.get('/api/logs', { config: ACCESS.viewer.filtered }, async (request) => {
-    const reader = await requireAdmin(ctx, request);
-    const visible = liveScopeOf(ctx, reader);
-    const rows = await listLogs(ctx.db);
-    const seen = isLimited(reader) ? await Promise.all(rows.map((row) => visibleLog(visible, row))) : null;
-    return rows
-      .filter((_, index) => seen === null || seen[index])
-      .map((row) => ({
-        id: row.id,
-        deviceId: row.device_id,
-        ...(JSON.parse(row.fields) as Record<string, string>),
-        size: row.size,
-        createdAt: isoOrNull(Number(row.created_at)),
-      }));
+    // Filtered in the query (issue 41): a limited user's list is read from their devices' rows only.
+    const rows = await listLogs(ctx.db, deviceScopeSql(await requireAdmin(ctx, request), 'device_id'));
+    return rows.map((row) => ({
+      id: row.id,
+      deviceId: row.device_id,
+      ...(JSON.parse(row.fields) as Record<string, string>),
+      size: row.size,
+      createdAt: isoOrNull(Number(row.created_at)),
+    }));
   });
 
   app.get<{ Params: { id: string } }>('/api/logs/:id', { config: ACCESS.viewer.filtered }, async (request, reply) => {

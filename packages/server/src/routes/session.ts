@@ -4,8 +4,9 @@ import { principalOf, sameSecret } from '../auth/principal.js';
 import { endSession, isCrossOriginWrite, startSession } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
-import { findUser } from '../store/users.js';
-import { PASSWORD_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+import { userNameKey } from '../accounts/user-name-key.js';
+import { findUserToLogIn } from '../store/users.js';
+import { LOGIN_NAME_SCHEMA, PASSWORD_SCHEMA } from './user-schemas.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** The login form's body: the admin token, or a user's name and password (bounded: compared, never stored). */
@@ -14,7 +15,7 @@ const LOGIN_BODY = {
   additionalProperties: false,
   properties: {
     token: { type: 'string', minLength: 1, maxLength: 4096 },
-    user: USER_NAME_SCHEMA,
+    user: LOGIN_NAME_SCHEMA,
     password: { ...PASSWORD_SCHEMA, minLength: 1 },
   },
   oneOf: [{ required: ['token'] }, { required: ['user', 'password'] }],
@@ -52,8 +53,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
         await startSession(ctx, request, reply);
         return reply.code(204).send();
       }
-      ctx.rateLimiter.take('account', body.user.toLowerCase());
-      const user = await findUser(ctx.db, body.user);
+      ctx.rateLimiter.take('account', userNameKey(body.user));
+      const user = await findUserToLogIn(ctx.db, body.user);
       // An unknown name costs the same scrypt as a known one: the answer's time names no user.
       const matches = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
       if (!user || !matches) throw new HttpError(401, 'INVALID_LOGIN', 'Wrong user name or password');

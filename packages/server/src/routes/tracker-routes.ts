@@ -11,6 +11,7 @@ import { uploadingDevice } from '../ingest/uploading-device.js';
 import { verdicts, type Translator } from '../ingest/verdicts.js';
 import { capacitorGroups } from '../presets/capacitor.js';
 import { osmandGroups, type TrackerGroup } from '../presets/osmand.js';
+import { untimedIdentities } from '../presets/osmand-untimed.js';
 import { overlandGroups } from '../presets/overland.js';
 import { isOwnTracks, isOwnTracksLocation, ownTracksDevice, ownTracksTranslator } from '../presets/owntracks.js';
 import { keptMessage } from '../presets/owntracks-kept.js';
@@ -168,7 +169,16 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   const osmand = uploadRoute(ctx, async (request, principal, found) => {
     const now = ctx.now();
-    const groups = osmandGroups(request.body, withoutDeviceKey(request.query as JsonObject), now);
+    const untimed = new Map<unknown, string>();
+    const groups = osmandGroups(request.body, withoutDeviceKey(request.query as JsonObject), now, untimed);
+    // Requests without a timestamp: a repeated report is a new point, a retry the same one.
+    const token = tokenDevice(principal);
+    const outside = deviceOutsideBody(request);
+    const named = groups.map((group) => ({
+      group,
+      deviceId: uploadingDevice({ token, body: group.named, outside })?.deviceId ?? null,
+    }));
+    for (const [params, uuid] of await untimedIdentities(ctx.db, named, now)) untimed.set(params, uuid);
     return summary(await ingestGroups(ctx, request, principal, groups, found, now));
   });
   // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.

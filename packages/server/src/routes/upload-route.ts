@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import { authenticateUpload } from '../auth/credential-gate.js';
 import type { Principal } from '../auth/principal.js';
-import { uploaderOf } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import type { Command } from '../store/commands.js';
-import { noteExpiredToken, refuseRevokedToken } from '../health/refused-credentials.js';
 
 type Query = Record<string, unknown>;
 
@@ -75,23 +74,13 @@ export type UploadHandler = (
 ) => Promise<unknown>;
 
 /**
- * A route that takes uploads: the uploader is identified first (401 when tokens are required), and
- * the records found in the body are noted on the request, for the rejected-records count.
+ * A route that takes uploads: the uploader is identified first (401 when tokens are required; for
+ * a request with a body, before the body was read: auth/credential-gate.ts), and the records found
+ * in the body are noted on the request, for the rejected-records count.
  */
-export function uploadRoute(ctx: AppContext, handler: UploadHandler, options: { requireToken?: boolean } = {}) {
+export function uploadRoute(ctx: AppContext, handler: UploadHandler) {
   return async (request: FastifyRequest) => {
-    const principal = await uploaderOf(ctx, request).catch(async (error: unknown) => {
-      await noteExpiredToken(ctx, request, error);
-      throw error;
-    });
-    await refuseRevokedToken(ctx, request, principal);
-    if (options.requireToken && principal.kind !== 'device') {
-      throw new HttpError(
-        401,
-        'TOKEN_REQUIRED',
-        'This route takes a device access token: register at POST /api/register',
-      );
-    }
+    const principal = await authenticateUpload(ctx, request);
     return handler(request, principal, (n) => {
       request.uploadRecords = n;
     });

@@ -12,13 +12,16 @@ export interface DeviceKeyState {
 export type KeyLookup = { deviceId: string; revoked: boolean } | null;
 
 /**
- * Makes `hash` the device's one key in force: any earlier key is revoked in the same statement
- * group (a rotation), and the device is marked credentialed (no anonymous write for it again).
+ * Makes `hash` the device's one key in force (in the caller's transaction): any earlier key is
+ * revoked (a rotation), and the device is marked credentialed (no anonymous write for it again).
+ * The device's row is written first: on PostgreSQL its lock makes two rotations of one device take
+ * turns, so the second revokes the first's key instead of both staying in force (SQLite has one
+ * writer at a time anyway).
  */
 export async function replaceDeviceKey(db: Queryable, deviceId: string, hash: string, now: number): Promise<void> {
+  await db.run(`UPDATE devices SET credentialed_at = COALESCE(credentialed_at, ?) WHERE id = ?`, [now, deviceId]);
   await db.run(`UPDATE device_keys SET revoked_at = ? WHERE device_id = ? AND revoked_at IS NULL`, [now, deviceId]);
   await db.run(`INSERT INTO device_keys (key_hash, device_id, created_at) VALUES (?, ?, ?)`, [hash, deviceId, now]);
-  await markCredentialed(db, deviceId, now);
 }
 
 /** Revokes the device's key in force; whether there was one. */

@@ -24,10 +24,39 @@ export function parseServerGeofence(input: unknown): Geofence {
   });
 }
 
+/** A geofence as the server keeps it: the SDK's shape, and the org it belongs to (absent: the fleet's). */
+export type ServerGeofence = Geofence & { org?: string };
+
+/** The SQL naming one org's rows (null: the fleet's), with its parameters. */
+const ofOrg = (org: string | null): [string, string[]] => (org === null ? ['org IS NULL', []] : ['org = ?', [org]]);
+
 /**
- * Adds or replaces a geofence (by identifier) of `org` (null: the whole fleet's, issue 33):
- * `full` when the bound is reached, `taken` when the identifier is another org's (or the fleet's)
- * geofence, which a caller of one org never replaces.
+ * How many geofences a device would be evaluated against with this one added (not counting one
+ * it replaces): the fleet's and its org's; for a fleet's geofence, the fleet's and the largest org's.
+ */
+async function evaluatedWith(db: Queryable, identifier: string, org: string | null): Promise<number> {
+  const count = async (sql: string, params: string[]) =>
+    Number((await db.query<{ n: number | null }>(sql, params))[0]?.n ?? 0);
+  if (org !== null)
+    return count(`SELECT COUNT(*) AS n FROM geofences WHERE (org IS NULL OR org = ?) AND identifier <> ?`, [
+      org,
+      identifier,
+    ]);
+  const fleet = await count(`SELECT COUNT(*) AS n FROM geofences WHERE org IS NULL AND identifier <> ?`, [identifier]);
+  const largestOrg = await count(
+    `SELECT MAX(n) AS n FROM (SELECT COUNT(*) AS n FROM geofences WHERE org IS NOT NULL GROUP BY org) AS per_org`,
+    [],
+  );
+  return fleet + largestOrg;
+}
+
+/**
+ * Adds or replaces a geofence (by identifier) of `org` (null: the whole fleet's, issue 33).
+ * Identifiers are unique per org (issue 41): two orgs may each have a "depot", and neither learns
+ * of the other's. A device is evaluated against the fleet's geofences and its org's, so a fleet's
+ * identifier is unique among all and an org's is not one of the fleet's: `taken` then. `full`
+ * when a device would be evaluated against more than MAX_GEOFENCES. Run in changeFleetConfig's
+ * transaction (one change at a time); the unique index on (org, identifier) backs it.
  */
 export async function saveGeofence(
   db: Queryable,
@@ -35,35 +64,43 @@ export async function saveGeofence(
   now: number,
   org: string | null = null,
 ): Promise<'saved' | 'full' | 'taken'> {
-  const [existing] = await db.query<{ org: string | null }>(`SELECT org FROM geofences WHERE identifier = ?`, [
-    geofence.identifier,
-  ]);
-  if (existing && (existing.org ?? null) !== org) return 'taken';
-  const count = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM geofences WHERE identifier <> ?`, [
-    geofence.identifier,
-  ]);
-  if (Number(count[0]?.n ?? 0) >= MAX_GEOFENCES) return 'full';
-  await db.run(
-    `INSERT INTO geofences (identifier, definition, created_at, org) VALUES (?, ?, ?, ?)
-     ON CONFLICT (identifier) DO UPDATE SET definition = excluded.definition`,
-    [geofence.identifier, JSON.stringify(geofence), now, org],
+  const clash = await db.query(
+    `SELECT 1 AS taken FROM geofences WHERE identifier = ? AND ${org === null ? 'org IS NOT NULL' : 'org IS NULL'}`,
+    [geofence.identifier],
   );
+  if (clash.length > 0) return 'taken';
+  if ((await evaluatedWith(db, geofence.identifier, org)) >= MAX_GEOFENCES) return 'full';
+  const [same, params] = ofOrg(org);
+  const definition = JSON.stringify(geofence);
+  const replaced = await db.run(`UPDATE geofences SET definition = ? WHERE identifier = ? AND ${same}`, [
+    definition,
+    geofence.identifier,
+    ...params,
+  ]);
+  if (replaced === 0) {
+    await db.run(`INSERT INTO geofences (identifier, definition, created_at, org) VALUES (?, ?, ?, ?)`, [
+      geofence.identifier,
+      definition,
+      now,
+      org,
+    ]);
+  }
   return 'saved';
 }
 
-/** The org of each org's geofence, by identifier (the fleet's geofences are not in it). */
-export async function geofenceOrgs(db: Queryable): Promise<Map<string, string>> {
-  const rows = await db.query<{ identifier: string; org: string }>(
-    `SELECT identifier, org FROM geofences WHERE org IS NOT NULL`,
+/** Every geofence, each with its org when it is an org's, by identifier then org. */
+export async function listGeofences(db: Queryable): Promise<ServerGeofence[]> {
+  const rows = await db.query<{ definition: string; org: string | null }>(
+    `SELECT definition, org FROM geofences ORDER BY identifier, org`,
   );
-  return new Map(rows.map((row) => [row.identifier, row.org]));
+  return rows.map((row) => {
+    const fence = JSON.parse(row.definition) as Geofence;
+    return row.org === null ? fence : { ...fence, org: row.org };
+  });
 }
 
-export async function listGeofences(db: Queryable): Promise<Geofence[]> {
-  const rows = await db.query<{ definition: string }>(`SELECT definition FROM geofences ORDER BY identifier`);
-  return rows.map((row) => JSON.parse(row.definition) as Geofence);
-}
-
-export async function deleteGeofence(db: Queryable, identifier: string): Promise<boolean> {
-  return (await db.run(`DELETE FROM geofences WHERE identifier = ?`, [identifier])) > 0;
+/** Deletes the geofence of this identifier of `org` (null: the fleet's); whether there was one. */
+export async function deleteGeofence(db: Queryable, identifier: string, org: string | null): Promise<boolean> {
+  const [same, params] = ofOrg(org);
+  return (await db.run(`DELETE FROM geofences WHERE identifier = ? AND ${same}`, [identifier, ...params])) > 0;
 }

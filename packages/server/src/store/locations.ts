@@ -1,6 +1,5 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
-import { markChangedHours } from '../track-tiles/pyramid-store.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const ROWS_PER_STATEMENT = 250;
@@ -83,13 +82,6 @@ export async function insertLocations(
     sorted.forEach(({ deviceId, record }, i) => {
       if (changes[i]! > 0) stored.add(locationKey(deviceId, record.uuid));
     });
-    // SQLite's track pyramid is marked here, once per hour, not by a trigger per row (track-tiles/schema.ts).
-    await markChangedHours(
-      db,
-      sorted
-        .filter((row, i) => changes[i]! > 0 && row.record.latitude !== null)
-        .map((row) => ({ deviceId: row.deviceId, recordedAt: row.record.recordedAt })),
-    );
     return stored;
   }
   for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {

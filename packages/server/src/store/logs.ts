@@ -1,3 +1,4 @@
+import type { SqlCondition } from '../accounts/scope-sql.js';
 import type { Queryable } from '../db/database.js';
 
 export interface LogRow {
@@ -21,10 +22,12 @@ export async function insertLog(
   return rows[0]!.id;
 }
 
-export async function listLogs(db: Queryable): Promise<Omit<LogRow, 'content'>[]> {
-  return db.query(`SELECT id, device_id, fields, size, created_at FROM logs ORDER BY id DESC`) as Promise<
-    Omit<LogRow, 'content'>[]
-  >;
+/** The uploaded logs, newest first, within `scope` (accounts/scope-sql.ts; null: all). */
+export async function listLogs(db: Queryable, scope: SqlCondition | null = null): Promise<Omit<LogRow, 'content'>[]> {
+  return db.query(
+    `SELECT id, device_id, fields, size, created_at FROM logs ${scope ? `WHERE ${scope.sql}` : ''} ORDER BY id DESC`,
+    scope?.params ?? [],
+  ) as Promise<Omit<LogRow, 'content'>[]>;
 }
 
 export async function findLog(db: Queryable, id: number): Promise<LogRow | null> {

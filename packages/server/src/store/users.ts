@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.js';
 import type { Role } from '../accounts/roles.js';
+import { userNameKey } from '../accounts/user-name-key.js';
 
 export interface UserRow {
   name: string;
@@ -30,8 +31,15 @@ export const normalize = (row: StoredUser): UserRow => ({
   updated_at: Number(row.updated_at),
 });
 
+/** The user of exactly this name (a session's, a route's): what the users list shows. */
 export async function findUser(db: Queryable, name: string): Promise<UserRow | null> {
   const rows = await db.query<StoredUser>(`SELECT * FROM users WHERE name = ?`, [name]);
+  return rows[0] ? normalize(rows[0]) : null;
+}
+
+/** The user a login names, whatever its case or Unicode form (`Admin` logs in as `admin`). */
+export async function findUserToLogIn(db: Queryable, typed: string): Promise<UserRow | null> {
+  const rows = await db.query<StoredUser>(`SELECT * FROM users WHERE name_key = ?`, [userNameKey(typed)]);
   return rows[0] ? normalize(rows[0]) : null;
 }
 
@@ -39,14 +47,15 @@ export async function listUsers(db: Queryable): Promise<UserRow[]> {
   return (await db.query<StoredUser>(`SELECT * FROM users ORDER BY name`)).map(normalize);
 }
 
-/** Adds a user; false when the name is taken. */
+/** Adds a user; false when the name is taken, in any case or Unicode form (its name_key). */
 export async function insertUser(db: Queryable, user: Omit<UserRow, 'updated_at'>): Promise<boolean> {
   const inserted = await db.run(
-    `INSERT INTO users (name, password_hash, role, orgs, device_groups, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (name) DO NOTHING`,
+    `INSERT INTO users (name, name_key, password_hash, role, orgs, device_groups, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT DO NOTHING`,
     [
       user.name,
+      userNameKey(user.name),
       user.password_hash,
       user.role,
       user.orgs && JSON.stringify(user.orgs),

@@ -82,7 +82,7 @@ export function trackTileSchema(t: SchemaTypes): string[] {
  * SQLite marks changed positions from the transaction that changes them (issue 32): a row trigger
  * ran its program for every position, costing batched ingest several microseconds a row and
  * halving retention's delete rate. The statements that insert or delete positions mark each
- * device's hours once per statement instead (markChangedHours: store/locations.ts for ingest,
+ * device's hours once per statement instead (markChangedHours: ingest/ingest-write-steps.ts for ingest,
  * retention-store.ts and store/anchor-reads.ts for deletes; deleting a whole device removes its
  * pyramid with it). PostgreSQL's statement triggers already mark once per statement and stay.
  */
