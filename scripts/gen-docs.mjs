@@ -1,7 +1,8 @@
 // Regenerates the tables of the docs pages that are made from the code (run after `npm run build`;
 // `npm run docs` does both): the configuration table of docs/sdk-options.md from the SDK's
-// defaults, and the error codes of docs/sdk-api.md from the SDK's codes. The test suite fails when
-// a page is stale (packages/sdk/test/docs-tables.test.ts).
+// defaults, the error codes of docs/sdk-api.md from the SDK's codes, and the server's error codes
+// of docs/server-errors.md from its registry. The test suite fails when a page is stale
+// (packages/sdk/test/docs-tables.test.ts, packages/server/test/error-codes.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
   CONFIG_TABLE_MARKERS,
@@ -9,10 +10,12 @@ import {
   renderConfigTable,
   renderErrorCodeTable,
 } from '@waypost/sdk/internal';
+import { renderServerErrorTable, SERVER_ERROR_TABLE_MARKERS } from '../packages/server/dist/error-codes.js';
 
 const TABLES = [
   { file: 'docs/sdk-options.md', markers: CONFIG_TABLE_MARKERS, render: renderConfigTable },
   { file: 'docs/sdk-api.md', markers: ERROR_CODE_TABLE_MARKERS, render: renderErrorCodeTable },
+  { file: 'docs/server-errors.md', markers: SERVER_ERROR_TABLE_MARKERS, render: renderServerErrorTable },
 ];
 
 for (const { file, markers, render } of TABLES) {

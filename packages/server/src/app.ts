@@ -10,6 +10,7 @@ import { closeKeepAliveOnClose } from './http/close-keep-alive.js';
 import { fastifyOptionsOf } from './http/fastify-options.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { registerHttpLayer } from './http/register-http.js';
+import { checkRouteAccess } from './http/route-access-check.js';
 import { collectRoutes } from './http/route-list.js';
 import { closeContext, openContext } from './open-context.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.server.maxConnections = resolved.maxConnections;
     routes.track(app);
     collectRoutes(app);
+    checkRouteAccess(app);
     closeKeepAliveOnClose(app);
     opened.attachLog(app.log);
     for (const { name, clashesWith } of nameClashes)

@@ -1,8 +1,11 @@
+import type { ServerErrorCode } from './error-codes.js';
+
 /** An error that becomes a JSON reply `{"error": message, "code": code}` with its HTTP status. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    /** One of the registered codes (error-codes.ts): a code without its line there does not compile. */
+    readonly code: ServerErrorCode,
     message: string,
     /** Extra members of the reply body (for instance the stop command for a deleted device). */
     readonly body: Record<string, unknown> = {},
@@ -14,4 +17,4 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string): HttpError => new HttpError(400, code, message);
+export const badRequest = (code: ServerErrorCode, message: string): HttpError => new HttpError(400, code, message);

@@ -7,7 +7,9 @@ import { asSession, loginAs } from './helpers/accounts.js';
 import { register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type Json, type TestServer } from './helpers/client.js';
-import { ROUTE_RULES } from '../src/accounts/route-rules.js';
+import { declaredRules } from './helpers/route-access.js';
+
+const ROUTE_RULES = await declaredRules();
 
 const PASSWORD = 'correct horse battery';
 /** More than a list's default page (100). */

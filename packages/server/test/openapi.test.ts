@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { startTestServer, type TestServer } from './helpers/client.js';
+import { startTestServer, type Json, type TestServer } from './helpers/client.js';
 
 const COMMITTED = new URL('../../../docs/openapi.json', import.meta.url);
 
@@ -43,6 +43,44 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/devices/{id}/locations'].get.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]),
     );
+  });
+
+  it('names every operation uniquely, with its security requirement (issue 40 item 7)', () => {
+    const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'put', 'post', 'delete', 'patch'].includes(method))
+        .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
+    expect(operations.length).toBeGreaterThan(140);
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => typeof id !== 'string')).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const op = (route: string) => operations.find((operation) => operation.route === route)!;
+    // Operator routes need the admin token or a user's session; uploads and the login need neither.
+    const operatorAuth = [{ adminToken: [] }, { session: [] }];
+    for (const route of ['GET /api/devices', 'GET /api/devices/{id}/locations', 'DELETE /api/users/{name}']) {
+      expect(op(route).security, route).toEqual(operatorAuth);
+    }
+    for (const route of ['POST /locations', 'POST /api/session', 'GET /health']) {
+      expect(op(route).security, route).toBeUndefined();
+    }
+    expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(op('GET /api/devices/{id}/locations').operationId).toBe('getApiDevicesByIdLocations');
+  });
+
+  it("lists an export's query parameters, media types and paging headers (issue 40 item 7)", () => {
+    const exportOp = document.paths['/api/devices/{id}/locations'].get;
+    const query = (exportOp.parameters as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+    expect(query.sort()).toEqual(['after', 'format', 'from', 'limit', 'to']);
+    expect(Object.keys(exportOp.responses['200'].content).sort()).toEqual([
+      'application/geo+json',
+      'application/gpx+xml',
+      'application/json',
+      'application/vnd.google-earth.kml+xml',
+      'text/csv',
+    ]);
+    expect(Object.keys(exportOp.responses['200'].headers)).toEqual(expect.arrayContaining(['link']));
+    expect(exportOp.summary).toEqual(expect.any(String));
   });
 
   it('is committed as docs/openapi.json, as generated (run npm run docs after changing a route)', () => {

@@ -2,10 +2,12 @@
 // (CSRF) on every state-changing route, and password guessing against one account from many
 // addresses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_RULES } from '../src/accounts/route-rules.js';
 import { asSession, loginAs } from './helpers/accounts.js';
 import { backends } from './helpers/backends.js';
 import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
+import { declaredRules } from './helpers/route-access.js';
+
+const ROUTE_RULES = await declaredRules();
 
 const PASSWORD = 'correct horse battery';
 

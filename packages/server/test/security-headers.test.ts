@@ -95,10 +95,14 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       // A route of its own: /track is the tracker page's (issue 12), which needs no relaxation.
       app.get(
         '/relaxed-example',
-        routeSecurity(null, {
-          csp: { 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'worker-src': ["'self'"] },
-          crossOriginIsolated: true,
-        }),
+        {
+          ...routeSecurity(null, {
+            csp: { 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'worker-src': ["'self'"] },
+            crossOriginIsolated: true,
+          }),
+          // Every route declares who may call it (a route declaring nothing does not start).
+          config: { access: 'public' },
+        },
         async () => ({ ok: true }),
       );
       await app.listen({ port: 0, host: '127.0.0.1' });

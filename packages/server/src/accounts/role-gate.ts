@@ -12,7 +12,7 @@ import { checkUserAccess } from './user-access.js';
 export function registerRoleGate(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preValidation', async (request) => {
     // Public routes (the login, uploads, the anchor's API) are not the gate's: their own rules hold.
-    if (request.routeOptions.config.ingest === true || !ruleOf(request.method, request.routeOptions.url)) return;
+    if (request.routeOptions.config.ingest === true || !ruleOf(request)) return;
     const principal = await principalOf(ctx, request).catch(() => null);
     if (principal?.kind === 'user') await checkUserAccess(ctx, request, principal);
   });

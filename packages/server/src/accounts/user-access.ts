@@ -29,11 +29,23 @@ export async function deviceVisible(db: Queryable, user: UserPrincipal, deviceId
 
 /**
  * A user's access to this route: their role against the route's rule (403 ROLE_FORBIDDEN), then
- * their scope against what it reaches (404, as for a device that does not exist). A route with no
- * rule is refused (403 NO_ROLE_RULE): forgetting a rule never opens a route.
+ * their scope against what it reaches (404, as for a device that does not exist). A public route
+ * (no rule) is refused (403 NO_ROLE_RULE): forgetting a rule never opens a route. Decided once per
+ * request: the role gate asks first, the route's own gate gets the same answer without a query.
  */
-export async function checkUserAccess(ctx: AppContext, request: FastifyRequest, user: UserPrincipal): Promise<void> {
-  const rule = ruleOf(request.method, request.routeOptions.url);
+export function checkUserAccess(ctx: AppContext, request: FastifyRequest, user: UserPrincipal): Promise<void> {
+  let decided = decisions.get(request);
+  if (!decided) {
+    decided = decideUserAccess(ctx, request, user);
+    decisions.set(request, decided);
+  }
+  return decided;
+}
+
+const decisions = new WeakMap<FastifyRequest, Promise<void>>();
+
+async function decideUserAccess(ctx: AppContext, request: FastifyRequest, user: UserPrincipal): Promise<void> {
+  const rule = ruleOf(request);
   if (!rule) throw new HttpError(403, 'NO_ROLE_RULE', 'This route is open to the admin token only');
   if (!roleAllows(user.role, rule.role)) {
     throw new HttpError(403, 'ROLE_FORBIDDEN', `This needs the ${rule.role} role; ${user.name} is a ${user.role}`);

@@ -60,7 +60,7 @@ export function registerCredentialGate(app: FastifyInstance, ctx: AppContext): v
     if (!hasBody(request)) return payload;
     const config = request.routeOptions.config;
     if (config.ingest === true || config.upload === true) await authenticateUpload(ctx, request);
-    else if (ruleOf(request.method, request.routeOptions.url)) await requireAdmin(ctx, request);
+    else if (ruleOf(request)) await requireAdmin(ctx, request);
     return payload;
   });
 }

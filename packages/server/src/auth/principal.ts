@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { UserPrincipal } from '../accounts/roles.js';
 import { checkUserAccess } from '../accounts/user-access.js';
-import { findUser } from '../store/users.js';
 import { isCrossOriginWrite, sessionOf } from './sessions.js';
 import { looksLikeJwt } from './tokens.js';
 
@@ -49,15 +48,31 @@ export function bearerOf(request: FastifyRequest): string | null {
  * so the SDK refreshes it; other Authorization values are ignored (an integrator's own API key,
  * say) unless tokens are required. Credentials never come from the URL: URLs end up in logs,
  * history and Referer headers.
+ *
+ * Resolved once per request (issue 44): the role gate, the audit trail and the route's own gate all
+ * ask, and all get the same answer (or the same refusal) from one lookup.
  */
-export async function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+export function principalOf(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  let caller = callers.get(request);
+  if (!caller) {
+    caller = lookUpPrincipal(ctx, request);
+    callers.set(request, caller);
+  }
+  return caller;
+}
+
+/** Each request's caller, as looked up at its first question; gone with the request. */
+const callers = new WeakMap<FastifyRequest, Promise<Principal>>();
+
+async function lookUpPrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearerOf(request);
   if (!token) {
     const session = isCrossOriginWrite(request) ? null : await sessionOf(ctx, request);
     if (!session) return { kind: 'anonymous' };
     if (session.user === null) return { kind: 'admin', via: 'session' };
-    // Read on every request: a role changed or a user removed counts at once (their sessions also end).
-    const user = await findUser(ctx.db, session.user);
+    // Read on every request (with the session, in one query): a role changed or a user removed
+    // counts at once (their sessions also end).
+    const user = session.account;
     if (!user) return { kind: 'anonymous' };
     return { kind: 'user', name: user.name, role: user.role, orgs: user.orgs, groups: user.groups };
   }
@@ -72,8 +87,8 @@ export async function principalOf(ctx: AppContext, request: FastifyRequest): Pro
 
 /**
  * The gate of every operator route: the admin (token, admin session, login token) may do anything;
- * a user what the route's rule in accounts/route-rules.ts allows their role, inside their orgs (a
- * route without a rule is refused to users: a new route cannot forget it). Returns the caller.
+ * a user what the route's declared access (config.access) allows their role, inside their orgs (a
+ * public route is refused to users here). Returns the caller.
  */
 export async function requireAdmin(
   ctx: AppContext,

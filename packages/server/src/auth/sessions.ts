@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { deleteSession, insertSession, liveSession } from '../store/sessions.js';
+import type { UserRow } from '../store/users.js';
 import { hashToken } from './tokens.js';
 
 /** The dashboard's session cookie: opaque, HttpOnly, SameSite=Strict (no cross-site request carries it). */
@@ -41,8 +42,11 @@ export async function startSession(
   reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions(request), maxAge: ctx.options.sessionTtlSeconds });
 }
 
-/** The request's live session (`user` null: opened with the admin token), or null. */
-export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<{ user: string | null } | null> {
+/** The request's live session (`user` null: opened with the admin token) with its user's row, or null. */
+export async function sessionOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ user: string | null; account: UserRow | null } | null> {
   const idHash = sessionIdHashOf(request);
   return idHash ? liveSession(ctx.db, idHash, ctx.now()) : null;
 }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { ACCESS } from '../accounts/route-rules.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,7 @@ export function registerHealth(app: FastifyInstance, maxConnections: number): vo
     connections += 1;
     socket.once('close', () => (connections -= 1));
   });
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { config: ACCESS.public }, async (_request, reply) => {
     if (state.draining) return reply.code(503).send({ ok: false, draining: true });
     if (connections >= maxConnections) return reply.code(503).send({ ok: false, connectionsFull: true });
     return { ok: true };

@@ -1,4 +1,5 @@
 import type { FastifyError } from 'fastify';
+import { isServerErrorCode, type ServerErrorCode } from '../error-codes.js';
 import { HttpError } from '../errors.js';
 
 export interface ErrorReply {
@@ -18,7 +19,7 @@ const MULTIPART_CODES = new Set([
 
 /** The JSON error body for anything thrown: HttpError as is, Fastify's own errors mapped to stable codes. */
 export function errorReply(error: FastifyError, bodyLimit: number): ErrorReply {
-  const reply = (status: number, code: string, message: string, headers: Record<string, string> = {}) => ({
+  const reply = (status: number, code: ServerErrorCode, message: string, headers: Record<string, string> = {}) => ({
     status,
     body: { error: message, code },
     headers,
@@ -47,6 +48,7 @@ export function errorReply(error: FastifyError, bodyLimit: number): ErrorReply {
     return reply(400, 'MALFORMED_MULTIPART', `Malformed multipart body: ${error.message}`);
   }
   const status = error.statusCode ?? 500;
-  if (status < 500) return reply(status, error.code ?? 'BAD_REQUEST', error.message);
+  // Fastify's other refusals (a malformed URL, say) answer a registered code: BAD_REQUEST and Fastify's message.
+  if (status < 500) return reply(status, isServerErrorCode(error.code) ? error.code : 'BAD_REQUEST', error.message);
   return reply(500, 'INTERNAL', 'Internal server error');
 }

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import { withContracts } from './openapi-contract.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** This package's version (dist/http/ and src/http/ are both two levels below package.json). */
 const VERSION = (
@@ -29,9 +32,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token, or a device access token' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: "A user's dashboard session (POST /api/session)",
+          },
         },
       },
     },
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_PATH, { schema: { hide: true }, config: ACCESS.public }, async () =>
+    withContracts(app.swagger(), app.routeAccess),
+  );
 }

@@ -4,6 +4,7 @@ import { FleetLedger } from '../ledger/fleet-ledger.js';
 import { createExposition } from '../metrics-exposition.js';
 import { fleetCounts } from '../health/health-service.js';
 import { checkMetricsAccess } from './metrics-access.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /**
  * Counts every answered request (by status, and its latency by route pattern: label values stay
@@ -29,7 +30,7 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): v
     }
     done();
   });
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { config: ACCESS.public }, async (request, reply) => {
     await checkMetricsAccess(ctx, request);
     return reply.type(exposition.contentType).send(await exposition.render());
   });

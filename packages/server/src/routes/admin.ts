@@ -14,6 +14,7 @@ import { purgeDeviceData } from '../retention/purge-device.js';
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
 import { exportRoutes } from './exports.js';
 import { type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 export { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT };
 
@@ -47,18 +48,24 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   // the admin's login token) get the anchor's answer; the admin token gets Waypost's.
   const anchorDevices = anchorDevicesHandler(ctx);
   const anchorDelete = anchorDeleteDeviceHandler(ctx);
-  app.get('/api/devices', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
-    if (await speaksAnchor(ctx, request)) return anchorDevices(request);
-    const reader = await requireAdmin(ctx, request);
-    const devices = await devicesInScope(ctx, reader, await listDevices(ctx.db));
-    // ?org=acme: one organization's devices (what to export before deleting it, docs/retention.md).
-    const orgName = request.query.org;
-    if (typeof orgName !== 'string') return devices.map(deviceJson);
-    const org = await findOrg(ctx.db, orgName);
-    return devices.filter((row) => org !== null && Number(row.org_id) === org.id).map(deviceJson);
-  });
-  app.get<{ Params: Params }>('/api/devices/:id', { preHandler: admin }, async (request) =>
-    deviceJson(await existing(request.params.id)),
+  app.get(
+    '/api/devices',
+    { config: ACCESS.viewer.filtered },
+    async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
+      if (await speaksAnchor(ctx, request)) return anchorDevices(request);
+      const reader = await requireAdmin(ctx, request);
+      const devices = await devicesInScope(ctx, reader, await listDevices(ctx.db));
+      // ?org=acme: one organization's devices (what to export before deleting it, docs/retention.md).
+      const orgName = request.query.org;
+      if (typeof orgName !== 'string') return devices.map(deviceJson);
+      const org = await findOrg(ctx.db, orgName);
+      return devices.filter((row) => org !== null && Number(row.org_id) === org.id).map(deviceJson);
+    },
+  );
+  app.get<{ Params: Params }>(
+    '/api/devices/:id',
+    { preHandler: admin, config: ACCESS.viewer.device },
+    async (request) => deviceJson(await existing(request.params.id)),
   );
   // Deleting a device removes all its data (issue 33); export it first (GET .../locations?format=).
   const markDeleted = setStatus('deleted');
@@ -67,28 +74,52 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     await purgeDeviceData(ctx.db, request.params.id, ctx.options.retention.batchSize);
     return deviceJson((await existing(request.params.id))!);
   };
-  app.delete('/api/devices/:id', async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
-    if (await speaksAnchor(ctx, request)) return anchorDelete(request);
-    await requireAdmin(ctx, request);
-    return deleteDevice(request);
-  });
-  app.post<{ Params: Params }>('/api/devices/:id/block', { preHandler: admin }, setStatus('blocked'));
-  app.post<{ Params: Params }>('/api/devices/:id/unblock', { preHandler: admin }, setStatus('active'));
-  app.post<{ Params: Params }>('/api/devices/:id/tokens/revoke', { preHandler: admin }, async (request) => {
-    await existing(request.params.id);
-    return { revoked: await revokeDeviceTokens(ctx.db, request.params.id, ctx.now()) };
-  });
+  app.delete(
+    '/api/devices/:id',
+    { config: ACCESS.owner.device },
+    async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
+      if (await speaksAnchor(ctx, request)) return anchorDelete(request);
+      await requireAdmin(ctx, request);
+      return deleteDevice(request);
+    },
+  );
+  app.post<{ Params: Params }>(
+    '/api/devices/:id/block',
+    { preHandler: admin, config: ACCESS.operator.device },
+    setStatus('blocked'),
+  );
+  app.post<{ Params: Params }>(
+    '/api/devices/:id/unblock',
+    { preHandler: admin, config: ACCESS.operator.device },
+    setStatus('active'),
+  );
+  app.post<{ Params: Params }>(
+    '/api/devices/:id/tokens/revoke',
+    { preHandler: admin, config: ACCESS.operator.device },
+    async (request) => {
+      await existing(request.params.id);
+      return { revoked: await revokeDeviceTokens(ctx.db, request.params.id, ctx.now()) };
+    },
+  );
 
   await app.register(exportRoutes, { ctx });
 
-  app.post<{ Params: Params }>('/api/devices/:id/commands', { preHandler: admin }, async (request, reply) => {
-    const command = parseCommand(request.body);
-    await existing(request.params.id);
-    const row = await queueCommand(ctx.db, request.params.id, command, ctx.now());
-    return reply.code(201).send(commandJson(row));
-  });
-  app.get<{ Params: Params }>('/api/devices/:id/commands', { preHandler: admin }, async (request) => {
-    await existing(request.params.id);
-    return (await listCommands(ctx.db, request.params.id)).map(commandJson);
-  });
+  app.post<{ Params: Params }>(
+    '/api/devices/:id/commands',
+    { preHandler: admin, config: ACCESS.operator.device },
+    async (request, reply) => {
+      const command = parseCommand(request.body);
+      await existing(request.params.id);
+      const row = await queueCommand(ctx.db, request.params.id, command, ctx.now());
+      return reply.code(201).send(commandJson(row));
+    },
+  );
+  app.get<{ Params: Params }>(
+    '/api/devices/:id/commands',
+    { preHandler: admin, config: ACCESS.viewer.device },
+    async (request) => {
+      await existing(request.params.id);
+      return (await listCommands(ctx.db, request.params.id)).map(commandJson);
+    },
+  );
 };

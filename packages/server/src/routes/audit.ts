@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { safeText } from '../export/csv-writer.js';
 import { integerParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 10_000;
@@ -29,7 +30,7 @@ function csv(rows: readonly AuditRow[]): string {
 export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Querystring: Query }>(
     '/api/audit',
-    { preHandler: (request) => requireAdmin(ctx, request) },
+    { config: ACCESS.owner.none, preHandler: (request) => requireAdmin(ctx, request) },
     async (request, reply) => {
       const query = request.query;
       const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);

@@ -7,6 +7,7 @@ import { deviceIdIn } from '../ingest/extract.js';
 import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { findDevice } from '../store/devices.js';
 import { revokeRefreshToken } from '../store/refresh-tokens.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 type Body = Record<string, unknown>;
 
@@ -61,6 +62,7 @@ const REVOKE_REPLY = {
  * handlers, for stable error codes; the replies have schemas.
  */
 export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'device credentials: registration and its tokens');
   app.post('/auth/register', { schema: { response: REGISTER_REPLY } }, async (request) => {
     const body = bodyOf(request.body);
     const deviceId =

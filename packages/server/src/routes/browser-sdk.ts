@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** The bundle @waypost/browser builds (npm run build), and the tracker page beside the dashboard. */
 const BROWSER_DIST = join(dirname(createRequire(import.meta.url).resolve('@waypost/browser/package.json')), 'dist');
@@ -44,6 +45,7 @@ async function send(reply: FastifyReply, dir: string, name: string, types: Recor
  * enrolls under the server's registration policy and uploads through the SDK's durable queue.
  */
 export const browserSdkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, _options) => {
+  declarePublicFamily(app, "the browser SDK's files");
   app.get<{ Params: { file: string } }>('/sdk/:file', (request, reply) =>
     send(reply, BROWSER_DIST, request.params.file, SDK_FILES),
   );

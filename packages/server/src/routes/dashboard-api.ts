@@ -22,6 +22,7 @@ import { MAX_TRACK_POINTS, MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/s
 import { splitTrips } from '../tracks/split-trips.js';
 import { breaksParam, splitAtBreaks } from '../tracks/split-at-breaks.js';
 import { tripTable } from '../tracks/trip-table.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** Positions read for one track answer at most (the newest ones): bounds memory per request. */
 export const MAX_TRACK_READ = 1_000_000;
@@ -77,18 +78,18 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     return { deviceId, from: timeParam(request.query, 'from'), to: timeParam(request.query, 'to') };
   };
 
-  app.get('/api/dashboard/commands', { preHandler: admin }, async () => COMMAND_HELP);
+  app.get('/api/dashboard/commands', { preHandler: admin, config: ACCESS.viewer.global }, async () => COMMAND_HELP);
   // The admin API's device list, under the dashboard's own prefix so the page does not depend on
   // routes other clients may need in other shapes.
   // A user limited to orgs sees only their orgs' devices (issue 33).
-  app.get('/api/dashboard/devices', async (request) => {
+  app.get('/api/dashboard/devices', { config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await requireAdmin(ctx, request);
     return (await devicesInScope(ctx, reader, await listDevices(ctx.db))).map(deviceJson);
   });
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/track',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device },
     async (request) => {
       const range = await rangeOf(request);
       const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 12);
@@ -111,7 +112,7 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   // Trips and stops over the range, measured on every position read (not the simplified line).
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/trips',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device },
     async (request) => {
       const range = await rangeOf(request);
       const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
@@ -121,7 +122,7 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/records',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device },
     async (request) => {
       const range = await rangeOf(request);
       const limit = integerParam(request.query, 'limit', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
@@ -138,13 +139,13 @@ export const dashboardApiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/events',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device },
     async (request) => (await eventRecords(ctx.db, await rangeOf(request), MAX_EVENT_MARKERS)).map(recordJson),
   );
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/geofences',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device },
     async (request) => {
       const range = await rangeOf(request);
       const rows = await listCommands(ctx.db, range.deviceId);

@@ -8,6 +8,7 @@ import { HttpError } from '../errors.js';
 import { basemapOf } from './basemap-config.js';
 import { localStyle, LOCAL_STYLE_URL } from './local-style.js';
 import { LOCAL_TILE_URL, type TileFile } from './mbtiles.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
@@ -50,6 +51,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   app,
   { ctx, tiles },
 ) => {
+  declarePublicFamily(app, "the dashboard's files");
   app.get('/', async (_request, reply) => {
     const file = await fileUnder(PUBLIC_DIR, 'index.html');
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);

@@ -6,6 +6,7 @@ import { HttpError } from '../errors.js';
 import { checkDeviceId } from '../ingest/validation.js';
 import { deviceKeyState, replaceDeviceKey, revokeDeviceKey } from '../store/device-keys.js';
 import { createDeviceIfAbsent, findDevice } from '../store/devices.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 type Params = { id: string };
 
@@ -46,7 +47,7 @@ export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   app.get<{ Params: Params }>(
     '/api/devices/:id/key',
-    { preHandler: admin, schema: { response: { 200: STATE } } },
+    { config: ACCESS.viewer.device, preHandler: admin, schema: { response: { 200: STATE } } },
     async (request) => {
       await existing(request.params.id);
       const state = await deviceKeyState(ctx.db, request.params.id);
@@ -56,7 +57,7 @@ export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   app.post<{ Params: Params }>(
     '/api/devices/:id/key',
-    { preHandler: admin, schema: { response: { 201: CREATED } } },
+    { config: ACCESS.operator.device, preHandler: admin, schema: { response: { 201: CREATED } } },
     async (request, reply) => {
       const deviceId = checkDeviceId(request.params.id, 'The device id');
       const { key, hash } = generateDeviceKey();
@@ -79,6 +80,7 @@ export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
   app.delete<{ Params: Params }>(
     '/api/devices/:id/key',
     {
+      config: ACCESS.operator.device,
       preHandler: admin,
       schema: {
         response: { 200: { type: 'object', properties: { revoked: { type: 'boolean' } }, required: ['revoked'] } },

@@ -7,6 +7,7 @@ import { HttpError } from '../errors.js';
 import { createFeedBounds } from '../live/feed-bounds.js';
 import type { PositionEvent } from '../live-events.js';
 import { devicesSeenSince, eventOf, REPLAY_OVERLAP_MS } from '../live/live-relay.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const KEEPALIVE_MS = 15_000;
 /** A reconnect that would replay more devices than this is told to reload instead (event: reload). */
@@ -38,7 +39,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     for (const response of open) response.end();
   });
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', { config: ACCESS.viewer.filtered }, async (request, reply) => {
     // A user limited to orgs gets the positions of their orgs' devices only (issue 33).
     const reader = await requireAdmin(ctx, request);
     const visible = liveScopeOf(ctx, reader);

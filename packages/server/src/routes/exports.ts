@@ -19,9 +19,11 @@ import {
   nthLocationKey,
   type LocationRange,
 } from '../store/location-pages.js';
+import { EXPORT_SCHEMA } from './export-schema.js';
 import { findDevice } from '../store/devices.js';
 import { MAX_EXPORT_LIMIT } from './limits.js';
 import { integerParam, timeParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 type Params = { id: string };
 
@@ -63,7 +65,7 @@ export const exportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/devices/:id/locations',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.device, schema: EXPORT_SCHEMA },
     async (request, reply: FastifyReply) => {
       const query = request.query;
       const format = formatOf(query);

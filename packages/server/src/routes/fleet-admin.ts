@@ -15,6 +15,7 @@ import { deleteGeofence, listGeofences, MAX_GEOFENCES, parseServerGeofence, save
 import { orgForNew, settingOrgsOf, settingVisible } from '../accounts/fleet-scope.js';
 import { refuseUnknownKeys } from '../http/unknown-keys.js';
 import { integerParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 type Params = { id: string };
 const MAX_REPLAY_IDS = 1000;
@@ -72,7 +73,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return (await listSinks(ctx.db)).filter((sink) => settingVisible(orgs, sink.org));
   };
 
-  app.post('/api/geofences', { preHandler: admin }, async (request, reply) => {
+  app.post('/api/geofences', { preHandler: admin, config: ACCESS.operator.filtered }, async (request, reply) => {
     refuseUnknownKeys(request.body, GEOFENCE_KEYS, 'a geofence');
     const { org: asked, ...fence } = (request.body ?? {}) as { org?: unknown };
     const org = await orgForNew(ctx, await admin(request), asked);
@@ -92,14 +93,14 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     await ctx.fleet.configChanged();
     return reply.code(201).send(org === null ? geofence : { ...geofence, org });
   });
-  app.get('/api/geofences', { preHandler: admin }, async (request) => {
+  app.get('/api/geofences', { preHandler: admin, config: ACCESS.viewer.filtered }, async (request) => {
     const orgs = settingOrgsOf(await admin(request));
     return (await listGeofences(ctx.db)).filter((fence) => settingVisible(orgs, fence.org ?? null));
   });
   // Several orgs may name a geofence alike: `?org=` says whose (the caller's only visible one otherwise).
   app.delete<{ Params: { identifier: string }; Querystring: Query }>(
     '/api/geofences/:identifier',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.operator.filtered },
     async (request) => {
       const orgs = settingOrgsOf(await admin(request));
       const { identifier } = request.params;
@@ -120,7 +121,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     },
   );
 
-  app.post('/api/webhooks', { preHandler: admin }, async (request, reply) => {
+  app.post('/api/webhooks', { preHandler: admin, config: ACCESS.operator.filtered }, async (request, reply) => {
     const body = (request.body ?? {}) as { url?: unknown; events?: unknown; secret?: unknown };
     if (typeof body !== 'object' || Array.isArray(body))
       throw badRequest('INVALID_WEBHOOK', 'the body must be an object');
@@ -140,33 +141,41 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     // The secret is shown this once: the receiver needs it to check signatures.
     return reply.code(201).send({ ...sinkJson(sink, reader), secret: sink.secret });
   });
-  app.get('/api/webhooks', { preHandler: admin }, async (request) => {
+  app.get('/api/webhooks', { preHandler: admin, config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await admin(request);
     const counts = await outboxCounts(ctx.db);
     return (await visibleSinks(request))
       .filter((s) => s.kind === 'webhook')
       .map((s) => sinkJson(s, reader, counts.get(s.id)));
   });
-  app.get<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request, request.params.id, 'webhook');
-    return sinkJson(sink, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
-  });
+  app.get<{ Params: Params }>(
+    '/api/webhooks/:id',
+    { preHandler: admin, config: ACCESS.viewer.filtered },
+    async (request) => {
+      const sink = await existingSink(request, request.params.id, 'webhook');
+      return sinkJson(sink, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
+    },
+  );
   const remove = (kind?: Sink['kind']) => async (request: FastifyRequest<{ Params: Params }>) => {
     const sink = await existingSink(request, request.params.id, kind);
     await changeFleetConfig(ctx.db, (tx) => deleteSink(tx, sink.id));
     await ctx.fleet.configChanged();
     return { deleted: sink.id };
   };
-  app.delete<{ Params: Params }>('/api/webhooks/:id', { preHandler: admin }, remove('webhook'));
+  app.delete<{ Params: Params }>(
+    '/api/webhooks/:id',
+    { preHandler: admin, config: ACCESS.operator.filtered },
+    remove('webhook'),
+  );
 
-  app.get('/api/sinks', { preHandler: admin }, async (request) => {
+  app.get('/api/sinks', { preHandler: admin, config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await admin(request);
     const counts = await outboxCounts(ctx.db);
     return (await visibleSinks(request)).map((s) => sinkJson(s, reader, counts.get(s.id)));
   });
-  app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, remove());
+  app.delete<{ Params: Params }>('/api/sinks/:id', { preHandler: admin, config: ACCESS.operator.filtered }, remove());
   // Any kind of sink from the dashboard (issue 32), by the same rules as --webhook, --mqtt, --nats.
-  app.post('/api/sinks', { preHandler: admin }, async (request, reply) => {
+  app.post('/api/sinks', { preHandler: admin, config: ACCESS.operator.filtered }, async (request, reply) => {
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_SINK', 'the body must be an object');
     refuseUnknownKeys(body, [...SINK_KEYS, 'org'], 'a sink');
@@ -180,19 +189,23 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return reply.code(201).send({ ...sinkJson(sink, reader), ...(sink.secret ? { secret: sink.secret } : {}) });
   });
   // Paused, a sink's events wait in its backlog; resumed, they go out in order.
-  app.patch<{ Params: Params }>('/api/sinks/:id', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request, request.params.id);
-    refuseUnknownKeys(request.body, PAUSE_KEYS, 'a sink change');
-    const paused = (request.body as { paused?: unknown } | undefined)?.paused;
-    if (typeof paused !== 'boolean') throw badRequest('INVALID_SINK', 'paused must be true or false');
-    await changeFleetConfig(ctx.db, (tx) => setSinkPaused(tx, sink.id, paused));
-    await ctx.fleet.configChanged();
-    if (!paused) ctx.fleet.wake();
-    return sinkJson({ ...sink, paused }, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
-  });
+  app.patch<{ Params: Params }>(
+    '/api/sinks/:id',
+    { preHandler: admin, config: ACCESS.operator.filtered },
+    async (request) => {
+      const sink = await existingSink(request, request.params.id);
+      refuseUnknownKeys(request.body, PAUSE_KEYS, 'a sink change');
+      const paused = (request.body as { paused?: unknown } | undefined)?.paused;
+      if (typeof paused !== 'boolean') throw badRequest('INVALID_SINK', 'paused must be true or false');
+      await changeFleetConfig(ctx.db, (tx) => setSinkPaused(tx, sink.id, paused));
+      await ctx.fleet.configChanged();
+      if (!paused) ctx.fleet.wake();
+      return sinkJson({ ...sink, paused }, await admin(request), (await outboxCounts(ctx.db)).get(sink.id));
+    },
+  );
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/sinks/:id/dead-letters',
-    { preHandler: admin },
+    { preHandler: admin, config: ACCESS.viewer.filtered },
     async (request) => {
       const sink = await existingSink(request, request.params.id);
       const limit = integerParam(request.query, 'limit', 1, 10_000, 100);
@@ -203,17 +216,21 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       }));
     },
   );
-  app.post<{ Params: Params }>('/api/sinks/:id/replay', { preHandler: admin }, async (request) => {
-    const sink = await existingSink(request, request.params.id);
-    refuseUnknownKeys(request.body, REPLAY_KEYS, 'a replay');
-    const ids = (request.body as { ids?: unknown } | undefined)?.ids;
-    if (
-      ids !== undefined &&
-      (!Array.isArray(ids) || ids.length > MAX_REPLAY_IDS || ids.some((id) => typeof id !== 'string'))
-    )
-      throw badRequest('INVALID_PARAMETER', `ids must be a list of at most ${MAX_REPLAY_IDS} event ids`);
-    const replayed = await replayDead(ctx.db, sink.id, (ids as string[] | undefined) ?? null, ctx.now());
-    if (replayed > 0) ctx.fleet.wake();
-    return { replayed };
-  });
+  app.post<{ Params: Params }>(
+    '/api/sinks/:id/replay',
+    { preHandler: admin, config: ACCESS.operator.filtered },
+    async (request) => {
+      const sink = await existingSink(request, request.params.id);
+      refuseUnknownKeys(request.body, REPLAY_KEYS, 'a replay');
+      const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+      if (
+        ids !== undefined &&
+        (!Array.isArray(ids) || ids.length > MAX_REPLAY_IDS || ids.some((id) => typeof id !== 'string'))
+      )
+        throw badRequest('INVALID_PARAMETER', `ids must be a list of at most ${MAX_REPLAY_IDS} event ids`);
+      const replayed = await replayDead(ctx.db, sink.id, (ids as string[] | undefined) ?? null, ctx.now());
+      if (replayed > 0) ctx.fleet.wake();
+      return { replayed };
+    },
+  );
 };

@@ -6,6 +6,7 @@ import { deviceEventHistory } from '../fleet/event-history.js';
 import { EVENT_TYPES } from '../fleet/fleet-event.js';
 import { findDevice } from '../store/devices.js';
 import { integerParam, timeParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 export const DEFAULT_HISTORY_LIMIT = 100;
 export const MAX_HISTORY_LIMIT = 1000;
@@ -53,7 +54,11 @@ type Request = FastifyRequest<{ Params: { id: string }; Querystring: Query }>;
 export const fleetHistoryRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/devices/:id/fleet-events',
-    { preHandler: async (request) => requireAdmin(ctx, request), schema: { querystring: QUERY, response: REPLY } },
+    {
+      config: ACCESS.viewer.device,
+      preHandler: async (request) => requireAdmin(ctx, request),
+      schema: { querystring: QUERY, response: REPLY },
+    },
     async (request: Request) => {
       const deviceId = request.params.id;
       const from = timeParam(request.query, 'from');

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { deleteGroup, listGroups, MAX_GROUP_DEVICES, missingDevices, putGroup } from '../store/device-groups.js';
 import { GROUP_NAME_SCHEMA } from './user-schemas.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const PUT_BODY = {
   type: 'object',
@@ -30,16 +31,16 @@ const groupJson = (group: { name: string; devices: string[]; createdAt: number }
 /**
  * Device groups (issue 33): an owner puts devices in named groups, and a user limited to a group
  * sees its devices only (accounts/scope-filter.ts). A PUT creates the group or replaces its devices;
- * a device of a group is one that exists. Owners only (route-rules.ts).
+ * a device of a group is one that exists. Owners only (config.access).
  */
 export const groupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gate = { preHandler: async (request: FastifyRequest) => void (await requireAdmin(ctx, request)) };
 
-  app.get('/api/groups', gate, async () => (await listGroups(ctx.db)).map(groupJson));
+  app.get('/api/groups', { ...gate, config: ACCESS.owner.none }, async () => (await listGroups(ctx.db)).map(groupJson));
 
   app.put<{ Params: Params; Body: { devices: string[] } }>(
     '/api/groups/:name',
-    { ...gate, schema: { params: PARAMS, body: PUT_BODY } },
+    { config: ACCESS.owner.none, ...gate, schema: { params: PARAMS, body: PUT_BODY } },
     async (request, reply) => {
       const { name } = request.params;
       const missing = await missingDevices(ctx.db, request.body.devices);
@@ -56,10 +57,14 @@ export const groupRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     },
   );
 
-  app.delete<{ Params: Params }>('/api/groups/:name', { ...gate, schema: { params: PARAMS } }, async (request) => {
-    if (!(await ctx.db.transaction((tx) => deleteGroup(tx, request.params.name)))) {
-      throw new HttpError(404, 'UNKNOWN_GROUP', `No group "${request.params.name}"`);
-    }
-    return { deleted: request.params.name };
-  });
+  app.delete<{ Params: Params }>(
+    '/api/groups/:name',
+    { config: ACCESS.owner.none, ...gate, schema: { params: PARAMS } },
+    async (request) => {
+      if (!(await ctx.db.transaction((tx) => deleteGroup(tx, request.params.name)))) {
+        throw new HttpError(404, 'UNKNOWN_GROUP', `No group "${request.params.name}"`);
+      }
+      return { deleted: request.params.name };
+    },
+  );
 };

@@ -7,6 +7,7 @@ import type { NamedState } from '../health/decide-state.js';
 import { deviceHealth, fleetHealth } from '../health/health-service.js';
 import { healthHistory } from '../health/health-store.js';
 import { isoOrNull } from '../iso-time.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 type Params = { id: string };
 
@@ -28,36 +29,40 @@ const stateJson = (named: NamedState) => ({
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
 
-  app.get<{ Params: Params }>('/api/devices/:id/health', { preHandler: admin }, async (request) => {
-    const found = await deviceHealth(ctx, request.params.id);
-    if (!found) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
-    const { row, named } = found;
-    const refused = row.inputs.refused ?? null;
-    return {
-      device: row.id,
-      ...stateJson(named),
-      lastSeen: iso(row.inputs.lastSeen),
-      report: row.inputs.report,
-      reportedAt: iso(row.inputs.reportAt),
-      // The server's own observation; `report` is what that refused request said, nothing more.
-      refused: refused && {
-        at: iso(refused.at),
-        since: iso(refused.since),
-        code: row.refusedCode,
-        cause: refused.cause ?? 'auth-refused',
-        report: row.refusedReport,
-      },
-      // The same, when it refused the device's credentials (the answer before issue 39).
-      authRefused:
-        refused && (refused.cause ?? 'auth-refused') === 'auth-refused'
-          ? { at: iso(refused.at), since: iso(refused.since), code: row.refusedCode, report: row.refusedReport }
-          : null,
-      history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
-    };
-  });
+  app.get<{ Params: Params }>(
+    '/api/devices/:id/health',
+    { preHandler: admin, config: ACCESS.viewer.device },
+    async (request) => {
+      const found = await deviceHealth(ctx, request.params.id);
+      if (!found) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
+      const { row, named } = found;
+      const refused = row.inputs.refused ?? null;
+      return {
+        device: row.id,
+        ...stateJson(named),
+        lastSeen: iso(row.inputs.lastSeen),
+        report: row.inputs.report,
+        reportedAt: iso(row.inputs.reportAt),
+        // The server's own observation; `report` is what that refused request said, nothing more.
+        refused: refused && {
+          at: iso(refused.at),
+          since: iso(refused.since),
+          code: row.refusedCode,
+          cause: refused.cause ?? 'auth-refused',
+          report: row.refusedReport,
+        },
+        // The same, when it refused the device's credentials (the answer before issue 39).
+        authRefused:
+          refused && (refused.cause ?? 'auth-refused') === 'auth-refused'
+            ? { at: iso(refused.at), since: iso(refused.since), code: row.refusedCode, report: row.refusedReport }
+            : null,
+        history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
+      };
+    },
+  );
 
   // A user limited to orgs gets their orgs' devices, counted alone (issue 33): no other org's count.
-  app.get('/api/health', async (request) => {
+  app.get('/api/health', { config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await requireAdmin(ctx, request);
     const fleet = await fleetHealth(ctx);
     const visible = liveScopeOf(ctx, reader);

@@ -24,6 +24,7 @@ import {
   INGEST_ROUTE,
   uploadRoute,
 } from './upload-route.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 type Params = { company_token?: string };
 
@@ -125,6 +126,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
 
 /** Waypost's own upload routes: /locations, and the routes of other trackers (tracker-routes.ts). */
 export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'uploads, each with its device credential');
   const locations = locationsHandler(ctx, null);
   for (const url of ['/locations', '/api/locations']) {
     app.route({

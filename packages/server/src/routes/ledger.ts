@@ -5,6 +5,7 @@ import { HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { readLedger } from '../store/ledger.js';
 import { silentPeriods } from '../health/silent-period.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** Silent periods in one ledger answer, newest first. */
 const SILENT_PERIODS = 20;
@@ -19,7 +20,7 @@ const SILENT_PERIODS = 20;
 export const ledgerRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Params: { id: string } }>(
     '/api/devices/:id/ledger',
-    { preHandler: (request) => requireAdmin(ctx, request) },
+    { config: ACCESS.viewer.device, preHandler: (request) => requireAdmin(ctx, request) },
     async (request) => {
       const device = await findDevice(ctx.db, request.params.id);
       if (!device) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);

@@ -16,6 +16,7 @@ import { checkDeviceId, checkText } from '../ingest/validation.js';
 import { isoOrNull } from '../iso-time.js';
 import { ensureDevice } from '../store/devices.js';
 import { findLog, insertLog, listLogs } from '../store/logs.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
@@ -53,7 +54,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: Record<strin
  */
 export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const limit = ctx.options.logLimitBytes;
-  app.post('/api/logs', { config: { upload: true } }, async (request, reply) => {
+  app.post('/api/logs', { config: { upload: true, ...ACCESS.public } }, async (request, reply) => {
     // A device's credential, as on the location routes, checked before the form is read.
     const principal = await authenticateUpload(ctx, request);
     if (!request.isMultipart())
@@ -89,7 +90,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
   // A user limited to orgs or groups lists and reads only their orgs' devices' logs (issue 33).
   const visibleLog = async (visible: (deviceId: string) => Promise<boolean>, row: { device_id: string | null }) =>
     row.device_id !== null && (await visible(row.device_id));
-  app.get('/api/logs', async (request) => {
+  app.get('/api/logs', { config: ACCESS.viewer.filtered }, async (request) => {
     // Filtered in the query (issue 41): a limited user's list is read from their devices' rows only.
     const rows = await listLogs(ctx.db, deviceScopeSql(await requireAdmin(ctx, request), 'device_id'));
     return rows.map((row) => ({
@@ -101,7 +102,7 @@ export const logRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { 
     }));
   });
 
-  app.get<{ Params: { id: string } }>('/api/logs/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/logs/:id', { config: ACCESS.viewer.filtered }, async (request, reply) => {
     const reader = await requireAdmin(ctx, request);
     const limited = isLimited(reader);
     const id = Number(request.params.id);

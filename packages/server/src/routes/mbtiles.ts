@@ -4,6 +4,7 @@ import { HttpError } from '../errors.js';
 import { ServerOptionError } from '../option-checks.js';
 import { openPmtilesFile } from './pmtiles-file.js';
 import type { TileFile } from './tile-file.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
@@ -66,6 +67,7 @@ export const openTileFile = (path: string): Promise<TileFile> =>
 
 /** GET /tiles/:z/:x/:y from the local tile file (404 where it has no tile). */
 export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (app, { tiles }) => {
+  declarePublicFamily(app, "the street map's tiles");
   app.addHook('onClose', async () => tiles.close());
   app.get<{ Params: { z: string; x: string; y: string } }>('/tiles/:z/:x/:y', async (request, reply) => {
     const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>

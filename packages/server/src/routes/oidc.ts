@@ -9,6 +9,8 @@ import { userOfClaims } from '../oidc/claims.js';
 import { finishLogin, providerOf, startLogin } from '../oidc/oidc-client.js';
 import { savePendingLogin, takePendingLogin } from '../oidc/login-store.js';
 import { syncSsoUser } from '../oidc/sso-user.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
+import type { ServerErrorCode } from '../error-codes.js';
 
 /** The browser's cookie for a login under way: what binds the provider's callback to this browser. */
 export const OIDC_COOKIE = 'waypost_oidc';
@@ -27,6 +29,7 @@ export const OIDC_LOGIN_REFUSED = 'OIDC_LOGIN_REFUSED';
  * login, and a dashboard session starts as for a password login.
  */
 export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'the single sign-on login');
   const oidc = ctx.options.oidc;
   const provider = oidc ? providerOf(oidc) : null;
   const redirectUriOf = (request: FastifyRequest): string =>
@@ -64,7 +67,7 @@ export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.get('/api/oidc/callback', { config: { rateLimitScope: 'login' } }, async (request, reply) => {
     const { oidc } = configured();
-    const refuse = async (status: number, code: string, message: string, cause?: unknown): Promise<never> => {
+    const refuse = async (status: number, code: ServerErrorCode, message: string, cause?: unknown): Promise<never> => {
       request.log.warn({ code: OIDC_LOGIN_REFUSED, reason: code, err: cause }, `single sign-on refused: ${message}`);
       await audit(request, 'anonymous', status, { refused: code });
       throw new HttpError(status, code, message);

@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { listQuarantine, type QuarantineRow } from '../store/quarantine.js';
 import { integerParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 10_000;
@@ -29,7 +30,7 @@ function csv(rows: QuarantineRow[]): string {
 export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Params: { id: string }; Querystring: Query }>(
     '/api/devices/:id/quarantine',
-    { preHandler: (request) => requireAdmin(ctx, request) },
+    { config: ACCESS.viewer.device, preHandler: (request) => requireAdmin(ctx, request) },
     async (request, reply) => {
       const { id } = request.params;
       if (!(await findDevice(ctx.db, id)))

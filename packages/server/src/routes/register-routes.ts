@@ -27,7 +27,7 @@ import { trackGapRoutes } from './track-gaps.js';
 import { trackTileRoutes } from './track-tiles.js';
 import { userRoutes } from './users.js';
 
-/** Every route of the service. A new route family is one line here (and a role rule in accounts/route-rules.ts). */
+/** Every route of the service. A new route family is one line here; each route declares its access (config.access). */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerHealth(app, ctx.options.maxConnections);
   for (const routes of [

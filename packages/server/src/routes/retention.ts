@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { retentionDaysOf } from '../retention/retention-options.js';
 import { findOrg, orgJson, setOrgRetention } from '../store/orgs.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const RETENTION_BODY = {
   type: 'object',
@@ -21,7 +22,7 @@ const RETENTION_BODY = {
  */
 export const retentionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const admin = { preHandler: async (request: Parameters<typeof requireAdmin>[1]) => requireAdmin(ctx, request) };
-  app.get('/api/retention', admin, async () => {
+  app.get('/api/retention', { ...admin, config: ACCESS.owner.none }, async () => {
     const last = ctx.retention.last;
     return {
       days: ctx.options.retention.days,
@@ -30,10 +31,10 @@ export const retentionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       lastPass: last && { at: new Date(last.at).toISOString(), removed: last.removed },
     };
   });
-  app.post('/api/retention/run', admin, async () => ctx.retention.runNow());
+  app.post('/api/retention/run', { ...admin, config: ACCESS.owner.none }, async () => ctx.retention.runNow());
   app.put<{ Params: { name: string }; Body: { days: number | null } }>(
     '/api/orgs/:name/retention',
-    { ...admin, schema: { body: RETENTION_BODY } },
+    { config: ACCESS.owner.none, ...admin, schema: { body: RETENTION_BODY } },
     async (request) => {
       const { days } = request.body;
       let checked: number | null;

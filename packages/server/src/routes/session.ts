@@ -7,6 +7,7 @@ import { HttpError } from '../errors.js';
 import { userNameKey } from '../accounts/user-name-key.js';
 import { findUserToLogIn } from '../store/users.js';
 import { LOGIN_NAME_SCHEMA, PASSWORD_SCHEMA } from './user-schemas.js';
+import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** The login form's body: the admin token, or a user's name and password (bounded: compared, never stored). */
 const LOGIN_BODY = {
@@ -35,6 +36,7 @@ declare module 'fastify' {
  * within reach of page script. Password logins are limited per account as well as per address.
  */
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  declarePublicFamily(app, 'the login and the session it opens');
   app.decorateRequest('loggedInAs', null);
   app.post<{ Body: LoginBody }>(
     '/api/session',

@@ -24,6 +24,7 @@ import { MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
 import { splitTrips } from '../tracks/split-trips.js';
 import { MAX_TRACK_READ, MAX_TRIPS } from './dashboard-api.js';
 import { integerParam, timeParam, type Query } from './query-params.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** A share link lives at most this long. */
 export const MAX_SHARE_MS = 366 * 86_400_000;
@@ -63,7 +64,7 @@ function shareJson(row: ShareRow, now: number): Record<string, unknown> {
  */
 export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A user limited to orgs shares, lists and ends only their orgs' devices' links (issue 33).
-  app.post('/api/shares', async (request, reply) => {
+  app.post('/api/shares', { config: ACCESS.operator.filtered }, async (request, reply) => {
     const reader = await requireAdmin(ctx, request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_BODY', 'Send a JSON object');
@@ -97,7 +98,7 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return reply.code(201).send({ id, url: `${origin}/s/${token}`, expiresAt: isoOrNull(expiresAt) });
   });
 
-  app.get<{ Querystring: Query }>('/api/shares', async (request) => {
+  app.get<{ Querystring: Query }>('/api/shares', { config: ACCESS.viewer.filtered }, async (request) => {
     const scope = deviceScopeSql(await requireAdmin(ctx, request), 'device_id');
     const limit = integerParam(request.query, 'limit', 1, 1000, 100);
     const now = ctx.now();
@@ -105,14 +106,18 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return rows.map((row) => shareJson(row, now));
   });
 
-  app.delete<{ Params: { id: string } }>('/api/shares/:id', async (request, reply) => {
-    const reader = await requireAdmin(ctx, request);
-    const device = await deviceOfShare(ctx.db, request.params.id);
-    const mine = device !== null && (await deviceInScope(ctx, reader, device));
-    if (!mine || !(await deleteShare(ctx.db, request.params.id, ctx.now())))
-      throw new HttpError(404, 'UNKNOWN_SHARE', 'No live share link with this id');
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/api/shares/:id',
+    { config: ACCESS.operator.filtered },
+    async (request, reply) => {
+      const reader = await requireAdmin(ctx, request);
+      const device = await deviceOfShare(ctx.db, request.params.id);
+      const mine = device !== null && (await deviceInScope(ctx, reader, device));
+      if (!mine || !(await deleteShare(ctx.db, request.params.id, ctx.now())))
+        throw new HttpError(404, 'UNKNOWN_SHARE', 'No live share link with this id');
+      return reply.code(204).send();
+    },
+  );
 
   /** The share a token opens: 404 for no such token, 410 once it expired or was deleted. */
   const shareOf = async (token: string, reply: FastifyReply): Promise<ShareRow> => {
@@ -124,7 +129,7 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return share;
   };
 
-  app.get<{ Params: { token: string } }>('/s/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/s/:token', { config: ACCESS.public }, async (request, reply) => {
     const page = await readFile(SHARE_PAGE);
     let status = 200;
     try {
@@ -136,21 +141,25 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return reply.code(status).type('text/html; charset=utf-8').send(page);
   });
 
-  app.get<{ Params: { token: string }; Querystring: Query }>('/s/:token/track', async (request, reply) => {
-    const share = await shareOf(request.params.token, reply);
-    const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 14);
-    const range = { deviceId: share.device_id, from: share.from_ms, to: share.to_ms };
-    const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
-    const trips = simplifyTrips(splitTrips(points).slice(-MAX_TRIPS), zoom);
-    const device = await findDevice(ctx.db, share.device_id);
-    // What the link shows, and nothing else: a label, the window, the track.
-    return {
-      name: device?.name ?? null,
-      from: share.from_ms,
-      to: share.to_ms,
-      expiresAt: share.expires_at,
-      newest: points[points.length - 1] ?? null,
-      trips: trips.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
-    };
-  });
+  app.get<{ Params: { token: string }; Querystring: Query }>(
+    '/s/:token/track',
+    { config: ACCESS.public },
+    async (request, reply) => {
+      const share = await shareOf(request.params.token, reply);
+      const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 14);
+      const range = { deviceId: share.device_id, from: share.from_ms, to: share.to_ms };
+      const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
+      const trips = simplifyTrips(splitTrips(points).slice(-MAX_TRIPS), zoom);
+      const device = await findDevice(ctx.db, share.device_id);
+      // What the link shows, and nothing else: a label, the window, the track.
+      return {
+        name: device?.name ?? null,
+        from: share.from_ms,
+        to: share.to_ms,
+        expiresAt: share.expires_at,
+        newest: points[points.length - 1] ?? null,
+        trips: trips.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
+      };
+    },
+  );
 };

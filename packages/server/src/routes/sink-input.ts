@@ -3,6 +3,7 @@ import type { SinkKind } from '../fleet/sinks-store.js';
 import { newWebhookSecret } from '../fleet/sinks-store.js';
 import { natsUrls, ServerOptionError, sinkUrl } from '../option-checks.js';
 import { badRequest } from '../errors.js';
+import type { ServerErrorCode } from '../error-codes.js';
 
 const MAX_URL_CHARS = 2048;
 /** What POST /api/sinks takes (anything else is a typo: 400 INVALID_OPTION). */
@@ -40,7 +41,7 @@ export function webhookSecret(value: unknown): string {
   return value as string;
 }
 
-export function eventsOf(value: unknown, code = 'INVALID_WEBHOOK'): EventType[] | null {
+export function eventsOf(value: unknown, code: ServerErrorCode = 'INVALID_WEBHOOK'): EventType[] | null {
   try {
     return parseEventFilter(value);
   } catch (error) {

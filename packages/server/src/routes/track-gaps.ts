@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { readLedger } from '../store/ledger.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 /** Gaps answered at most (the oldest first): a device missing records everywhere gets the first ones. */
 export const MAX_GAPS = 200;
@@ -21,7 +22,7 @@ export const MAX_GAPS = 200;
 export const trackGapRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get<{ Params: { id: string } }>(
     '/api/dashboard/devices/:id/gaps',
-    { preHandler: (request) => requireAdmin(ctx, request) },
+    { config: ACCESS.viewer.device, preHandler: (request) => requireAdmin(ctx, request) },
     async (request) => {
       const device = await findDevice(ctx.db, request.params.id);
       if (!device) throw new HttpError(404, 'UNKNOWN_DEVICE', 'No such device on this server');

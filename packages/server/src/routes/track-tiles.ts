@@ -9,6 +9,7 @@ import { readTrackTile } from '../track-tiles/tile-reader.js';
 import { MAX_TILE_ZOOM } from '../track-tiles/tile-math.js';
 import { timeParam, type Query } from './query-params.js';
 import { breaksParam } from '../tracks/split-at-breaks.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 type Params = { id: string; z: string; x: string; y: string };
 
@@ -43,7 +44,7 @@ export const trackTileRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
   app.get<{ Params: Params; Querystring: Query }>(
     '/api/dashboard/devices/:id/track-tiles/:z/:x/:y',
-    { preHandler: async (request) => requireAdmin(ctx, request) },
+    { config: ACCESS.viewer.device, preHandler: async (request) => requireAdmin(ctx, request) },
     async (request, reply) => {
       const { z, x, y } = tileParams(request.params);
       const deviceId = request.params.id;

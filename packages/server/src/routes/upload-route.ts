@@ -105,15 +105,15 @@ export const UPLOAD_REPLY = {
               properties: { uuid: { type: ['string', 'null'] }, code: { type: 'string' } },
             },
           },
-          background_geolocation: { type: 'array' },
+          background_geolocation: { type: 'array', items: {} },
         },
         required: ['success', 'stored', 'duplicates'],
       },
       // OwnTracks clients, which may post to /locations too, expect an array of messages back.
-      { type: 'array', maxItems: 0 },
+      { type: 'array', items: {}, maxItems: 0 },
     ],
   },
 } as const;
 
 /** Upload bodies are JSON objects or arrays (spec 2.3); anything else is refused before parsing records. */
-export const UPLOAD_BODY = { type: ['object', 'array'] } as const;
+export const UPLOAD_BODY = { type: ['object', 'array'], items: {} } as const;

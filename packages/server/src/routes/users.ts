@@ -8,6 +8,7 @@ import { HttpError } from '../errors.js';
 import { deleteUserSessions } from '../store/sessions.js';
 import { deleteUser, findUser, insertUser, listUsers, updateUser, userJson } from '../store/users.js';
 import { GROUPS_SCHEMA, ORGS_SCHEMA, PASSWORD_SCHEMA, ROLE_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 const CREATE_BODY = {
   type: 'object',
@@ -48,11 +49,11 @@ const unknownUser = (name: string): HttpError => new HttpError(404, 'UNKNOWN_USE
 export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const gate = { preHandler: async (request: FastifyRequest) => void (await requireAdmin(ctx, request)) };
 
-  app.get('/api/users', gate, async () => (await listUsers(ctx.db)).map(userJson));
+  app.get('/api/users', { ...gate, config: ACCESS.owner.none }, async () => (await listUsers(ctx.db)).map(userJson));
 
   app.post<{ Body: Scopes & { name: string; password: string; role: Role } }>(
     '/api/users',
-    { ...gate, schema: { body: CREATE_BODY } },
+    { config: ACCESS.owner.none, ...gate, schema: { body: CREATE_BODY } },
     async (request, reply) => {
       const { name, password, role, orgs = null, groups = null } = request.body;
       const created = await insertUser(ctx.db, {
@@ -70,7 +71,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
 
   app.patch<{ Params: Params; Body: Change }>(
     '/api/users/:name',
-    { ...gate, schema: { body: CHANGE_BODY } },
+    { config: ACCESS.owner.none, ...gate, schema: { body: CHANGE_BODY } },
     async (request) => {
       const before = await findUser(ctx.db, request.params.name);
       if (!before) throw unknownUser(request.params.name);
@@ -90,7 +91,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  app.delete<{ Params: Params }>('/api/users/:name', gate, async (request) => {
+  app.delete<{ Params: Params }>('/api/users/:name', { ...gate, config: ACCESS.owner.none }, async (request) => {
     if (!(await deleteUser(ctx.db, request.params.name))) throw unknownUser(request.params.name);
     return { deleted: request.params.name, sessionsEnded: await deleteUserSessions(ctx.db, request.params.name) };
   });
@@ -99,7 +100,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   // other sessions end, this one stays.
   app.post<{ Body: { current: string; password: string } }>(
     '/api/users/me/password',
-    { ...gate, schema: { body: OWN_PASSWORD_BODY } },
+    { config: ACCESS.viewer.self, ...gate, schema: { body: OWN_PASSWORD_BODY } },
     async (request, reply) => {
       const caller = await requireAdmin(ctx, request);
       if (caller.kind !== 'user') {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import { normalize, type StoredUser, type UserRow } from './users.js';
 
 /** Dashboard sessions, by the hash of their id (a stolen database holds no usable cookie). */
 export async function insertSession(
@@ -18,13 +19,24 @@ export async function insertSession(
   ]);
 }
 
-/** The live session of this id: its user's name (null: an admin-token session), or undefined when none. */
-export async function liveSession(db: Queryable, idHash: string, now: number): Promise<{ user: string | null } | null> {
-  const rows = await db.query<{ user_name: string | null }>(
-    `SELECT user_name FROM sessions WHERE id_hash = ? AND expires_at > ?`,
+/**
+ * The live session of this id and its user's row, in one query (the caller of a request is looked
+ * up once): `user` null for an admin-token session, `account` null when the user is gone; null
+ * when there is no live session.
+ */
+export async function liveSession(
+  db: Queryable,
+  idHash: string,
+  now: number,
+): Promise<{ user: string | null; account: UserRow | null } | null> {
+  const rows = await db.query<StoredUser & { session_user: string | null }>(
+    `SELECT s.user_name AS session_user, u.* FROM sessions s LEFT JOIN users u ON u.name = s.user_name
+     WHERE s.id_hash = ? AND s.expires_at > ?`,
     [idHash, now],
   );
-  return rows[0] ? { user: rows[0].user_name ?? null } : null;
+  const row = rows[0];
+  if (!row) return null;
+  return { user: row.session_user ?? null, account: row.name ? normalize(row) : null };
 }
 
 export async function deleteSession(db: Queryable, idHash: string): Promise<void> {

@@ -14,13 +14,14 @@ export interface UserRow {
   updated_at: number;
 }
 
-type Stored = Omit<UserRow, 'orgs' | 'groups'> & { orgs: string | null; device_groups: string | null } & Record<
-    string,
-    unknown
-  >;
+export type StoredUser = Omit<UserRow, 'orgs' | 'groups'> & {
+  orgs: string | null;
+  device_groups: string | null;
+} & Record<string, unknown>;
 const list = (value: string | null | undefined): string[] | null => (value ? (JSON.parse(value) as string[]) : null);
 
-const normalize = (row: Stored): UserRow => ({
+/** A users row as read (orgs and groups stored as JSON text) made a UserRow. */
+export const normalize = (row: StoredUser): UserRow => ({
   name: row.name,
   password_hash: row.password_hash,
   role: row.role,
@@ -32,18 +33,18 @@ const normalize = (row: Stored): UserRow => ({
 
 /** The user of exactly this name (a session's, a route's): what the users list shows. */
 export async function findUser(db: Queryable, name: string): Promise<UserRow | null> {
-  const rows = await db.query<Stored>(`SELECT * FROM users WHERE name = ?`, [name]);
+  const rows = await db.query<StoredUser>(`SELECT * FROM users WHERE name = ?`, [name]);
   return rows[0] ? normalize(rows[0]) : null;
 }
 
 /** The user a login names, whatever its case or Unicode form (`Admin` logs in as `admin`). */
 export async function findUserToLogIn(db: Queryable, typed: string): Promise<UserRow | null> {
-  const rows = await db.query<Stored>(`SELECT * FROM users WHERE name_key = ?`, [userNameKey(typed)]);
+  const rows = await db.query<StoredUser>(`SELECT * FROM users WHERE name_key = ?`, [userNameKey(typed)]);
   return rows[0] ? normalize(rows[0]) : null;
 }
 
 export async function listUsers(db: Queryable): Promise<UserRow[]> {
-  return (await db.query<Stored>(`SELECT * FROM users ORDER BY name`)).map(normalize);
+  return (await db.query<StoredUser>(`SELECT * FROM users ORDER BY name`)).map(normalize);
 }
 
 /** Adds a user; false when the name is taken, in any case or Unicode form (its name_key). */

@@ -19,7 +19,7 @@ type Request = FastifyRequest<{ Querystring: Query; Params: { id: string } }>;
 const SUCCESS = {
   200: { type: 'object', properties: { success: { type: 'boolean' }, deleted: { type: 'integer' } } },
 } as const;
-const LIST = { 200: { type: 'array' } } as const;
+const LIST = { 200: { type: 'array', items: {} } } as const;
 const QUERY = {
   type: 'object',
   properties: {

@@ -5,6 +5,7 @@ import { badRequest, HttpError } from '../../errors.js';
 import { parseTimestamp } from '../../ingest/normalize.js';
 import type { ReadFilter, ReadScope } from '../../store/anchor-reads.js';
 import { limitParam, type Query } from '../query-params.js';
+import type { ServerErrorCode } from '../../error-codes.js';
 
 /** The anchor's refusal of a token refresh: 403 with `"status": 401` in the body. */
 export const accessDenied = (message: string): HttpError =>
@@ -15,7 +16,7 @@ export const accessDenied = (message: string): HttpError =>
  * Waypost's own admin API answers, with the anchor's `"status": 401` kept in the body for its
  * clients (the anchor's server sent that body with a 403).
  */
-const readDenied = (message: string, code = 'ACCESS_DENIED'): HttpError =>
+const readDenied = (message: string, code: ServerErrorCode = 'ACCESS_DENIED'): HttpError =>
   new HttpError(401, code, message, { status: 401 });
 
 /** What the caller may read: the admin everything, an org's token its org, a device itself. */

@@ -13,6 +13,7 @@ import { revokedSince } from '../../store/refresh-tokens.js';
 import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
 import { findOrCreateOrg, findOrg, type OrgRow } from '../../store/orgs.js';
 import { accessDenied } from './reader.js';
+import type { ServerErrorCode } from '../../error-codes.js';
 
 type Body = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ const text = (value: unknown): string | null =>
  * The anchor answers 500 here; Waypost answers 400 with the anchor's words: the request is wrong,
  * and a 5xx would tell a client to try the same request again.
  */
-const missing = (code: string, message: string): HttpError => new HttpError(400, code, message, { message });
+const missing = (code: ServerErrorCode, message: string): HttpError => new HttpError(400, code, message, { message });
 
 const TOKENS_REPLY = {
   200: {

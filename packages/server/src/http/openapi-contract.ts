@@ -1,0 +1,65 @@
+import type { RouteAccess } from '../accounts/route-rules.js';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface Operation {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  description?: string;
+  'x-waypost-access'?: RouteAccess;
+}
+type Document = { paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> } & Record<
+  string,
+  unknown
+>;
+
+/** `get /api/devices/{id}/locations` as `getApiDevicesByIdLocations`: unique per method and path. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => (part === '{*}' ? 'file' : part.startsWith('{') ? `by-${part.slice(1, -1)}` : part))
+    .flatMap((part) => part.split(/[^A-Za-z0-9]+/))
+    .filter((word) => word !== '');
+  // `/track/` is not `/track`: a path ending in a slash (the root among them) is its index.
+  if (path.endsWith('/')) words.push('index');
+  return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
+
+/** The OpenAPI path of a Fastify route's URL (`/api/devices/:id` -> `/api/devices/{id}`). */
+const openApiPathOf = (url: string): string => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+
+/**
+ * The OpenAPI document made a client's contract (issue 40 item 7) from what the routes declare:
+ * every operation gets an operationId, a route's declared access becomes its security requirement
+ * (the admin token, a login token or a user's session; the role it needs named in its
+ * description).
+ */
+export function withContracts<T extends object>(generated: T, access: Readonly<Record<string, RouteAccess>>): T {
+  const document = structuredClone(generated) as Document;
+  const declaredAccess = new Map(
+    Object.entries(access).map(([route, declared]) => {
+      const [method, url] = route.split(' ') as [string, string];
+      return [`${method.toLowerCase()} ${openApiPathOf(url)}`, declared];
+    }),
+  );
+  const paths: NonNullable<Document['paths']> = {};
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    paths[path] = operations;
+    for (const method of METHODS) {
+      // Methods of one route share their operation object: each gets its own.
+      const operation = operations[method] && { ...operations[method] };
+      if (!operation) continue;
+      operations[method] = operation;
+      operation.operationId = operationIdOf(method, path);
+      const declared = declaredAccess.get(`${method} ${path}`);
+      if (declared === undefined) continue;
+      operation['x-waypost-access'] = declared;
+      if (declared === 'public') continue;
+      operation.security = [{ adminToken: [] }, { session: [] }];
+      const needs = `Needs the ${declared.role} role (the admin token passes every role).`;
+      operation.description = operation.description ? `${operation.description}\n\n${needs}` : needs;
+    }
+  }
+  return { ...document, paths } as T;
+}
