@@ -54,8 +54,11 @@ describe.each(CASES)(
     let cookie = '';
     beforeAll(async () => {
       server = await startTestServer(backend, { now: () => clockMs });
-      await register(server, 'acme', 'phone-a');
-      await register(server, 'beta', 'phone-b');
+      // Registered devices upload their logs with their tokens (never written without one, issue 41).
+      const tokens: Record<string, string> = {
+        'phone-a': (await register(server, 'acme', 'phone-a')).accessToken,
+        'phone-b': (await register(server, 'beta', 'phone-b')).accessToken,
+      };
       if (scope === 'groups') {
         const group = await server.admin('/api/groups/acme-fleet', { method: 'PUT', body: { devices: ['phone-a'] } });
         expect(group.status).toBe(201);
@@ -75,7 +78,8 @@ describe.each(CASES)(
         const form = new FormData();
         form.append('log', new Blob([`log of ${deviceId}`]), 'log.txt');
         form.append('device_id', deviceId);
-        expect((await fetch(`${server.url}/api/logs`, { method: 'POST', body: form })).status).toBe(201);
+        const headers = { authorization: `Bearer ${tokens[deviceId]}` };
+        expect((await fetch(`${server.url}/api/logs`, { method: 'POST', body: form, headers })).status).toBe(201);
       };
       await log('phone-a');
       for (const [path, body] of [...rows('phone-a', 'acme', 1), ...rows('phone-b', 'beta', FOREIGN_ROWS)]) {

@@ -183,6 +183,7 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
     };
     let kept = 0;
     let schemaFields = 0;
+    const madeShown: string[] = [];
     for (const { method, path } of routes) {
       const route = `${method} ${path}`;
       const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? 'x');
@@ -207,8 +208,14 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
         await as.viewer(method, url, Object.fromEntries(declared.map((field) => [field, declaredPlanter(field)])));
         schemaFields += declared.length;
       }
-      if (!(method === 'DELETE' && /orgs|users|session/.test(path)))
-        await (await as.admin(method, url, bodyOf(route, planter(route)))).text();
+      if (!(method === 'DELETE' && /orgs|users|session/.test(path))) {
+        const from = shown.length;
+        const made = await as.admin(method, url, bodyOf(route, planter(route)));
+        await made.text();
+        // A change made: each of its allowed fields is in the trail (a refused one's body may be
+        // unread: credentials are checked before the body, issue 45).
+        if (made.status < 300) madeShown.push(...shown.slice(from));
+      }
       const after = (await server.admin('/api/audit?limit=1')).body.entries[0]?.seq ?? 0;
       kept += after - before;
     }
@@ -223,7 +230,8 @@ describe.each(backends)('what the audit trail keeps of a body, on $name', (backe
     );
     expect(credentialLeaks).toEqual([]);
     // What is allowed is kept: the trail still says what changed.
-    expect(shown.filter((value) => json.includes(value)).length).toBeGreaterThan(5);
+    expect(madeShown.length).toBeGreaterThan(2);
+    expect(madeShown.filter((value) => !json.includes(value))).toEqual([]);
     const fence = JSON.parse(json).entries.find((e: Json) => e.action === 'POST /api/geofences' && e.status === 201);
     expect(JSON.parse(fence.detail)).toMatchObject({ radius: 100, latitude: '[not kept]', longitude: '[not kept]' });
     expect(json).not.toContain('48.123456');
