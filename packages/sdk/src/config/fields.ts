@@ -165,6 +165,18 @@ export const CONFIG_FIELDS: FieldTable = {
       default: -1,
       doc: 'Cap on queued records, oldest dropped first; -1 = no cap, 0 = persist nothing.',
     },
+    maxDaysToArchive: {
+      type: 'integer',
+      min: 0,
+      default: 7,
+      doc: 'Days a delivered record stays in the receipt archive (a server offering receipts can ask for it again); 0 = keep none.',
+    },
+    maxArchiveBytes: {
+      type: 'integer',
+      min: 0,
+      default: 8_000_000,
+      doc: 'Cap on the receipt archive, bytes of record JSON, oldest out first.',
+    },
     locationsOrderDirection: {
       type: 'enum',
       values: ['ASC', 'DESC'],

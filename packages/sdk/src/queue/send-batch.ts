@@ -12,6 +12,8 @@ import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome
 import { UploadExchange } from './upload-exchange.js';
 import type { DeviceHealth } from '../health/device-health.js';
 import { HEALTH_ACCEPTED_HEADER, HEALTH_HEADER } from '../health/health-header.js';
+import type { ReceiptKeeper } from '../receipts/receipt-keeper.js';
+import { RECEIPTS_HEADER } from '../receipts/receipt.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { HttpEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -43,6 +45,8 @@ export interface SenderDeps {
   tombstones: Tombstones;
   /** The device health report, sent with uploads to a server that reads it (issue 31). */
   health?: DeviceHealth;
+  /** Delivery receipts, asked of a server that offers them; receipted records are archived (issue 46). */
+  receipts?: ReceiptKeeper;
 }
 
 /**
@@ -97,11 +101,13 @@ export class BatchSender {
           await this.deps.authorizer.headers(),
           drops ? { [DROPPED_HEADER]: drops.value } : {},
           health === null ? {} : { [HEALTH_HEADER]: health },
+          this.deps.receipts?.asks(http.url!) ? { [RECEIPTS_HEADER]: '1' } : {},
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange.send(http, headers, payload.body, payload.canonical);
           this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
+          this.deps.receipts?.heard(http.url!, response.headers);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
@@ -132,7 +138,9 @@ export class BatchSender {
     for (const action of actions) {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
-        if (ids.length > 0) await this.deps.queue.remove(ids);
+        // Receipted records go to the archive (issue 46); the rest are deleted (spec 3).
+        const gone = this.deps.receipts ? await this.deps.receipts.delivered(http.url!, batch, response?.headers) : ids;
+        if (gone.length > 0) await this.deps.queue.remove(gone);
         if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
       } else if (action.type === 'unlock') {

@@ -4,7 +4,7 @@ import { refuseAnonymousWrite } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
-import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk/internal';
+import { DROPPED_HEADER, parseDroppedHeader, RECEIPTS_HEADER, type DroppedReport } from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
 import { healthReportOf, noteHealthReport } from '../health/health-service.js';
@@ -12,6 +12,7 @@ import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceNam
 import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
 import { isOwnTracks } from '../presets/owntracks.js';
 import { ingestOwnTracks, registerTrackerRoutes } from './tracker-routes.js';
+import { receiptFor, registerReceipts } from '../receipts/receipt-routes.js';
 import {
   checkCount,
   commandsReply,
@@ -115,6 +116,10 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
         // Kept even when the device is refused (blocked): what it said about itself still holds.
         if (health && primary) await noteHealthReport(ctx, primary, health);
       }
+      // A receipt of what this answer committed, to an SDK that asked (issue 46).
+      if (primary && request.headers[RECEIPTS_HEADER] === '1') {
+        request.receipt = await receiptFor(ctx, primary, grouped, result.quarantined);
+      }
       return {
         success: true,
         stored: result.stored,
@@ -130,6 +135,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
 /** Waypost's own upload routes: /locations, and the routes of other trackers (tracker-routes.ts). */
 export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const locations = locationsHandler(ctx, null);
+  registerReceipts(app, ctx, ['/locations', '/api/locations']);
   for (const url of ['/locations', '/api/locations']) {
     app.route({
       method: ['POST', 'PUT', 'PATCH'],
