@@ -116,6 +116,12 @@ export {
   type ReceiptedRecord,
 } from './receipts/receipt.js';
 export type { ArchiveEntry, ArchivedRecord, ReceiptArchive } from './ports/archive.js';
+export {
+  RECEIPTED_HEADER,
+  formatReceiptedHeader,
+  parseReceiptedHeader,
+  type ReceiptClaim,
+} from './receipts/receipted-header.js';
 // The response headers the SDK reads: a server on another origin must expose them (CORS).
 export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
 export {

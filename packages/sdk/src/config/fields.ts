@@ -42,6 +42,8 @@ export const REMOTE_COMMANDS = [
   'removeGeofences',
   'uploadLog',
   'destroyLog',
+  // Waypost (issue 46): a server that lost receipted records asks for them again.
+  'resendReceipted',
 ] as const;
 
 /** The longest delay a timer accepts (setTimeout's 32-bit signed limit). */

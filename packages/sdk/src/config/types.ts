@@ -18,7 +18,8 @@ export type RemoteCommandName =
   | 'removeGeofence'
   | 'removeGeofences'
   | 'uploadLog'
-  | 'destroyLog';
+  | 'destroyLog'
+  | 'resendReceipted';
 
 export interface HttpConfig {
   url: string | null;

@@ -14,6 +14,7 @@ import type { DeviceHealth } from '../health/device-health.js';
 import { HEALTH_ACCEPTED_HEADER, HEALTH_HEADER } from '../health/health-header.js';
 import type { ReceiptKeeper } from '../receipts/receipt-keeper.js';
 import { RECEIPTS_HEADER } from '../receipts/receipt.js';
+import { RECEIPTED_HEADER } from '../receipts/receipted-header.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { HttpEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -80,9 +81,11 @@ export class BatchSender {
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
     let drops: DropReport | null;
+    let claim: string | null;
     try {
       drops = await this.deps.tombstones.take(http.url!);
       const health = (await this.deps.health?.header(http.url!)) ?? null;
+      claim = (await this.deps.receipts?.claim(http.url!)) ?? null;
       // A presence report (no records) is an empty batch whatever batchSync says.
       const payload = buildPayload(
         batch.map((r) => r.json),
@@ -102,6 +105,7 @@ export class BatchSender {
           drops ? { [DROPPED_HEADER]: drops.value } : {},
           health === null ? {} : { [HEALTH_HEADER]: health },
           this.deps.receipts?.asks(http.url!) ? { [RECEIPTS_HEADER]: '1' } : {},
+          claim === null ? {} : { [RECEIPTED_HEADER]: claim },
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
@@ -139,7 +143,9 @@ export class BatchSender {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
         // Receipted records go to the archive (issue 46); the rest are deleted (spec 3).
-        const gone = this.deps.receipts ? await this.deps.receipts.delivered(http.url!, batch, response?.headers) : ids;
+        const gone = this.deps.receipts
+          ? await this.deps.receipts.delivered(http.url!, batch, response?.headers, claim)
+          : ids;
         if (gone.length > 0) await this.deps.queue.remove(gone);
         if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);

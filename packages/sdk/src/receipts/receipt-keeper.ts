@@ -6,6 +6,8 @@ import type { SdkLogger } from '../log/logger.js';
 import type { ReceiptArchive } from '../ports/archive.js';
 import type { KeyValueStore, StoredRecord } from '../ports/store.js';
 import { receiptDays, type ReceiptDay } from './receipt-days.js';
+import { repairRequestOf } from '../remote/command-table.js';
+import { ReceiptClaims, type RepairWork } from './receipt-claims.js';
 import { pinReceiptKey, type PinnedKeys } from './receipt-pins.js';
 import {
   parseReceipt,
@@ -59,6 +61,9 @@ function numberOf(record: StoredRecord): { sequence: number; epoch: string | nul
 export class ReceiptKeeper {
   private readonly offers = new Set<string>();
   private tail: Promise<unknown> = Promise.resolve();
+  /** The upload URL of the answer being handled: its remote commands came from it. */
+  private answering: string | null = null;
+  private readonly claims: ReceiptClaims | null;
 
   constructor(
     private readonly kv: KeyValueStore,
@@ -66,11 +71,40 @@ export class ReceiptKeeper {
     private readonly logger: SdkLogger,
     private readonly clock: Clock,
     private readonly config: () => Config,
-  ) {}
+  ) {
+    this.claims = archive ? new ReceiptClaims(kv, archive) : null;
+  }
 
   /** What a response of `url` said (its Waypost-Receipts-Offered header, if any). */
   heard(url: string, headers: Readonly<Record<string, string>> | undefined): void {
+    this.answering = url;
     if (this.archive && headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1') this.offers.add(url);
+  }
+
+  /** The Waypost-Receipted value for an upload to `url` (how far its receipts go), or null. */
+  async claim(url: string): Promise<string | null> {
+    return this.claims && this.offers.has(url) ? this.claims.header(url) : null;
+  }
+
+  /**
+   * A server's resendReceipted command (checked by the command table): the repair is kept for the
+   * URL whose answer carried it, and the uploader re-sends from the archive after its next flush.
+   */
+  async requested(request: unknown): Promise<void> {
+    const repair = repairRequestOf(request);
+    const url = this.answering;
+    if (!repair || !url || !this.claims) throw new Error('no receipt archive, or no upload answer carried it');
+    await this.claims.asked(url, repair.epoch, repair.ranges);
+  }
+
+  /** The records to re-send to `url` now (see ReceiptClaims.work), or null. */
+  repairWork(url: string): Promise<RepairWork | null> {
+    return this.claims ? this.claims.work(url) : Promise.resolve(null);
+  }
+
+  /** Re-sent records reached the server (`sent`), or were found lost (`lost`): they leave the repair. */
+  async repaired(url: string, epoch: string | null, ranges: readonly Range[]): Promise<void> {
+    await this.claims?.repaired(url, epoch, ranges);
   }
 
   /** Whether uploads to `url` ask for a receipt (its server offered them, and the store can keep them). */
@@ -126,7 +160,9 @@ export class ReceiptKeeper {
     url: string,
     batch: readonly StoredRecord[],
     headers: Readonly<Record<string, string>> | undefined,
+    claim: string | null = null,
   ): Promise<number[]> {
+    await this.claims?.told(url, claim);
     const ids = batch.map((r) => r.id);
     if (!this.archive || !this.offers.has(url) || batch.length === 0) return ids;
     const check = await this.check(url, batch, headers);
@@ -142,6 +178,7 @@ export class ReceiptKeeper {
       ranges,
       at: this.clock.now(),
     });
+    await this.claims?.receipted(url, check.payload.ep, ranges, check.receipt);
     await this.prune();
     this.logger.info('HTTP', `ARCHIVE ${check.records.length} records under receipt (key ${check.payload.kid})`);
     const kept = new Set(check.records.map((r) => r.id));

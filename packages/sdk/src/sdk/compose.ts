@@ -248,10 +248,14 @@ export function composeSdk<F extends CommandTarget>(
   const facade = facadeOf(engine);
   // Read by the scheduler's onResponse, which no response reaches before composition ends.
   const remote = new RemoteController({
-    handlers: commandHandlers(facade, {
-      upload: async (url) => requestLogUpload(logUploader, url),
-      destroy: () => log.destroy(),
-    }),
+    handlers: commandHandlers(
+      facade,
+      {
+        upload: async (url) => requestLogUpload(logUploader, url),
+        destroy: () => log.destroy(),
+      },
+      receipts,
+    ),
     allowed: () => session.config.http.remoteCommands,
     logger: log,
     emit: (event) => events.emit('remotecommand', event),

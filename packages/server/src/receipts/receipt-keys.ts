@@ -1,5 +1,5 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { base64url, encodeReceiptPayload, type ReceiptPayload } from '@waypost/sdk/internal';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import { base64url, encodeReceiptPayload, parseReceipt, type ReceiptPayload } from '@waypost/sdk/internal';
 import type { Database } from '../db/database.js';
 
 /** The settings key of the receipt signing keys (newest first). */
@@ -23,6 +23,8 @@ export interface ReceiptSigner {
   sign(payload: Omit<ReceiptPayload, 'kid'>): string;
   /** The Waypost-Receipt-Key header value: the current key, with its endorsement when rotated. */
   keyHeader: string;
+  /** A receipt's payload when one of this server's keys (current or kept) signed it, else null. */
+  verify(receipt: string): ReceiptPayload | null;
   /** The published key set (a JWKS), newest first. */
   jwks: { keys: { kty: 'OKP'; crv: 'Ed25519'; alg: 'EdDSA'; use: 'sig'; kid: string; x: string }[] };
 }
@@ -95,6 +97,13 @@ function signerOf(keys: StoredKey[]): ReceiptSigner {
       return `${text}.${base64url(sign(null, Buffer.from(text), privateKey))}`;
     },
     keyHeader: `${current.kid}.${current.x}${endorsement}`,
+    verify(receipt) {
+      const parsed = parseReceipt(receipt);
+      const key = parsed.ok ? keys.find((k) => k.kid === parsed.payload.kid) : undefined;
+      if (!parsed.ok || !key) return null;
+      const publicKey = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: key.x }, format: 'jwk' });
+      return verify(null, Buffer.from(parsed.signed), publicKey, parsed.signature) ? parsed.payload : null;
+    },
     jwks: {
       keys: keys.map((k) => ({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: k.kid, x: k.x })),
     },

@@ -4,7 +4,13 @@ import { refuseAnonymousWrite } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
-import { DROPPED_HEADER, parseDroppedHeader, RECEIPTS_HEADER, type DroppedReport } from '@waypost/sdk/internal';
+import {
+  DROPPED_HEADER,
+  parseDroppedHeader,
+  RECEIPTED_HEADER,
+  RECEIPTS_HEADER,
+  type DroppedReport,
+} from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
 import { healthReportOf, noteHealthReport } from '../health/health-service.js';
@@ -13,6 +19,7 @@ import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-devic
 import { isOwnTracks } from '../presets/owntracks.js';
 import { ingestOwnTracks, registerTrackerRoutes } from './tracker-routes.js';
 import { receiptFor, registerReceipts } from '../receipts/receipt-routes.js';
+import { repairCommandFor } from '../receipts/claim-check.js';
 import {
   checkCount,
   commandsReply,
@@ -120,12 +127,15 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf, options: { requi
       if (primary && request.headers[RECEIPTS_HEADER] === '1') {
         request.receipt = await receiptFor(ctx, primary, grouped, result.quarantined);
       }
+      // How far the device's receipts go: what this server no longer holds is asked for again.
+      const claim = request.headers[RECEIPTED_HEADER];
+      const repair = primary && typeof claim === 'string' ? await repairCommandFor(ctx, request, primary, claim) : null;
       return {
         success: true,
         stored: result.stored,
         duplicates: result.duplicates,
         ...quarantineReply(result.quarantined),
-        ...commandsReply(result.commands),
+        ...commandsReply(repair ? [...result.commands, repair] : result.commands),
       };
     },
     options,
