@@ -43,7 +43,9 @@ export async function resendReceipted(
     locked: true,
   }));
   if (records.length === 0) {
-    // Only lost numbers: an empty upload tells them (it carries the claim).
+    // Only lost numbers: an empty upload tells them (it carries the claim), when there is one to
+    // carry them: numbers this URL never receipted are not this device's to report.
+    if ((await receipts.claim(url)) === null) return true;
     return (await sender.send([], config, 0)).delivered;
   }
   logger.info('HTTP', `RESEND ${records.length} receipted records the server asked for again`);

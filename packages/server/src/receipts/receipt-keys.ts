@@ -122,3 +122,11 @@ export function receiptSigner(db: Database): Promise<ReceiptSigner> {
   }
   return signer;
 }
+
+/** Rotates the key (rotateReceiptKey) and signs with the new one in this process from now on. */
+export async function useRotatedKey(db: Database): Promise<ReceiptSigner> {
+  const signer = rotateReceiptKey(db);
+  signers.set(db, signer);
+  signer.catch(() => signers.delete(db));
+  return signer;
+}

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { issueReceipts } from './issue-receipts.js';
-import { receiptSigner } from './receipt-keys.js';
+import { receiptSigner, useRotatedKey } from './receipt-keys.js';
+import { requireAdmin } from '../auth/principal.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,5 +50,10 @@ export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: re
   app.get(RECEIPT_KEYS_PATH, async (_request, reply) => {
     const signer = await receiptSigner(ctx.db);
     return reply.header('cache-control', 'public, max-age=300').send(signer.jwks);
+  });
+  // Rotation: a new key, endorsed by the current one, so devices that pinned it accept the new one.
+  app.post('/api/receipt-keys', { preHandler: (request) => requireAdmin(ctx, request) }, async (_request, reply) => {
+    const signer = await useRotatedKey(ctx.db);
+    return reply.code(201).send(signer.jwks);
   });
 }
