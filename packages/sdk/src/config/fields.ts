@@ -176,8 +176,8 @@ export const CONFIG_FIELDS: FieldTable = {
     maxArchiveBytes: {
       type: 'integer',
       min: 0,
-      default: 8_000_000,
-      doc: 'Cap on the receipt archive, bytes of record JSON, oldest out first.',
+      default: 40_000_000,
+      doc: 'Cap on the receipt archive, bytes of record JSON, oldest out first (about 7 days of one record every 10 s).',
     },
     locationsOrderDirection: {
       type: 'enum',
