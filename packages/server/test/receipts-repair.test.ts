@@ -3,16 +3,14 @@
 // behind its back) asks for exactly those ranges, the SDK re-sends them from its archive (same
 // uuids: nothing stored twice), and the ledger names them recovered, or lost after acknowledgement
 // when the device no longer has them; nothing is left missing.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { ManualClock, type BackgroundGeolocation } from '@waypost/node';
-import { startServer, type RunningServer } from '@waypost/server';
+import { startServer, type RunningServer, type ServerOptions } from '@waypost/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk } from '../../node/test/support/harness.js';
-import { backends, type Backend } from './helpers/backends.js';
+import { backends, dropSchema, freshSchemaName, type Backend } from './helpers/backends.js';
 
 const START = Date.UTC(2026, 10, 27, 9);
 /** The server re-checks a device's whole claim after this long (claim-check.ts RECHECK_MS: 10 minutes). */
@@ -47,27 +45,44 @@ async function device(url: string, clock: ManualClock, id: string) {
   return bg;
 }
 
-describe('a server restored from a backup taken mid-run (SQLite)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'waypost-restore-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/**
+ * A copy of the server's database as it is now, and the options of a server on that copy:
+ * SQLite's online backup; on PostgreSQL a dump of the schema loaded as another schema (what a
+ * standby that was behind holds when it is promoted).
+ */
+async function backupOf(storage: ServerOptions): Promise<ServerOptions> {
+  if (storage.database) {
+    const live = new Database(storage.database, { readonly: true });
+    const copy = `${storage.database}.backup`;
+    await live.backup(copy);
+    live.close();
+    return { database: copy };
+  }
+  const url = new URL(storage.databaseUrl!);
+  const schema = url.searchParams.get('schema')!;
+  const copy = freshSchemaName();
+  url.searchParams.delete('schema');
+  execFileSync('sh', ['-c', `pg_dump --no-owner -n ${schema} ${url} | sed 's/${schema}/${copy}/g' | psql -q ${url}`]);
+  url.searchParams.set('schema', copy);
+  return { databaseUrl: url.toString() };
+}
 
+describe.each(backends)('a server restored from a backup taken mid-run, on $name', (backend: Backend) => {
   it('gets back every acknowledged record the device still holds at its next upload, each stored once', async () => {
+    const created = await backend.create();
     const clock = new ManualClock(START);
     const options = { port: 0, adminToken: 'admin-secret', mapStyle: null, now: () => clock.now() };
-    let server = await startServer({ ...options, database: join(dir, 'live.db') });
-    const bg = await device(server.url, clock, 'restored');
-    await record(bg, 1); // the first answer offers receipts
-    await record(bg, 4); // 2-5, receipted
-    // The backup, taken while the server runs (SQLite's online backup).
-    const live = new Database(join(dir, 'live.db'), { readonly: true });
-    await live.backup(join(dir, 'backup.db'));
-    live.close();
-    await record(bg, 5); // 6-10, receipted, then lost with the restore
-    await server.close();
-    // The restored server answers at the same address (the device's upload URL does not change).
-    const port = Number(new URL(server.url).port);
-    server = await startServer({ ...options, port, database: join(dir, 'backup.db') });
+    let server = await startServer({ ...options, ...created.options });
+    let restored: ServerOptions | null = null;
     try {
+      const bg = await device(server.url, clock, 'restored');
+      await record(bg, 1); // the first answer offers receipts
+      await record(bg, 4); // 2-5, receipted
+      restored = await backupOf(created.options); // taken while the server runs
+      await record(bg, 5); // 6-10, receipted, then lost with the restore
+      await server.close();
+      // The restored server answers at the same address (the device's upload URL does not change).
+      server = await startServer({ ...options, port: Number(new URL(server.url).port), ...restored });
       await record(bg, 1); // 11: its upload says how far the receipts go; 6-10 are asked for and re-sent
       expect(await ledgerOf(server, 'restored')).toMatchObject({
         highestSequence: 11,
@@ -77,10 +92,11 @@ describe('a server restored from a backup taken mid-run (SQLite)', () => {
         missing: 0,
       });
       expect(await storedCount(server, 'restored')).toBe(11);
-      const log = (await bg.logger.getLog()) as string;
-      expect(log).toContain('RESEND 5 receipted records');
+      expect(await bg.logger.getLog()).toContain('RESEND 5 receipted records');
     } finally {
       await server.close();
+      if (restored?.databaseUrl) await dropSchema(new URL(restored.databaseUrl).searchParams.get('schema')!);
+      await created.drop();
     }
   });
 });
