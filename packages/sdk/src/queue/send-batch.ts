@@ -82,10 +82,12 @@ export class BatchSender {
     let outcome: UploadOutcome;
     let drops: DropReport | null;
     let claim: string | null;
+    // Read once: a server's offer heard during this request applies from the next one.
+    const asked = this.deps.receipts?.asks(http.url!) ?? false;
     try {
       drops = await this.deps.tombstones.take(http.url!);
       const health = (await this.deps.health?.header(http.url!)) ?? null;
-      claim = (await this.deps.receipts?.claim(http.url!)) ?? null;
+      claim = asked ? await this.deps.receipts!.claim(http.url!) : null;
       // A presence report (no records) is an empty batch whatever batchSync says.
       const payload = buildPayload(
         batch.map((r) => r.json),
@@ -104,7 +106,7 @@ export class BatchSender {
           await this.deps.authorizer.headers(),
           drops ? { [DROPPED_HEADER]: drops.value } : {},
           health === null ? {} : { [HEALTH_HEADER]: health },
-          this.deps.receipts?.asks(http.url!) ? { [RECEIPTS_HEADER]: '1' } : {},
+          asked ? { [RECEIPTS_HEADER]: '1' } : {},
           claim === null ? {} : { [RECEIPTED_HEADER]: claim },
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
@@ -143,9 +145,8 @@ export class BatchSender {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
         // Receipted records go to the archive (issue 46); the rest are deleted (spec 3).
-        const gone = this.deps.receipts
-          ? await this.deps.receipts.delivered(http.url!, batch, response?.headers, claim)
-          : ids;
+        // Only a request that asked for a receipt is checked for one (the first upload learns the offer).
+        const gone = asked ? await this.deps.receipts!.delivered(http.url!, batch, response?.headers, claim) : ids;
         if (gone.length > 0) await this.deps.queue.remove(gone);
         if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);

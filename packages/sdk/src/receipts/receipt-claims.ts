@@ -99,6 +99,11 @@ export class ReceiptClaims {
     return { epoch: repair.epoch, records, lost };
   }
 
+  /** Whether any URL has a repair pending. */
+  async anyRepair(): Promise<boolean> {
+    return Object.keys(await this.read<Repair>(REPAIRS_KEY)).length > 0;
+  }
+
   /** The records of `sent` reached `url`'s server (2xx): they leave the repair. */
   repaired(url: string, epoch: string | null, sent: readonly Range[]): Promise<void> {
     return this.update<Repair>(REPAIRS_KEY, url, (repair) => {

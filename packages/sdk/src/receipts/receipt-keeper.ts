@@ -64,6 +64,8 @@ export class ReceiptKeeper {
   /** The upload URL of the answer being handled: its remote commands came from it. */
   private answering: string | null = null;
   private readonly claims: ReceiptClaims | null;
+  /** A repair may be pending (one kept from an earlier run, or asked since): only then is the kv read. */
+  private repairsMaybe = true;
 
   constructor(
     private readonly kv: KeyValueStore,
@@ -95,11 +97,16 @@ export class ReceiptKeeper {
     const url = this.answering;
     if (!repair || !url || !this.claims) throw new Error('no receipt archive, or no upload answer carried it');
     await this.claims.asked(url, repair.epoch, repair.ranges);
+    this.repairsMaybe = true;
   }
 
   /** The records to re-send to `url` now (see ReceiptClaims.work), or null. */
-  repairWork(url: string): Promise<RepairWork | null> {
-    return this.claims ? this.claims.work(url) : Promise.resolve(null);
+  async repairWork(url: string): Promise<RepairWork | null> {
+    if (!this.claims || !this.repairsMaybe) return null;
+    const work = await this.claims.work(url);
+    // Nothing pending for this URL: the kv is read again only when a server asks.
+    if (work === null && !(await this.claims.anyRepair())) this.repairsMaybe = false;
+    return work;
   }
 
   /** Re-sent records reached the server (`sent`), or were found lost (`lost`): they leave the repair. */
@@ -162,9 +169,10 @@ export class ReceiptKeeper {
     headers: Readonly<Record<string, string>> | undefined,
     claim: string | null = null,
   ): Promise<number[]> {
-    await this.claims?.told(url, claim);
     const ids = batch.map((r) => r.id);
-    if (!this.archive || !this.offers.has(url) || batch.length === 0) return ids;
+    if (!this.archive || !this.offers.has(url)) return ids;
+    await this.claims?.told(url, claim);
+    if (batch.length === 0) return ids;
     const check = await this.check(url, batch, headers);
     if (!check.ok) {
       this.logger.warn('HTTP', `${check.code}: delivered records deleted, not archived: ${check.why}`);
