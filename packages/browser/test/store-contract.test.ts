@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_CONTRACT } from '../../sdk/test/contract/store-contract-cases.js';
+import { ARCHIVE_CONTRACT } from '../../sdk/test/contract/archive-contract-cases.js';
 import { launchChromium } from './support/chromium.js';
 import { bundleHarness, startHarnessServer, type HarnessServer } from './support/harness-server.js';
 
@@ -33,6 +34,12 @@ describe('@waypost/browser in Chromium', () => {
 
   // The same cases the Node stores pass (packages/node/test/store-contract.test.ts), on IndexedDB.
   it.each(STORE_CONTRACT.map((c) => c.name))('store contract on IndexedDB: %s', async (name) => {
+    const failure = await (await harness(page)).evaluate((h: Harness, n: string) => h.runCase(n), name);
+    expect(failure).toBeNull();
+  });
+
+  // The receipt archive's contract (issue 46), the cases the Node stores pass, on IndexedDB.
+  it.each(ARCHIVE_CONTRACT.map((c) => c.name))('receipt archive on IndexedDB: %s', async (name) => {
     const failure = await (await harness(page)).evaluate((h: Harness, n: string) => h.runCase(n), name);
     expect(failure).toBeNull();
   });

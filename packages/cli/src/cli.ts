@@ -5,6 +5,7 @@ import type { Command } from './commands/command.js';
 import { demoCommand } from './commands/demo.js';
 import { logCommand } from './commands/log.js';
 import { queueCommand } from './commands/queue.js';
+import { receiptsCommand } from './commands/receipts.js';
 import { serverCommand } from './commands/server.js';
 import { simulateCommand } from './commands/simulate.js';
 import { CliError, EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './errors.js';
@@ -15,6 +16,7 @@ export const COMMANDS: readonly Command[] = [
   agentCommand,
   simulateCommand,
   queueCommand,
+  receiptsCommand,
   logCommand,
   demoCommand,
 ];

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { STORE_CONTRACT } from '../../sdk/test/contract/store-contract-cases.js';
+import { ARCHIVE_CONTRACT } from '../../sdk/test/contract/archive-contract-cases.js';
 import { createMemoryStore, openSqliteStore, SCHEMA_VERSION, type Store } from '@waypost/node';
 import { at, openSdk, tempDir } from './support/harness.js';
 
@@ -17,6 +18,12 @@ const rec = (i: number, createdAt = 1_000 + i) => ({ uuid: `u${i}`, createdAt, j
 // SQLite). The cases are shared with the in-browser run against IndexedDB (packages/browser/test).
 describe.each(STORES)('store contract: %s', (_name, factory) => {
   it.each(STORE_CONTRACT.map((c) => [c.name, c] as const))('%s', async (_case, contractCase) => {
+    await contractCase.run(async () => factory());
+  });
+});
+
+describe.each(STORES)('receipt archive contract: %s', (_name, factory) => {
+  it.each(ARCHIVE_CONTRACT.map((c) => [c.name, c] as const))('%s', async (_case, contractCase) => {
     await contractCase.run(async () => factory());
   });
 });

@@ -77,7 +77,7 @@ function assemble(engine: EngineParts, ports: FacadePorts): BackgroundGeolocatio
     configGroup({ session, lifecycle, state }),
     trackingGroup({ lifecycle, tracker, state }),
     queueGroup({ records, tracker, scheduler, lifecycle, reregistration: engine.reregistration }),
-    storeGroup({ records, tracker, scheduler, geofencing }),
+    storeGroup({ records, tracker, scheduler, geofencing, receipts: engine.receipts }),
     geofenceGroup(geofencing),
     deviceGroup({ device, positions, tracker, clock, log }),
     registrationGroup({ transport: ports.transport, kv: ports.kv, device, log, session }),

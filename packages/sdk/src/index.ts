@@ -15,6 +15,7 @@ export type { AnchorLocation } from './anchor/anchor-location.js';
 export type { MotionChangeEvent, HeartbeatEvent, GeofenceEvent, MotionActivityEvent } from './anchor/anchor-events.js';
 export type { AnchorLogger } from './facade/logger-group.js';
 export type { CurrentPositionRequest, WatchPositionRequest } from './tracking/position-requests.js';
+export type { ReceiptDay } from './receipts/receipt-days.js';
 export { ORDER_ASC, ORDER_DESC } from './store/query.js';
 export { WaypostError, isWaypostError, type WaypostErrorCode } from './errors.js';
 export type { CommonCreateOptions } from './options/check-options.js';

@@ -98,6 +98,30 @@ export {
   type DroppedReport,
   type PendingDrops,
 } from './ledger/dropped-header.js';
+// Delivery receipts (issue 46), shared with the server.
+export {
+  RECEIPTS_OFFERED_HEADER,
+  RECEIPTS_HEADER,
+  RECEIPT_HEADER,
+  RECEIPT_KEY_HEADER,
+  RECEIPT_KEYS_PATH,
+  base64url,
+  encodePayload as encodeReceiptPayload,
+  parseReceipt,
+  parseReceiptKeyHeader,
+  receiptDigest,
+  importReceiptKey,
+  verifySigned as verifyReceiptSignature,
+  type ReceiptPayload,
+  type ReceiptedRecord,
+} from './receipts/receipt.js';
+export type { ArchiveEntry, ArchivedRecord, ReceiptArchive } from './ports/archive.js';
+export {
+  RECEIPTED_HEADER,
+  formatReceiptedHeader,
+  parseReceiptedHeader,
+  type ReceiptClaim,
+} from './receipts/receipted-header.js';
 // The response headers the SDK reads: a server on another origin must expose them (CORS).
 export { READ_HEADERS as RESPONSE_HEADERS_READ } from './http/fetch-transport.js';
 export {

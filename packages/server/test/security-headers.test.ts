@@ -141,7 +141,7 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(allowed.headers.get('access-control-allow-headers')).toContain('waypost-dropped');
       // docs/server.md lists the request headers a page may send (corsOrigins): exactly these.
       expect(allowed.headers.get('access-control-allow-headers')).toBe(
-        'content-type, authorization, x-device-id, content-encoding, waypost-dropped, waypost-health',
+        'content-type, authorization, x-device-id, content-encoding, waypost-dropped, waypost-health, waypost-receipts, waypost-receipted',
       );
       const upload = await fetch(`${cors.url}/locations`, {
         method: 'POST',
@@ -153,8 +153,10 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       expect(upload.headers.get('waypost-health-accepted')).toBe('1');
       // ...and that it keeps each numbering of a device apart (issue 39).
       expect(upload.headers.get('waypost-ledger-epochs')).toBe('1');
+      // ...and that it issues delivery receipts (issue 46).
+      expect(upload.headers.get('waypost-receipts-offered')).toBe('1');
       expect(upload.headers.get('access-control-expose-headers')).toBe(
-        'retry-after, accept-encoding, waypost-ledger, waypost-ledger-epochs, waypost-health-accepted, link, waypost-next-cursor, waypost-columns-omitted',
+        'retry-after, accept-encoding, waypost-ledger, waypost-ledger-epochs, waypost-health-accepted, waypost-receipts-offered, waypost-receipt, waypost-receipt-key, link, waypost-next-cursor, waypost-columns-omitted',
       );
     } finally {
       await cors.stop();

@@ -2,6 +2,7 @@ import { deleteDB } from 'idb';
 import { WaypostError, type Store } from '@waypost/sdk/internal';
 import { createLocationQueue, type Durability } from './location-queue.js';
 import { openWaypostDb } from './schema.js';
+import { createArchive } from './archive-store.js';
 import { createGeofenceStore, createKeyValueStore, createLogStore } from './side-stores.js';
 
 export interface IndexedDbStoreOptions {
@@ -24,6 +25,7 @@ export async function openIndexedDbStore(name: string, options: IndexedDbStoreOp
     throw new WaypostError('STORE', `Cannot open the Waypost database ${name}: ${reason}`);
   }
   return {
+    archive: createArchive(db, durability),
     locations: createLocationQueue(db, durability),
     log: createLogStore(db, durability),
     kv: createKeyValueStore(db),

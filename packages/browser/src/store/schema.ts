@@ -21,6 +21,28 @@ export interface WaypostDb extends DBSchema {
   };
   kv: { key: string; value: string };
   geofences: { key: string; value: { identifier: string; json: string } };
+  /**
+   * The receipt archive (issue 46): delivered records a server receipted. `stream` is
+   * [url, epoch or '', sequence] (IndexedDB keys cannot be null), the key of find().
+   */
+  archive: {
+    key: number;
+    value: {
+      id?: number;
+      receiptId: number;
+      uuid: string;
+      json: string;
+      sequence: number;
+      archivedAt: number;
+      stream: [string, string, number];
+    };
+    indexes: { stream: [string, string, number]; archivedAt: number };
+  };
+  receipts: {
+    key: number;
+    value: { id?: number; url: string; epoch: string | null; ranges: [number, number][]; receipt: string; at: number };
+    indexes: { at: number };
+  };
 }
 
 export type Db = IDBPDatabase<WaypostDb>;
@@ -35,6 +57,14 @@ const UPGRADES: readonly ((db: IDBPDatabase<WaypostDb>) => void)[] = [
     log.createIndex('timestamp', 'timestamp');
     db.createObjectStore('kv');
     db.createObjectStore('geofences', { keyPath: 'identifier' });
+  },
+  // v2: the receipt archive (issue 46).
+  (db) => {
+    const archive = db.createObjectStore('archive', { keyPath: 'id', autoIncrement: true });
+    archive.createIndex('stream', 'stream');
+    archive.createIndex('archivedAt', 'archivedAt');
+    const receipts = db.createObjectStore('receipts', { keyPath: 'id', autoIncrement: true });
+    receipts.createIndex('at', 'at');
   },
 ];
 

@@ -1,6 +1,7 @@
 // Bundled by the Chromium tests (esbuild) and loaded into a page: the shared store contract cases
 // against the IndexedDB store, and probes of the browser adapters. Each returns plain JSON.
 import { STORE_CONTRACT } from '../../../sdk/test/contract/store-contract-cases.js';
+import { ARCHIVE_CONTRACT } from '../../../sdk/test/contract/archive-contract-cases.js';
 import {
   createBackgroundGeolocation,
   drainQueue,
@@ -14,7 +15,7 @@ import {
 let databases = 0;
 
 async function runCase(name: string): Promise<string | null> {
-  const contractCase = STORE_CONTRACT.find((c) => c.name === name);
+  const contractCase = [...STORE_CONTRACT, ...ARCHIVE_CONTRACT].find((c) => c.name === name);
   if (!contractCase) return `no case named ${name}`;
   try {
     await contractCase.run(() => openIndexedDbStore(`contract-${Date.now()}-${databases++}`));
@@ -122,6 +123,7 @@ async function currentPosition() {
 Object.assign(globalThis, {
   harness: {
     cases: STORE_CONTRACT.map((c) => c.name),
+    archiveCases: ARCHIVE_CONTRACT.map((c) => c.name),
     runCase,
     openNewerDatabase,
     send,

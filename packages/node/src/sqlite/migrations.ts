@@ -31,6 +31,30 @@ export const MIGRATIONS: readonly string[] = [
   // v3: each record's sequence number (the delivery ledger) beside it, so a record removed without
   // delivery (retention, destroy) is reported to the server by number. Older rows have none.
   `ALTER TABLE locations ADD COLUMN sequence INTEGER;`,
+  // v4: the receipt archive (issue 46): delivered records a server receipted, kept for a window,
+  // with the receipts; archive_bytes is the running total of archived JSON, kept so the byte cap
+  // never has to sum the table.
+  `CREATE TABLE receipts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     url TEXT NOT NULL,
+     epoch TEXT,
+     ranges TEXT NOT NULL,
+     receipt TEXT NOT NULL,
+     at INTEGER NOT NULL
+   );
+   CREATE TABLE archive (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     receipt_id INTEGER NOT NULL,
+     uuid TEXT NOT NULL,
+     sequence INTEGER NOT NULL,
+     json TEXT NOT NULL,
+     archived_at INTEGER NOT NULL
+   );
+   CREATE INDEX archive_sequence ON archive (sequence);
+   CREATE INDEX archive_archived_at ON archive (archived_at);
+   CREATE INDEX receipts_at ON receipts (at);
+   CREATE TABLE archive_bytes (one INTEGER PRIMARY KEY CHECK (one = 1), bytes INTEGER NOT NULL);
+   INSERT INTO archive_bytes (one, bytes) VALUES (1, 0);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ import type {
 } from '@waypost/sdk/internal';
 import { EPOCH_KEY, nextNumber, SEQUENCE_KEY, WaypostError } from '@waypost/sdk/internal';
 import { migrate, refuseForeignDatabase } from './migrations.js';
+import { openArchive } from './archive-store.js';
 
 /**
  * NORMAL (the default) survives any process crash, SIGKILL included; FULL also survives power
@@ -218,6 +219,7 @@ export function openSqliteStore(file: string, options: SqliteStoreOptions = {}):
   );
 
   return {
+    archive: openArchive(db),
     locations: {
       insert: async (record: NewRecord) =>
         Number(statements.insert.run(record.uuid, record.createdAt, record.json).lastInsertRowid),

@@ -42,6 +42,8 @@ export const REMOTE_COMMANDS = [
   'removeGeofences',
   'uploadLog',
   'destroyLog',
+  // Waypost (issue 46): a server that lost receipted records asks for them again.
+  'resendReceipted',
 ] as const;
 
 /** The longest delay a timer accepts (setTimeout's 32-bit signed limit). */
@@ -164,6 +166,18 @@ export const CONFIG_FIELDS: FieldTable = {
       allowMinusOne: true,
       default: -1,
       doc: 'Cap on queued records, oldest dropped first; -1 = no cap, 0 = persist nothing.',
+    },
+    maxDaysToArchive: {
+      type: 'integer',
+      min: 0,
+      default: 7,
+      doc: 'Days a delivered record stays in the receipt archive (a server offering receipts can ask for it again); 0 = keep none.',
+    },
+    maxArchiveBytes: {
+      type: 'integer',
+      min: 0,
+      default: 40_000_000,
+      doc: 'Cap on the receipt archive, bytes of record JSON, oldest out first (about 7 days of one record every 10 s).',
     },
     locationsOrderDirection: {
       type: 'enum',

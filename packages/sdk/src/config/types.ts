@@ -18,7 +18,8 @@ export type RemoteCommandName =
   | 'removeGeofence'
   | 'removeGeofences'
   | 'uploadLog'
-  | 'destroyLog';
+  | 'destroyLog'
+  | 'resendReceipted';
 
 export interface HttpConfig {
   url: string | null;
@@ -49,6 +50,10 @@ export interface PersistenceConfig {
   geofenceTemplate: string | null;
   maxDaysToPersist: number;
   maxRecordsToPersist: number;
+  /** Waypost (issue 46): days delivered records stay in the receipt archive. */
+  maxDaysToArchive: number;
+  /** Waypost (issue 46): the receipt archive's cap, bytes of record JSON. */
+  maxArchiveBytes: number;
   locationsOrderDirection: OrderDirection;
   /** The anchor's PersistMode: 2 all, 1 locations, -1 geofences, 0 none. */
   persistMode: PersistModeValue;

@@ -1,3 +1,5 @@
+import type { ReceiptDay } from '../receipts/receipt-days.js';
+import type { ReceiptKeeper } from '../receipts/receipt-keeper.js';
 import type { LocationQuery, QueueRecords } from '../queue/queue-records.js';
 import type { Location } from '../records/location.js';
 import type { SyncScheduler } from '../sync/sync-scheduler.js';
@@ -13,6 +15,11 @@ export interface StoreView {
   destroyLocations: () => Promise<number>;
   destroyLocation: (uuid: string) => Promise<boolean>;
   removeGeofences: (identifiers?: string[]) => Promise<number>;
+  /**
+   * Waypost (issue 46): per day, what servers that offer receipts acknowledged with a verified
+   * receipt, kept for persistence.maxDaysToArchive: "the server holds my records up to here".
+   */
+  getReceipts: () => Promise<ReceiptDay[]>;
 }
 
 export interface StoreGroupDeps {
@@ -20,9 +27,12 @@ export interface StoreGroupDeps {
   tracker: Pick<Tracker, 'insertLocation'>;
   scheduler: Pick<SyncScheduler, 'sync'>;
   geofencing: Pick<Geofencing, 'remove'>;
+  receipts: Pick<ReceiptKeeper, 'days'>;
 }
 
-export function storeGroup({ records, tracker, scheduler, geofencing }: StoreGroupDeps): { readonly store: StoreView } {
+export function storeGroup({ records, tracker, scheduler, geofencing, receipts }: StoreGroupDeps): {
+  readonly store: StoreView;
+} {
   return {
     store: {
       sync: () => scheduler.sync(),
@@ -32,6 +42,7 @@ export function storeGroup({ records, tracker, scheduler, geofencing }: StoreGro
       destroyLocations: () => records.destroyAll(),
       destroyLocation: (uuid) => records.destroy(uuid),
       removeGeofences: (identifiers) => geofencing.remove(identifiers),
+      getReceipts: () => receipts.days(),
     },
   };
 }

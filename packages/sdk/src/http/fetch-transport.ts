@@ -1,4 +1,5 @@
 import { WaypostError } from '../errors.js';
+import { MAX_RECEIPT_CHARS, RECEIPT_HEADER, RECEIPT_KEY_HEADER, RECEIPTS_OFFERED_HEADER } from '../receipts/receipt.js';
 import type { Clock } from '../ports/clock.js';
 import type { HttpRequest, HttpResponse, Transport } from '../ports/transport.js';
 import { LEDGER_EPOCHS_HEADER, LEDGER_HEADER } from '../ledger/dropped-header.js';
@@ -29,6 +30,9 @@ export const READ_HEADERS = [
   LEDGER_HEADER,
   LEDGER_EPOCHS_HEADER,
   HEALTH_ACCEPTED_HEADER,
+  RECEIPTS_OFFERED_HEADER,
+  RECEIPT_HEADER,
+  RECEIPT_KEY_HEADER,
 ] as const;
 /**
  * What is kept of each header read: bounded (a hostile server's header is not kept whole), and
@@ -36,6 +40,11 @@ export const READ_HEADERS = [
  * an SDK that keeps 64 still sees up to x-waypost-columnar-2 in it).
  */
 const MAX_HEADER_CHARS = 160;
+/** A receipt (and its key) is longer than the other headers read; beyond this it is refused whole. */
+const LONG_HEADERS: Readonly<Record<string, number>> = {
+  [RECEIPT_HEADER]: MAX_RECEIPT_CHARS + 1,
+  [RECEIPT_KEY_HEADER]: 513,
+};
 
 /**
  * The HTTP port over fetch, one for every platform. The timeout covers the whole exchange
@@ -66,7 +75,7 @@ export function createFetchTransport(options: FetchTransportOptions = {}): Trans
         const headers: Record<string, string> = {};
         for (const name of READ_HEADERS) {
           const value = response.headers.get(name);
-          if (value !== null) headers[name] = value.slice(0, MAX_HEADER_CHARS);
+          if (value !== null) headers[name] = value.slice(0, LONG_HEADERS[name] ?? MAX_HEADER_CHARS);
         }
         return { status: response.status, text: await readBoundedText(response), headers };
       } catch (error) {

@@ -2,6 +2,7 @@ export type * from './clock.js';
 export type * from './network.js';
 export type * from './transport.js';
 export type * from './store.js';
+export type * from './archive.js';
 export { NETWORK_TYPES } from './network.js';
 export { SEQUENCE_KEY } from './store.js';
 export type * from './location-provider.js';

@@ -1,3 +1,5 @@
+import type { ReceiptArchive } from './archive.js';
+
 /**
  * The persistence port. Each method is one atomic operation, so that an adapter backed by a real
  * database can run it in one transaction (lockNext selects and locks in the same transaction,
@@ -118,6 +120,8 @@ export interface GeofenceStore {
 
 export interface Store {
   readonly locations: LocationQueueStore;
+  /** Delivered records kept with their receipt (issue 46); without one, delivered records are deleted. */
+  readonly archive?: ReceiptArchive;
   readonly log: LogStore;
   readonly kv: KeyValueStore;
   readonly geofences: GeofenceStore;

@@ -12,6 +12,9 @@ import { classifyFailure, classifyResponse, type UploadOutcome } from './outcome
 import { UploadExchange } from './upload-exchange.js';
 import type { DeviceHealth } from '../health/device-health.js';
 import { HEALTH_ACCEPTED_HEADER, HEALTH_HEADER } from '../health/health-header.js';
+import type { ReceiptKeeper } from '../receipts/receipt-keeper.js';
+import { RECEIPTS_HEADER } from '../receipts/receipt.js';
+import { RECEIPTED_HEADER } from '../receipts/receipted-header.js';
 import type { Authorizer } from '../auth/authorizer.js';
 import type { HttpEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
@@ -43,6 +46,8 @@ export interface SenderDeps {
   tombstones: Tombstones;
   /** The device health report, sent with uploads to a server that reads it (issue 31). */
   health?: DeviceHealth;
+  /** Delivery receipts, asked of a server that offers them; receipted records are archived (issue 46). */
+  receipts?: ReceiptKeeper;
 }
 
 /**
@@ -76,9 +81,13 @@ export class BatchSender {
     let actions: AfterOutcomeAction[];
     let outcome: UploadOutcome;
     let drops: DropReport | null;
+    let claim: string | null;
+    // Read once: a server's offer heard during this request applies from the next one.
+    const asked = this.deps.receipts?.asks(http.url!) ?? false;
     try {
       drops = await this.deps.tombstones.take(http.url!);
       const health = (await this.deps.health?.header(http.url!)) ?? null;
+      claim = asked ? await this.deps.receipts!.claim(http.url!) : null;
       // A presence report (no records) is an empty batch whatever batchSync says.
       const payload = buildPayload(
         batch.map((r) => r.json),
@@ -97,11 +106,14 @@ export class BatchSender {
           await this.deps.authorizer.headers(),
           drops ? { [DROPPED_HEADER]: drops.value } : {},
           health === null ? {} : { [HEALTH_HEADER]: health },
+          asked ? { [RECEIPTS_HEADER]: '1' } : {},
+          claim === null ? {} : { [RECEIPTED_HEADER]: claim },
         );
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange.send(http, headers, payload.body, payload.canonical);
           this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
+          this.deps.receipts?.heard(http.url!, response.headers);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;
@@ -132,7 +144,10 @@ export class BatchSender {
     for (const action of actions) {
       if (action.type === 'delete') {
         this.deps.authorizer.uploadAccepted();
-        if (ids.length > 0) await this.deps.queue.remove(ids);
+        // Receipted records go to the archive (issue 46); the rest are deleted (spec 3).
+        // Only a request that asked for a receipt is checked for one (the first upload learns the offer).
+        const gone = asked ? await this.deps.receipts!.delivered(http.url!, batch, response?.headers, claim) : ids;
+        if (gone.length > 0) await this.deps.queue.remove(gone);
         if (drops) await this.deps.tombstones.settle(drops);
         this.deps.logger.info('HTTP', `DESTROY ${describeBatch(batch)}`);
       } else if (action.type === 'unlock') {

@@ -5,6 +5,7 @@ import { MAX_REFUSALS_PER_FLUSH, type AfterOutcomeAction } from './after-outcome
 import { planBatch, RefusedRecords } from './refused-records.js';
 import { describeBatch } from './describe.js';
 import { BatchSender, type SenderDeps } from './send-batch.js';
+import { resendReceipted } from './resend-receipted.js';
 
 export interface UploaderDeps extends SenderDeps {
   config: () => Config;
@@ -142,7 +143,17 @@ export class Uploader {
           Math.min(configured, learnedLimit),
           persistence.locationsOrderDirection,
         );
-        if (batch.length === 0) break;
+        if (batch.length === 0) {
+          // The queue is drained: what a server asked for again follows (issue 46).
+          if (
+            this.deps.receipts &&
+            !(await resendReceipted(this.deps.receipts, this.sender, this.deps.config(), this.deps.logger))
+          ) {
+            result.failed = true;
+            this.failures++;
+          }
+          break;
+        }
         this.deps.logger.info('HTTP', `Locked ${describeBatch(batch)}`);
         const plan = planBatch(batch, refused, this.deps.clock.now(), collect);
         held.push(...plan.held);

@@ -1,5 +1,6 @@
 import type { RemoteCommandName } from '../config/types.js';
 import { REMOTE_COMMANDS } from '../config/fields.js';
+import { MAX_CLAIM_RANGES } from '../receipts/receipted-header.js';
 
 /** What a remote command takes: at most `max` arguments, checked by `check`, described by `takes`. */
 export interface CommandRule {
@@ -60,7 +61,27 @@ export const COMMAND_TABLE: Readonly<Record<RemoteCommandName, CommandRule>> = {
     takes: 'the http(s) URL to upload the log to',
     check: ([v]) => (typeof v === 'string' && /^https?:\/\//.test(v) ? null : 'expects an http(s) URL'),
   },
+  resendReceipted: {
+    max: 1,
+    takes: 'the receipted numbers to send again, {"epoch": "<id>" or null, "ranges": [[from, to], ...]}',
+    check: ([v]) => (repairRequestOf(v) ? null : 'expects {"epoch", "ranges": [[from, to], ...]}'),
+  },
 };
+
+/** A resendReceipted argument, checked and bounded (issue 46), or null. */
+export function repairRequestOf(value: unknown): { epoch: string | null; ranges: [number, number][] } | null {
+  if (!isObject(value) || !Array.isArray(value.ranges) || value.ranges.length > MAX_CLAIM_RANGES) return null;
+  const epoch = value.epoch ?? null;
+  if (!(epoch === null || (typeof epoch === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(epoch)))) return null;
+  const ranges: [number, number][] = [];
+  for (const r of value.ranges as unknown[]) {
+    if (!Array.isArray(r) || r.length !== 2 || !r.every((n) => Number.isSafeInteger(n) && n >= 1) || r[0] > r[1]) {
+      return null;
+    }
+    ranges.push([r[0], r[1]]);
+  }
+  return { epoch, ranges };
+}
 
 /**
  * Why a command is invalid (unknown name, too many arguments, wrong argument type), or null when

@@ -19,8 +19,13 @@ export interface LogTarget {
   destroy(): Promise<unknown>;
 }
 
+/** Where a server's request for receipted records goes (issue 46). */
+export interface RepairTarget {
+  requested(request: unknown): Promise<unknown>;
+}
+
 /** Arguments arrive already checked by the RemoteController (types and arity). */
-export function commandHandlers(target: CommandTarget, log: LogTarget): CommandHandlers {
+export function commandHandlers(target: CommandTarget, log: LogTarget, receipts: RepairTarget): CommandHandlers {
   return {
     start: () => target.start(),
     stop: () => target.stop(),
@@ -33,5 +38,6 @@ export function commandHandlers(target: CommandTarget, log: LogTarget): CommandH
     removeGeofences: ([identifiers]) => target.removeGeofences(identifiers as string[] | undefined),
     uploadLog: ([url]) => log.upload(url as string),
     destroyLog: () => log.destroy(),
+    resendReceipted: ([request]) => receipts.requested(request),
   };
 }

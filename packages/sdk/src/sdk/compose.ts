@@ -1,6 +1,7 @@
 import { PositionRequests } from '../tracking/position-requests.js';
 import { Tombstones } from '../ledger/tombstones.js';
 import { DeviceHealth } from '../health/device-health.js';
+import { ReceiptKeeper } from '../receipts/receipt-keeper.js';
 import { ReRegistration } from '../auth/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
 import { systemClock } from '../clock/system-clock.js';
@@ -77,6 +78,7 @@ export interface EngineParts {
   positions: PositionRequests;
   reregistration: ReRegistration;
   health: DeviceHealth;
+  receipts: ReceiptKeeper;
 }
 
 /**
@@ -132,6 +134,7 @@ export function composeSdk<F extends CommandTarget>(
     retryAfter: (): number | null => scheduler.retryAfter,
     ...(deps.battery ? { battery: deps.battery } : {}),
   });
+  const receipts = new ReceiptKeeper(store.kv, store.archive, log, clock, config);
   const scheduler: SyncScheduler = new SyncScheduler({
     queue: store.locations,
     transport: deps.transport,
@@ -148,6 +151,7 @@ export function composeSdk<F extends CommandTarget>(
     kv: store.kv,
     tombstones,
     health,
+    receipts,
   });
   const trigger = (t: Parameters<SyncScheduler['trigger']>[0]) => void scheduler.trigger(t);
   const tracker = new Tracker(tracking, {
@@ -226,6 +230,7 @@ export function composeSdk<F extends CommandTarget>(
     positions,
     reregistration,
     health,
+    receipts,
     clock,
     device,
     log,
@@ -243,10 +248,14 @@ export function composeSdk<F extends CommandTarget>(
   const facade = facadeOf(engine);
   // Read by the scheduler's onResponse, which no response reaches before composition ends.
   const remote = new RemoteController({
-    handlers: commandHandlers(facade, {
-      upload: async (url) => requestLogUpload(logUploader, url),
-      destroy: () => log.destroy(),
-    }),
+    handlers: commandHandlers(
+      facade,
+      {
+        upload: async (url) => requestLogUpload(logUploader, url),
+        destroy: () => log.destroy(),
+      },
+      receipts,
+    ),
     allowed: () => session.config.http.remoteCommands,
     logger: log,
     emit: (event) => events.emit('remotecommand', event),

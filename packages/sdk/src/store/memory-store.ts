@@ -10,6 +10,7 @@ import type {
 } from '../ports/store.js';
 import { SEQUENCE_KEY } from '../ports/store.js';
 import { EPOCH_KEY, nextNumber } from '../ledger/epoch.js';
+import { createMemoryArchive } from './memory-archive.js';
 
 const emptyRemoved = (): RemovedRecords => ({ count: 0, sequences: [] });
 
@@ -41,6 +42,12 @@ export function createMemoryStore(): Store {
   };
 
   return {
+    // A receipted record leaves the queue for the archive (issue 46).
+    archive: createMemoryArchive((id) => {
+      const record = records.get(id);
+      if (record) drop(id);
+      return record;
+    }),
     locations: {
       async insert(record: NewRecord) {
         const id = nextId++;

@@ -1,6 +1,7 @@
 import type { Authorizer } from '../auth/authorizer.js';
 import type { Tombstones } from '../ledger/tombstones.js';
 import type { DeviceHealth } from '../health/device-health.js';
+import type { ReceiptKeeper } from '../receipts/receipt-keeper.js';
 import { OneShotTimer } from '../clock/one-shot-timer.js';
 import type { Config } from '../config/types.js';
 import type { Emitter } from '../events/emitter.js';
@@ -41,6 +42,8 @@ export interface SyncSchedulerDeps {
   tombstones: Tombstones;
   /** The device health report sent with uploads (issue 31). */
   health?: DeviceHealth;
+  /** Delivery receipts asked of servers that offer them (issue 46). */
+  receipts?: ReceiptKeeper;
 }
 
 /** The kv key of the instant before which no automatic upload starts (a server's Retry-After). */
@@ -88,6 +91,7 @@ export class SyncScheduler {
       tombstones: deps.tombstones,
       kv: deps.kv,
       ...(deps.health ? { health: deps.health } : {}),
+      ...(deps.receipts ? { receipts: deps.receipts } : {}),
     });
     // Upkeep timers: they never keep a process alive by themselves.
     this.retryTimer = new OneShotTimer(deps.clock, { background: true });

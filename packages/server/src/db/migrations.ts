@@ -368,6 +368,17 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   userNameKeys,
   geofencesByOrg,
   auditDetailsCleared,
+  // Delivery receipts (issue 46): numbers a device proved (by a receipt) this server had
+  // acknowledged and no longer held: asked for again ('asked'), or no longer held by the device
+  // either ('lost': lost after acknowledgement).
+  (t) => [
+    `CREATE TABLE acknowledged_gaps (
+      id ${t.id}, device_id TEXT NOT NULL, sequence_epoch TEXT,
+      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL,
+      state TEXT NOT NULL, noted_at ${t.bigint} NOT NULL
+    )`,
+    `CREATE INDEX acknowledged_gaps_device ON acknowledged_gaps (device_id, sequence_epoch)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

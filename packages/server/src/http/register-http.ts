@@ -11,6 +11,8 @@ import {
   HEALTH_HEADER,
   LEDGER_HEADER,
   LEDGER_EPOCHS_HEADER,
+  RECEIPTED_HEADER,
+  RECEIPTS_HEADER,
 } from '@waypost/sdk/internal';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { registerRoleGate } from '../accounts/role-gate.js';
@@ -62,6 +64,8 @@ export async function registerHttpLayer(
         'content-encoding',
         DROPPED_HEADER,
         HEALTH_HEADER,
+        RECEIPTS_HEADER,
+        RECEIPTED_HEADER,
       ],
       // A page on another origin reads what the SDK learns from (Retry-After, codings, the
       // ledger, health reports) and where an export continues.

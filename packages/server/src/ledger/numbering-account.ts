@@ -13,6 +13,10 @@ export interface NumberingRows {
   /** Removed by retention (received or quarantined once). */
   expired: Range[];
   dropped: { reason: DropReason; range: Range }[];
+  /** Numbers a device proved acknowledged that the server no longer held, asked again (issue 46). */
+  asked?: Range[];
+  /** Of those, the ones the device no longer had either. */
+  lost?: Range[];
 }
 
 /** One numbering's account: every number up to its highest is in exactly one of these, or missing. */
@@ -25,6 +29,11 @@ export interface NumberingAccount {
   expiredRanges: Range[];
   missing: number;
   missingRanges: Range[];
+  /** Received again after the server had lost them (asked for by receipt, issue 46). */
+  recovered: number;
+  /** Acknowledged by a receipt, lost by the server, and no longer held by the device. */
+  lostAfterAck: number;
+  lostAfterAckRanges: Range[];
 }
 
 /**
@@ -37,7 +46,10 @@ export function accountNumbering(rows: NumberingRows): NumberingAccount {
   const received = normalize(rows.received);
   const quarantined = subtract(normalize(rows.quarantined), received);
   const expiredRanges = subtract(normalize(rows.expired), normalize([...received, ...quarantined]));
-  const accounted = normalize([...received, ...quarantined, ...expiredRanges]);
+  const held = normalize([...received, ...quarantined, ...expiredRanges]);
+  const lostAfterAckRanges = subtract(normalize(rows.lost ?? []), held);
+  const accounted = normalize([...held, ...lostAfterAckRanges]);
+  const lostOnce = normalize([...(rows.asked ?? []), ...(rows.lost ?? [])]);
   const dropped = { ttl: 0, cap: 0, destroyed: 0 } as Record<DropReason, number>;
   let droppedRanges: Range[] = [];
   for (const reason of ['ttl', 'cap', 'destroyed'] as DropReason[]) {
@@ -58,5 +70,8 @@ export function accountNumbering(rows: NumberingRows): NumberingAccount {
     expiredRanges,
     missing: countOf(missingRanges),
     missingRanges,
+    recovered: countOf(subtract(received, subtract(received, lostOnce))),
+    lostAfterAck: countOf(lostAfterAckRanges),
+    lostAfterAckRanges,
   };
 }

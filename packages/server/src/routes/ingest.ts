@@ -4,7 +4,13 @@ import { refuseAnonymousWrite } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
-import { DROPPED_HEADER, parseDroppedHeader, type DroppedReport } from '@waypost/sdk/internal';
+import {
+  DROPPED_HEADER,
+  parseDroppedHeader,
+  RECEIPTED_HEADER,
+  RECEIPTS_HEADER,
+  type DroppedReport,
+} from '@waypost/sdk/internal';
 import { byDevice, type DeviceBatch } from '../ingest/ingest-job.js';
 import { ingest } from '../ingest/ingest-service.js';
 import { healthReportOf, noteHealthReport } from '../health/health-service.js';
@@ -12,6 +18,8 @@ import { deviceInfoIn, orgDeviceKey, orgIn, resolveOrgDevices, type OrgDeviceNam
 import { uploadingDevice, type UploadingDevice } from '../ingest/uploading-device.js';
 import { isOwnTracks } from '../presets/owntracks.js';
 import { ingestOwnTracks, registerTrackerRoutes } from './tracker-routes.js';
+import { receiptFor, registerReceipts } from '../receipts/receipt-routes.js';
+import { repairCommandFor } from '../receipts/claim-check.js';
 import {
   checkCount,
   commandsReply,
@@ -114,12 +122,19 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
       // Kept even when the device is refused (blocked): what it said about itself still holds.
       if (health && primary) await noteHealthReport(ctx, primary, health);
     }
+    // A receipt of what this answer committed, to an SDK that asked (issue 46).
+    if (primary && request.headers[RECEIPTS_HEADER] === '1') {
+      request.receipt = await receiptFor(ctx, primary, grouped, result.quarantined);
+    }
+    // How far the device's receipts go: what this server no longer holds is asked for again.
+    const claim = request.headers[RECEIPTED_HEADER];
+    const repair = primary && typeof claim === 'string' ? await repairCommandFor(ctx, request, primary, claim) : null;
     return {
       success: true,
       stored: result.stored,
       duplicates: result.duplicates,
       ...quarantineReply(result.quarantined),
-      ...commandsReply(result.commands),
+      ...commandsReply(repair ? [...result.commands, repair] : result.commands),
     };
   });
 }
@@ -128,6 +143,7 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
 export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   declarePublicFamily(app, 'uploads, each with its device credential');
   const locations = locationsHandler(ctx, null);
+  registerReceipts(app, ctx, ['/locations', '/api/locations']);
   for (const url of ['/locations', '/api/locations']) {
     app.route({
       method: ['POST', 'PUT', 'PATCH'],

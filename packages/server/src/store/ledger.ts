@@ -2,6 +2,7 @@ import type { Queryable, SqlValue } from '../db/database.js';
 import type { DropReason } from '@waypost/sdk/internal';
 import { readExpiredRanges } from '../retention/retention-store.js';
 import { DROP_REASONS, type SequenceRange as Range } from '@waypost/sdk/internal';
+import { readGaps } from '../receipts/acknowledged-gaps.js';
 import { accountNumbering, type NumberingAccount, type NumberingRows } from '../ledger/numbering-account.js';
 
 /** A range of sequence numbers a device reported dropped. */
@@ -54,6 +55,12 @@ export interface Ledger {
   expired: number;
   /** The current numbering's expired ranges (each numbering's are in `epochs`). */
   expiredRanges: Range[];
+  /** Numbers received again after the server lost them, asked for by receipt (issue 46). */
+  recovered: number;
+  /** Numbers acknowledged by receipt, lost by the server and no longer held by the device (issue 46). */
+  lostAfterAck: number;
+  /** The current numbering's lost-after-acknowledgement ranges. */
+  lostAfterAckRanges: Range[];
   /** Numbers missing in all numberings together. */
   missing: number;
   /** The current numbering's missing ranges (each numbering's are in `epochs`). */
@@ -137,6 +144,11 @@ export async function readLedger(
     // Removed by retention before this was known: its removal is the latest it can have begun.
     if (rowsOf(r.epoch).firstReceivedAt === null) seen(r.epoch, r.at);
   }
+  for (const gaps of (await readGaps(db, deviceId)).values()) {
+    const entry = rowsOf(gaps.epoch);
+    entry.asked = gaps.asked;
+    entry.lost = gaps.lost;
+  }
   const unnamed = rows.get(keyOf(null));
   const started = [...rows.values()]
     .filter((r) => r.epoch !== null && r.firstReceivedAt !== null)
@@ -176,6 +188,9 @@ function sumLedger(epochs: EpochLedger[], device: { duplicates: number; quaranti
     expiredRanges: current?.expiredRanges ?? [],
     missing: sum((e) => e.missing),
     missingRanges: current?.missingRanges ?? [],
+    recovered: sum((e) => e.recovered),
+    lostAfterAck: sum((e) => e.lostAfterAck),
+    lostAfterAckRanges: current?.lostAfterAckRanges ?? [],
     epochs: epochs.slice(-MAX_EPOCHS_LISTED),
     epochCount: epochs.length,
     restarted: epochs.length > 1,

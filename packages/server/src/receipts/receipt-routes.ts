@@ -1,0 +1,59 @@
+import { RECEIPT_HEADER, RECEIPT_KEY_HEADER, RECEIPT_KEYS_PATH, RECEIPTS_OFFERED_HEADER } from '@waypost/sdk/internal';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { DeviceBatch } from '../ingest/ingest-job.js';
+import { issueReceipts } from './issue-receipts.js';
+import { receiptSigner, useRotatedKey } from './receipt-keys.js';
+import { requireAdmin } from '../auth/principal.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The receipt an upload's 2xx carries, with its key header (issue 46); unset when none. */
+    receipt?: { value: string; key: string } | null;
+  }
+}
+
+/**
+ * The receipt for what a request committed for `deviceId` (after the commit: the ingest queue's
+ * outcome is final), or null: nothing numbered was committed, or records of several numberings
+ * came in one request (an SDK's batch never mixes them; such an answer carries no receipt and the
+ * SDK deletes those records as before).
+ */
+export async function receiptFor(
+  ctx: AppContext,
+  deviceId: string,
+  batches: readonly DeviceBatch[],
+  quarantined: readonly { uuid: string | null }[],
+): Promise<{ value: string; key: string } | null> {
+  const records = batches.filter((b) => b.deviceId === deviceId).flatMap((b) => b.records);
+  const signer = await receiptSigner(ctx.db);
+  const skipped = new Set(quarantined.flatMap((q) => (q.uuid === null ? [] : [q.uuid])));
+  const receipts = await issueReceipts(signer, deviceId, records, skipped, ctx.now());
+  return receipts.length === 1 ? { value: receipts[0]!, key: signer.keyHeader } : null;
+}
+
+/**
+ * Receipts on the upload routes `urls`: every answer offers them (Waypost-Receipts-Offered: 1, so
+ * an SDK asks from its next upload), a 2xx to a request that asked carries its receipt and the
+ * signing key, and the key set is published at RECEIPT_KEYS_PATH.
+ */
+export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: readonly string[]): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!urls.includes(request.routeOptions.url ?? '')) return payload;
+    reply.header(RECEIPTS_OFFERED_HEADER, '1');
+    const receipt = request.receipt;
+    if (receipt && reply.statusCode >= 200 && reply.statusCode < 300) {
+      reply.header(RECEIPT_HEADER, receipt.value).header(RECEIPT_KEY_HEADER, receipt.key);
+    }
+    return payload;
+  });
+  app.get(RECEIPT_KEYS_PATH, async (_request, reply) => {
+    const signer = await receiptSigner(ctx.db);
+    return reply.header('cache-control', 'public, max-age=300').send(signer.jwks);
+  });
+  // Rotation: a new key, endorsed by the current one, so devices that pinned it accept the new one.
+  app.post('/api/receipt-keys', { preHandler: (request) => requireAdmin(ctx, request) }, async (_request, reply) => {
+    const signer = await useRotatedKey(ctx.db);
+    return reply.code(201).send(signer.jwks);
+  });
+}
