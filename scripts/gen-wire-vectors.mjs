@@ -65,9 +65,24 @@ const VECTORS = [
       })),
     },
   ],
+  // Issue 39: the SDK's record as a store with sequence epochs renders it (sequence_epoch after
+  // sequence): known key 27 and preset 2 in version 3, the key's text and preset 1's keys written
+  // out in versions 1 and 2.
+  [
+    'single record with its numbering\'s epoch, rootProperty "." (preset 2 in version 3)',
+    record(2, { sequence_epoch: '5f0c7e4e1d2a4b7e9c513a1f' }),
+  ],
+  [
+    'batch of three with their numbering\'s epoch, rootProperty "location", a param',
+    {
+      location: [0, 1, 2].map((i) => record(i, { sequence_epoch: '5f0c7e4e1d2a4b7e9c513a1f' })),
+      device_id: 'bike-7',
+    },
+  ],
 ];
 
-const vectors = [1, 2].flatMap((version) =>
+const VERSIONS = [1, 2, 3];
+const vectors = VERSIONS.flatMap((version) =>
   VECTORS.map(([name, value]) => {
     const json = JSON.stringify(value);
     const columnar = encodeColumnar(json, version);
@@ -75,14 +90,16 @@ const vectors = [1, 2].flatMap((version) =>
     return { name, version, json, columnar: Buffer.from(columnar).toString('hex') };
   }),
 );
-const requests = [1, 2].map((version) => {
-  const wire = vectors.find((v) => v.version === version && v.name.startsWith('batch of three'));
+const requests = VERSIONS.map((version) => {
+  // Version 3's request carries what it was made for: records with their epoch.
+  const name = version === 3 ? 'batch of three with' : 'batch of three,';
+  const wire = vectors.find((v) => v.version === version && v.name.startsWith(name));
   const body = deflateRawSync(Buffer.from(wire.columnar, 'hex')).toString('base64');
   return { version, json: wire.json, body };
 });
 const output = {
   about:
-    'Test vectors of the columnar request codings (docs/wire-format.md): x-waypost-columnar carries version 1, x-waypost-columnar-2 version 2. "columnar" is the hex of the bytes before raw deflate; a decoder must turn them into exactly "json". "requests" are whole request bodies (raw deflate of the columnar bytes, base64), whose deflate stream any inflater reads.',
+    'Test vectors of the columnar request codings (docs/wire-format.md): x-waypost-columnar carries version 1, x-waypost-columnar-2 version 2, x-waypost-columnar-3 version 3. "columnar" is the hex of the bytes before raw deflate; a decoder must turn them into exactly "json". "requests" are whole request bodies (raw deflate of the columnar bytes, base64), whose deflate stream any inflater reads.',
   vectors,
   requests,
 };

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { CodecError, decodeColumnar, encodeColumnar } from '@waypost/sdk/internal';
 
 interface Vectors {
-  vectors: { name: string; version: 1 | 2; json: string; columnar: string }[];
-  requests: { version: 1 | 2; json: string; body: string }[];
+  vectors: { name: string; version: 1 | 2 | 3; json: string; columnar: string }[];
+  requests: { version: 1 | 2 | 3; json: string; body: string }[];
 }
 const file = JSON.parse(
   readFileSync(new URL('../../../docs/wire-format/vectors.json', import.meta.url), 'utf8'),
@@ -103,8 +103,29 @@ describe('docs/wire-format/vectors.json', () => {
     expect(decodeColumnar(encodeColumnar('{"sequence_epoch":"abc"}', 2)!, MIB)).toBe('{"sequence_epoch":"abc"}');
   });
 
+  it("version 3's vectors: every body of versions 1 and 2 again, and records with their numbering's epoch", () => {
+    const names = (version: number) => file.vectors.filter((v) => v.version === version).map((v) => v.name);
+    expect(names(3)).toEqual(names(1));
+    expect(names(3)).toEqual(names(2));
+    const epoch = (version: number, kind: string) =>
+      hex(file.vectors.find((v) => v.version === version && v.name.startsWith(`${kind} with its numbering`))!.columnar);
+    const single = [1, 2, 3].map((version) => epoch(version, 'single record'));
+    // version 3, tag 3 (row), 1 row, 18 columns, 1 shape: preset 2 (preset 1 and known key 27).
+    expect([...single[2]!.subarray(0, 6)]).toEqual([3, 3, 1, 18, 1, 2]);
+    // Version 2 writes preset 1's keys out (preset 0) and the key's text; version 3 neither.
+    expect([...single[1]!.subarray(0, 6)]).toEqual([2, 3, 1, 18, 1, 0]);
+    expect(Buffer.from(single[1]!).includes('sequence_epoch')).toBe(true);
+    expect(Buffer.from(single[2]!).includes('sequence_epoch')).toBe(false);
+    expect(single[2]!.length).toBeLessThan(single[1]!.length - 40);
+    // Read as version 2 (the version byte changed), version 3's preset 2 is refused.
+    const asVersion2 = Uint8Array.from(single[2]!);
+    asVersion2[0] = 2;
+    expect(verdict(asVersion2)).toBe('refused INVALID_COLUMNAR');
+  });
+
   it('whole request bodies of each version: raw deflate of the columnar bytes', () => {
-    expect(file.requests.map((r) => r.version)).toEqual([1, 2]);
+    expect(file.requests.map((r) => r.version)).toEqual([1, 2, 3]);
+    expect(JSON.parse(file.requests[2]!.json).location[0]).toHaveProperty('sequence_epoch');
     for (const request of file.requests) {
       expect(decodeColumnar(inflateRawSync(Buffer.from(request.body, 'base64')), MIB)).toBe(request.json);
     }

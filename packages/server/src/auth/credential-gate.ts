@@ -13,6 +13,12 @@ declare module 'fastify' {
     upload?: boolean;
     /** Uploads on this route need a device token, whatever requireTokens says (the anchor's v2 API). */
     deviceTokenRequired?: boolean;
+    /**
+     * The route's own credential check, for a route outside the role rules that still takes only
+     * some callers (the anchor's org tokens, refreshes and reads): it throws the refusal. The gate
+     * runs it before the body; the handler runs it (or its memo) again, for requests without one.
+     */
+    credential?: (request: FastifyRequest) => Promise<unknown>;
   }
   interface FastifyRequest {
     /** The uploader, once authenticateUpload found it (before the body, when there is one). */
@@ -49,8 +55,9 @@ export async function authenticateUpload(ctx: AppContext, request: FastifyReques
  * Credentials are headers, known before the body: a request its credential refuses is refused
  * before its body is read, inflated, decoded or parsed (issue 45: a tokenless gzip or columnar
  * bomb cost a server with requireTokens up to 1.4 s of CPU before its 401). Upload routes check
- * the uploader (the handler then reads request.uploader); operator routes (those with a role
- * rule, accounts/route-rules.ts) the admin or a user. The refusal is thrown, so it takes the
+ * the uploader (the handler then reads request.uploader); routes with a check of their own
+ * (route config `credential`) that check; operator routes (those with a role rule,
+ * accounts/route-rules.ts) the admin or a user. The refusal is thrown, so it takes the
  * normal reply path (error handler, onSend and onResponse hooks), with the codes the handler
  * would have answered. Requests without a body are left to the handler: nothing to spare there.
  */
@@ -60,6 +67,7 @@ export function registerCredentialGate(app: FastifyInstance, ctx: AppContext): v
     if (!hasBody(request)) return payload;
     const config = request.routeOptions.config;
     if (config.ingest === true || config.upload === true) await authenticateUpload(ctx, request);
+    else if (config.credential) await config.credential(request);
     else if (ruleOf(request)) await requireAdmin(ctx, request);
     return payload;
   });

@@ -9,6 +9,7 @@ import { deviceJson, findDevice, listDevices, setDeviceStatus, type DeviceStatus
 import { findOrg } from '../store/orgs.js';
 import { revokeDeviceTokens } from '../store/refresh-tokens.js';
 import { anchorDeleteDeviceHandler, anchorDevicesHandler } from './anchor/read-routes.js';
+import { readScopeOf } from './anchor/reader.js';
 import { purgeDeviceData } from '../retention/purge-device.js';
 
 import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
@@ -74,9 +75,13 @@ export const adminRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     await purgeDeviceData(ctx.db, request.params.id, ctx.options.retention.batchSize);
     return deviceJson((await existing(request.params.id))!);
   };
+  // Shared with the anchor's API: its callers (org tokens) are checked by its rule, also when the
+  // credential gate checks before a body (the role rule alone would refuse them 403).
+  const deleteCaller = async (request: FastifyRequest) =>
+    (await speaksAnchor(ctx, request)) ? readScopeOf(ctx, request) : requireAdmin(ctx, request);
   app.delete(
     '/api/devices/:id',
-    { config: ACCESS.owner.device },
+    { config: { ...ACCESS.owner.device, credential: deleteCaller } },
     async (request: FastifyRequest<{ Querystring: Query; Params: Params }>) => {
       if (await speaksAnchor(ctx, request)) return anchorDelete(request);
       await requireAdmin(ctx, request);

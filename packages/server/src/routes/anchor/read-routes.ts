@@ -82,16 +82,22 @@ export const anchorReadRoutes: FastifyPluginAsync<{ ctx: AppContext; withDevices
     return row ? anchorLocation(row) : {};
   });
 
-  app.delete('/locations', { schema: { querystring: QUERY, response: SUCCESS } }, async (request: Request) => {
-    const scope = await readScopeOf(ctx, request);
-    const filter = readFilter(request.query);
-    if (scope.kind === 'all' && filter.deviceId === null && filter.from === null && filter.to === null) {
-      // The anchor refuses this too: the admin deleting every record of every org is never one click.
-      throw badRequest('MISSING_CONSTRAINTS', 'Name a device_id or a start_date..end_date range to delete');
-    }
-    const deleted = await ctx.db.transaction((tx) => deleteScopedLocations(tx, scope, filter));
-    return { success: true, deleted };
-  });
+  // A DELETE may come with a body: its caller is checked before it (credential-gate.ts).
+  const scoped = { credential: (request: FastifyRequest) => readScopeOf(ctx, request) };
+  app.delete(
+    '/locations',
+    { schema: { querystring: QUERY, response: SUCCESS }, config: scoped },
+    async (request: Request) => {
+      const scope = await readScopeOf(ctx, request);
+      const filter = readFilter(request.query);
+      if (scope.kind === 'all' && filter.deviceId === null && filter.from === null && filter.to === null) {
+        // The anchor refuses this too: the admin deleting every record of every org is never one click.
+        throw badRequest('MISSING_CONSTRAINTS', 'Name a device_id or a start_date..end_date range to delete');
+      }
+      const deleted = await ctx.db.transaction((tx) => deleteScopedLocations(tx, scope, filter));
+      return { success: true, deleted };
+    },
+  );
 
   app.get('/company_tokens', { schema: { response: LIST } }, async (request: Request) => {
     const scope = await readScopeOf(ctx, request);
@@ -104,6 +110,10 @@ export const anchorReadRoutes: FastifyPluginAsync<{ ctx: AppContext; withDevices
 
   if (withDevices) {
     app.get('/devices', { schema: { querystring: QUERY, response: LIST } }, anchorDevicesHandler(ctx));
-    app.delete('/devices/:id', { schema: { querystring: QUERY, response: SUCCESS } }, anchorDeleteDeviceHandler(ctx));
+    app.delete(
+      '/devices/:id',
+      { schema: { querystring: QUERY, response: SUCCESS }, config: scoped },
+      anchorDeleteDeviceHandler(ctx),
+    );
   }
 };

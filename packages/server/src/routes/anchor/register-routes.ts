@@ -7,7 +7,7 @@ import { HttpError } from '../../errors.js';
 import { refuseDevice } from '../../ingest/device-policy.js';
 import { checkOrgName, deviceInfoIn } from '../../ingest/org-devices.js';
 import { checkDeviceId } from '../../ingest/validation.js';
-import type { TokenPair } from '../../auth/tokens.js';
+import type { RefreshableToken, TokenPair } from '../../auth/tokens.js';
 import { findDevice } from '../../store/devices.js';
 import { revokedSince } from '../../store/refresh-tokens.js';
 import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
@@ -86,6 +86,23 @@ async function deviceForRegistration(
   return createOrgDevice(tx, org.id, deviceInfoIn(body, uuid), ctx.now());
 }
 
+async function verifyRefreshCaller(ctx: AppContext, request: FastifyRequest): Promise<RefreshableToken> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  if (!bearer) throw accessDenied('Authorization Bearer not found');
+  const caller = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
+    throw accessDenied(error.message);
+  });
+  const device = await findDevice(ctx.db, caller.deviceId);
+  if (!device) throw accessDenied(`Device ${caller.deviceId} is not registered here`);
+  const refusal = refuseDevice(
+    caller.deviceId,
+    device.status,
+    caller.org === null ? null : await findOrg(ctx.db, caller.org),
+  );
+  if (refusal) throw refusal;
+  return caller;
+}
+
 /** The anchor's registration and its refresh by Bearer access token. */
 export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const register = async (request: FastifyRequest) => {
@@ -114,20 +131,24 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
   };
 
   /**
+   * The device whose access token (the Bearer header) asks for a refresh, or the refusal: decided
+   * from the headers alone, so the credential gate decides it before the body (a memo per request
+   * keeps the handler from verifying it twice).
+   */
+  const checked = new WeakMap<FastifyRequest, Promise<RefreshableToken>>();
+  const refreshCaller = (request: FastifyRequest): Promise<RefreshableToken> => {
+    let caller = checked.get(request);
+    if (!caller) checked.set(request, (caller = verifyRefreshCaller(ctx, request)));
+    return caller;
+  };
+
+  /**
    * A new pair for the current access token sent as `Authorization: Bearer` (expired is fine, up to
    * the refresh-token lifetime). A refresh token sent along (refresh_token) must be the device's
    * and unused, and is spent: refresh tokens rotate.
    */
   const refresh = async (request: FastifyRequest) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    if (!bearer) throw accessDenied('Authorization Bearer not found');
-    const { deviceId, org, issuedAt, authTime } = await ctx.tokens.verifyForRefresh(bearer).catch((error: Error) => {
-      throw accessDenied(error.message);
-    });
-    const device = await findDevice(ctx.db, deviceId);
-    if (!device) throw accessDenied(`Device ${deviceId} is not registered here`);
-    const refusal = refuseDevice(deviceId, device.status, org === null ? null : await findOrg(ctx.db, org));
-    if (refusal) throw refusal;
+    const { deviceId, org, issuedAt, authTime } = await refreshCaller(request);
     const body = bodyOf(request.body);
     const refreshToken = text(body.refresh_token) ?? text(body.refreshToken);
     if (refreshToken === null) {
@@ -153,7 +174,7 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
       method: ['GET', 'POST'],
       url: `${prefix}/refresh_token`,
       // The SDK's refresh is form-urlencoded; other clients send JSON.
-      config: { accepts: ['application/x-www-form-urlencoded', 'application/json'] },
+      config: { accepts: ['application/x-www-form-urlencoded', 'application/json'], credential: refreshCaller },
       schema: { response: TOKENS_REPLY },
       handler: refresh,
     });

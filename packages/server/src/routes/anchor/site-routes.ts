@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
+import { HttpError } from '../../errors.js';
 import { findOrg } from '../../store/orgs.js';
 
 type Body = Record<string, unknown>;
@@ -46,16 +47,21 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
    * An org's read token. The anchor hands it to anyone who names the org; Waypost to the admin
    * only (admin token or login token), who passes it to the org's people.
    */
-  app.post('/api/site/jwt', { schema: { body: ORG_BODY } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const org = text(bodyOf(request.body).org);
+  const adminOnly = async (request: FastifyRequest) => {
     const caller = await principalOf(ctx, request).catch(() => null);
     if (caller?.kind !== 'admin') {
-      return reply.code(401).send({
-        org,
-        error: 'An org token is issued to the admin only (Authorization: Bearer <adminToken>)',
-        code: 'ADMIN_TOKEN_REQUIRED',
-      });
+      throw new HttpError(
+        401,
+        'ADMIN_TOKEN_REQUIRED',
+        'An org token is issued to the admin only (Authorization: Bearer <adminToken>)',
+      );
     }
+  };
+  // The caller is checked before the body (credential-gate.ts): nobody's body is read.
+  const jwtRoute = { schema: { body: ORG_BODY }, config: { credential: adminOnly } };
+  app.post('/api/site/jwt', jwtRoute, async (request: FastifyRequest, reply: FastifyReply) => {
+    await adminOnly(request);
+    const org = text(bodyOf(request.body).org);
     const row = org === null ? null : await findOrg(ctx.db, org);
     if (!row) return reply.code(401).send({ org, error: 'Org not found', code: 'UNKNOWN_ORG' });
     const { accessToken, expires } = await ctx.tokens.issueScoped('org', row.name);

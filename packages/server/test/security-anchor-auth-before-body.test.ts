@@ -1,0 +1,95 @@
+// The anchor-compatible routes that take only some callers (the admin's org tokens, a device's
+// refresh, the scoped deletes) decide their caller from the headers before the body, like Waypost's
+// own routes (security-auth-before-body.test.ts): a request whose body never finishes arriving
+// gets its refusal at once, and a caller they take still has its body read.
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, orgToken, register } from './helpers/anchor.js';
+import { backends } from './helpers/backends.js';
+import { startTestServer, type Json, type TestServer } from './helpers/client.js';
+
+interface Open {
+  request: ClientRequest;
+  answer: Promise<{ status: number; body: Json }>;
+}
+
+/** Sends the headers and `first` of a body declared 64 KiB long, and leaves the rest unsent. */
+function openRequest(url: string, method: string, path: string, headers: Record<string, string>, first: string): Open {
+  const request = httpRequest(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers, 'content-length': String(64 * 1024) },
+  });
+  const answer = new Promise<{ status: number; body: Json }>((resolve, reject) => {
+    request.on('response', (response: IncomingMessage) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Json }));
+    });
+    request.on('error', reject);
+  });
+  request.write(first);
+  return { request, answer };
+}
+
+describe.each(backends)('the anchor routes check their caller before the body, on $name', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const refusedEarly = async (method: string, path: string, headers: Record<string, string>, first: string) => {
+    const open = openRequest(server.url, method, path, headers, first);
+    try {
+      return await open.answer;
+    } finally {
+      open.request.destroy();
+    }
+  };
+
+  it('POST /api/site/jwt: 401 ADMIN_TOKEN_REQUIRED to nobody and to a device, while the body is arriving', async () => {
+    const device = await register(server, 'acme', 'jwt-phone');
+    for (const headers of [{}, { authorization: `Bearer ${device.accessToken}` }] as Record<string, string>[]) {
+      expect(await refusedEarly('POST', '/api/site/jwt', headers, '{"org":"ac')).toMatchObject({
+        status: 401,
+        body: { code: 'ADMIN_TOKEN_REQUIRED' },
+      });
+    }
+    // The admin's request is read to its end and answered as before.
+    expect(await orgToken(server, 'acme')).toEqual(expect.any(String));
+  });
+
+  it('POST /api/refresh_token: 403 ACCESS_DENIED without a valid access token, while the body is arriving', async () => {
+    for (const prefix of ['/api', '/api/jwt']) {
+      for (const headers of [{}, { authorization: 'Bearer not.a.token' }] as Record<string, string>[]) {
+        expect(
+          await refusedEarly('POST', `${prefix}/refresh_token`, headers, '{"refresh_token":"'),
+          `${prefix} ${JSON.stringify(headers)}`,
+        ).toMatchObject({ status: 403, body: { code: 'ACCESS_DENIED', status: 401 } });
+      }
+    }
+    const device = await register(server, 'acme', 'refresh-phone');
+    const renewed = await call(server, 'POST', '/api/refresh_token', {
+      token: device.accessToken,
+      body: { refresh_token: device.refreshToken },
+    });
+    expect(renewed.status).toBe(200);
+  });
+
+  it('a DELETE with a body: nobody gets 401 at once; an org token still deletes its device', async () => {
+    for (const path of ['/api/jwt/locations?device_id=x', '/api/site/devices/x', '/api/devices/x']) {
+      expect(await refusedEarly('DELETE', path, {}, '{"reason":"'), path).toMatchObject({ status: 401 });
+    }
+    await register(server, 'beta', 'beta-phone');
+    const token = await orgToken(server, 'beta');
+    const id = (
+      (await call(server, 'GET', '/api/devices', { token })).body as { id: string; device_id: string }[]
+    ).find((d) => d.device_id === 'beta-phone')!.id;
+    // The shared admin path, with a body: the anchor's org caller, not the operator role gate's 403.
+    const deleted = await call(server, 'DELETE', `/api/devices/${encodeURIComponent(id)}`, { token, body: {} });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true, deleted: 1 } });
+  });
+});
