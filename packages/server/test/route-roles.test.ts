@@ -84,9 +84,11 @@ const ROLES: Record<Required, readonly string[]> = {
     'GET /api/groups',
     'PUT /api/groups/{name}',
     'DELETE /api/groups/{name}',
+    'POST /api/receipt-keys',
   ],
   public: [
     'GET /metrics',
+    'GET /.well-known/waypost-receipt-keys',
     'GET /health',
     ...['POST', 'PUT', 'PATCH'].flatMap((m) => [`${m} /locations`, `${m} /api/locations`]),
     'GET /api/locations',

@@ -5,6 +5,7 @@ import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { issueReceipts } from './issue-receipts.js';
 import { receiptSigner, useRotatedKey } from './receipt-keys.js';
 import { requireAdmin } from '../auth/principal.js';
+import { ACCESS } from '../accounts/route-rules.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,13 +48,18 @@ export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: re
     }
     return payload;
   });
-  app.get(RECEIPT_KEYS_PATH, async (_request, reply) => {
+  app.get(RECEIPT_KEYS_PATH, { config: ACCESS.public }, async (_request, reply) => {
     const signer = await receiptSigner(ctx.db);
     return reply.header('cache-control', 'public, max-age=300').send(signer.jwks);
   });
   // Rotation: a new key, endorsed by the current one, so devices that pinned it accept the new one.
-  app.post('/api/receipt-keys', { preHandler: (request) => requireAdmin(ctx, request) }, async (_request, reply) => {
-    const signer = await useRotatedKey(ctx.db);
-    return reply.code(201).send(signer.jwks);
-  });
+  app.post(
+    '/api/receipt-keys',
+    // The server's signing key is no organization's: an owner's (and the admin token's) to rotate.
+    { preHandler: (request) => requireAdmin(ctx, request), config: ACCESS.owner.none },
+    async (_request, reply) => {
+      const signer = await useRotatedKey(ctx.db);
+      return reply.code(201).send(signer.jwks);
+    },
+  );
 }
