@@ -4,6 +4,7 @@
 // that request's word), never its body. Before, such a device was "live" for an hour, then "no network".
 import { ManualClock } from '@waypost/node';
 import { formatHealthHeader } from '@waypost/sdk/internal';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk } from '../../node/test/support/harness.js';
 import { backends } from './helpers/backends.js';
@@ -64,6 +65,36 @@ describe.each(backends)('refused uploads named from what the server answered, on
     // What that refused request said is kept beside it, not as the device's own report.
     expect(answer.refused.report).toMatchObject({ version: '0.1.0', queued: 1, device: id });
     expect(answer.history[0]).toMatchObject({ state: 'failing', cause: 'records-refused', inferred: false });
+  });
+
+  it('an upload cut mid-body (a proxy or link dropped it) is no refusal of its records', async () => {
+    const id = `${backend.name}-cut`;
+    const registered = await server.admin('/auth/register', { method: 'POST', body: { device_id: id } });
+    const token = registered.body.accessToken as string;
+    const auth = { authorization: `Bearer ${token}`, 'waypost-health': report(2) };
+    expect((await server.post('/locations', { location: record('c1') }, auth)).status).toBe(200);
+    await clock.advance(MIN);
+    // Half the body, then the connection ends: the server answers a request the device never sees.
+    const body = JSON.stringify({ location: record('c2') });
+    const { port } = new URL(server.url);
+    const answered = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /locations HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n` +
+            `authorization: ${auth.authorization}\r\nwaypost-health: ${auth['waypost-health']}\r\n` +
+            `content-length: ${body.length}\r\n\r\n${body.slice(0, body.length >> 1)}`,
+        );
+        socket.end();
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    // Whatever the server answered the cut request, the device is not named refused for it.
+    expect(answered === '' || /^HTTP\/1\.1 4\d\d/.test(answered)).toBe(true);
+    expect(await health(id)).toMatchObject({ refused: null });
+    expect((await health(id)).cause).not.toBe('records-refused');
   });
 
   it('a device refused many times a second costs one write; each new cause is one more', async () => {

@@ -158,6 +158,9 @@ export function registerRefusalNotes(app: FastifyInstance, ctx: AppContext): voi
       throttle.accepted(request);
       return done(null, payload);
     }
+    // A request whose body never arrived whole was cut on its way (a proxy, a dropped link): the
+    // device hears no answer, and the refusal is the cut's, not of its records (issue 39).
+    if (request.raw.readableAborted) return done(null, payload);
     const code =
       (typeof payload === 'string' ? CODE.exec(payload.slice(0, 2048))?.[1] : undefined) ?? `HTTP_${reply.statusCode}`;
     if (NOTED_BY_CREDENTIALS.has(code)) return done(null, payload);
