@@ -1,53 +1,7 @@
 import type { Database, Queryable } from './database.js';
 import { sqliteMarksInTransactions, trackTileSchema } from '../track-tiles/schema.js';
-
-interface Types {
-  id: string;
-  bigint: string;
-  real: string;
-  blob: string;
-  /** Statements that make a table refuse UPDATE and DELETE (an append-only log). */
-  appendOnly(table: string): string[];
-  /** Statements that undo appendOnly, for a migration that must rewrite such a table once. */
-  dropAppendOnly(table: string): string[];
-  dialect: Database['dialect'];
-}
-
-const APPEND_ONLY_MESSAGE = 'append-only: rows are never changed or removed';
-
-const TYPES: Record<Database['dialect'], Types> = {
-  sqlite: {
-    dialect: 'sqlite',
-    id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
-    bigint: 'INTEGER',
-    real: 'REAL',
-    blob: 'BLOB',
-    appendOnly: (table) =>
-      ['UPDATE', 'DELETE'].map(
-        (op) =>
-          `CREATE TRIGGER ${table}_no_${op.toLowerCase()} BEFORE ${op} ON ${table}
-           BEGIN SELECT RAISE(ABORT, '${table} is ${APPEND_ONLY_MESSAGE}'); END`,
-      ),
-    dropAppendOnly: (table) => [`DROP TRIGGER ${table}_no_update`, `DROP TRIGGER ${table}_no_delete`],
-  },
-  postgres: {
-    dialect: 'postgres',
-    id: 'BIGSERIAL PRIMARY KEY',
-    bigint: 'BIGINT',
-    real: 'DOUBLE PRECISION',
-    blob: 'BYTEA',
-    appendOnly: (table) => [
-      `CREATE FUNCTION ${table}_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN RAISE EXCEPTION '${table} is ${APPEND_ONLY_MESSAGE}'; END $$`,
-      `CREATE TRIGGER ${table}_no_change BEFORE UPDATE OR DELETE ON ${table}
-       FOR EACH ROW EXECUTE FUNCTION ${table}_refuse_change()`,
-    ],
-    dropAppendOnly: (table) => [
-      `DROP TRIGGER ${table}_no_change ON ${table}`,
-      `DROP FUNCTION ${table}_refuse_change()`,
-    ],
-  },
-};
+import { SQL_TYPES, type SqlTypes } from './sql-types.js';
+import { deviceKeys, geofencesByOrg, SINCE_ISSUE_39, userNameKeys } from './migrations-since-issue-39.js';
 
 // Quarantine is idempotent per device and record identity (issue 29): a resent invalid record
 // (an SDK retry, the same batch sent three times) is kept once, so the device's counter, its
@@ -61,55 +15,8 @@ const quarantineIdentity = (): string[] => [
   `UPDATE devices SET quarantined = (SELECT COUNT(*) FROM quarantine q WHERE q.device_id = devices.id)`,
 ];
 
-/**
- * Device keys (issue 40): long-lived, revocable credentials for trackers that cannot refresh a
- * token, kept as hashes. A device once given a token or a key is `credentialed`: never written
- * without one again (issue 41 item 5); devices that registered before this are marked from their
- * refresh tokens.
- */
-const deviceKeys = (t: Types): string[] => [
-  `CREATE TABLE device_keys (
-    key_hash TEXT PRIMARY KEY, device_id TEXT NOT NULL REFERENCES devices(id),
-    created_at ${t.bigint} NOT NULL, revoked_at ${t.bigint})`,
-  `CREATE INDEX device_keys_device ON device_keys (device_id)`,
-  `ALTER TABLE devices ADD COLUMN credentialed_at ${t.bigint}`,
-  `UPDATE devices SET credentialed_at = created_at WHERE id IN (SELECT device_id FROM refresh_tokens)`,
-];
-
-// Geofence identifiers unique per organization (issue 41): two orgs may each name one "depot",
-// and neither learns the other's names by a refusal. The table is made again with a row id and a
-// unique index on (org, identifier), the fleet's (org null) counted as one org.
-const geofencesByOrg = (t: Types): string[] => [
-  `CREATE TABLE geofences_by_org (
-    id ${t.id}, identifier TEXT NOT NULL, definition TEXT NOT NULL, created_at ${t.bigint} NOT NULL, org TEXT)`,
-  `INSERT INTO geofences_by_org (identifier, definition, created_at, org)
-   SELECT identifier, definition, created_at, org FROM geofences ORDER BY created_at, identifier`,
-  `DROP TABLE geofences`,
-  `ALTER TABLE geofences_by_org RENAME TO geofences`,
-  `CREATE UNIQUE INDEX geofences_org_identifier ON geofences ((COALESCE(org, '')), identifier)`,
-];
-
-// The audit trail kept bodies by a pattern of secret-looking key names (issue 41): a user's own
-// password (`current`), a password typed as a login name, coordinates and URLs were kept in clear.
-// It now keeps an allow-list of each route's fields (audit/audit-fields.ts); no body kept before
-// can be shown to hold no password, so this one migration clears them all (who, when, from where,
-// what and on what stay), lifting the table's append-only triggers for that statement alone.
-const auditDetailsCleared = (t: Types): string[] => [
-  ...t.dropAppendOnly('audit_log'),
-  `UPDATE audit_log SET detail = NULL WHERE detail IS NOT NULL`,
-  ...t.appendOnly('audit_log'),
-];
-
 /** Each migration is a list of statements; its index + 1 is its version. Never edit one: add one. */
-// User names compared in one form (issue 45): `admin` and `Admin` are one name. The column is
-// filled at start for users made before (accounts/user-name-key.ts: NFKC and case folding are not
-// SQL); a name clashing with an older one's stays without, and cannot log in.
-const userNameKeys = (): string[] => [
-  `ALTER TABLE users ADD COLUMN name_key TEXT`,
-  `CREATE UNIQUE INDEX users_name_key ON users (name_key)`,
-];
-
-const MIGRATIONS: ((t: Types) => string[])[] = [
+const MIGRATIONS: ((t: SqlTypes) => string[])[] = [
   (t) => [
     `CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     `CREATE TABLE devices (
@@ -328,57 +235,7 @@ const MIGRATIONS: ((t: Types) => string[])[] = [
   // SQLite's track pyramid is marked by the statements that change positions rather than by a
   // trigger per row (issue 32: batched ingest and retention's deletes lost a sizeable share to it).
   sqliteMarksInTransactions,
-  // Sinks an operator makes are confined to outside addresses (issue 45). Sinks made before keep
-  // reaching where they did (their maker is not recorded); what any sink's failures tell an
-  // operator or viewer is narrowed in the API for every sink alike.
-  () => [`ALTER TABLE sinks ADD COLUMN confined INTEGER NOT NULL DEFAULT 0`],
-  // Every refusal named (issue 39): a device refused before its upload's handler (size, depth,
-  // content type, rate limit) is kept as the server saw it, in the auth_refused_* columns, with the
-  // refusal's cause (NULL: its credentials, as before).
-  () => [`ALTER TABLE devices ADD COLUMN refused_cause TEXT`],
-  deviceKeys,
-  // Sequence epochs (issue 39): the numbering a sequence number belongs to (an id the SDK makes
-  // when its queue database starts numbering; null for trackers that send none), on each place
-  // the ledger reads numbers from, so a device whose numbering restarted keeps one account each.
-  () => [
-    `ALTER TABLE locations ADD COLUMN sequence_epoch TEXT`,
-    `ALTER TABLE quarantine ADD COLUMN sequence_epoch TEXT`,
-    `ALTER TABLE dropped_ranges ADD COLUMN sequence_epoch TEXT`,
-    `ALTER TABLE expired_ranges ADD COLUMN sequence_epoch TEXT`,
-    // The ledger reads a device's numbers per numbering: the index leads with the epoch.
-    `DROP INDEX locations_device_sequence`,
-    `CREATE INDEX locations_device_epoch_sequence ON locations (device_id, sequence_epoch, sequence)
-      WHERE sequence IS NOT NULL`,
-  ],
-  // Issue 41: what a transaction deciding fleet events runs in its COMMIT's round trip on
-  // PostgreSQL (fleet/config-version.ts: the configuration's lock, per schema, taken shared, and its
-  // version still the one read), a function so that each connection compiles it once.
-  (t) =>
-    t.dialect === 'postgres'
-      ? [
-          `CREATE FUNCTION fleet_config_still(expected BIGINT) RETURNS void LANGUAGE plpgsql AS $$
-           BEGIN
-             PERFORM pg_advisory_xact_lock_shared(7410421, hashtext(current_schema()));
-             IF (SELECT version FROM fleet_config WHERE id = 1) <> expected THEN
-               RAISE EXCEPTION 'the fleet configuration changed during this transaction' USING ERRCODE = '40001';
-             END IF;
-           END $$`,
-        ]
-      : [],
-  userNameKeys,
-  geofencesByOrg,
-  auditDetailsCleared,
-  // Delivery receipts (issue 46): numbers a device proved (by a receipt) this server had
-  // acknowledged and no longer held: asked for again ('asked'), or no longer held by the device
-  // either ('lost': lost after acknowledgement).
-  (t) => [
-    `CREATE TABLE acknowledged_gaps (
-      id ${t.id}, device_id TEXT NOT NULL, sequence_epoch TEXT,
-      first_sequence ${t.bigint} NOT NULL, last_sequence ${t.bigint} NOT NULL,
-      state TEXT NOT NULL, noted_at ${t.bigint} NOT NULL
-    )`,
-    `CREATE INDEX acknowledged_gaps_device ON acknowledged_gaps (device_id, sequence_epoch)`,
-  ],
+  ...SINCE_ISSUE_39,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -408,7 +265,7 @@ export async function migrate(db: Database, upTo: number = MIGRATIONS.length): P
     if (db.dialect === 'postgres') await tx.query(`SELECT pg_advisory_xact_lock(7410420)`);
     const from = await currentVersion(tx);
     for (let version = from + 1; version <= upTo; version++) {
-      for (const statement of MIGRATIONS[version - 1]!(TYPES[db.dialect])) await tx.run(statement);
+      for (const statement of MIGRATIONS[version - 1]!(SQL_TYPES[db.dialect])) await tx.run(statement);
       await tx.run(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, [version, Date.now()]);
     }
   });

@@ -27,6 +27,7 @@ export const DATA_OWNERS: Readonly<Record<string, TableOwner>> = {
   shares: { device: 'device_id', key: 'id' },
   refresh_tokens: { device: 'device_id', key: 'token_hash' },
   device_keys: { device: 'device_id', key: 'key_hash' },
+  acknowledged_gaps: { device: 'device_id', key: 'id' },
   device_health: { device: 'device_id', key: 'seq' },
   // After locations (whose deletes mark the pyramid stale), the pyramid's rows go too.
   track_tiles: { device: 'device_id', key: 'id' },
