@@ -29,7 +29,7 @@ export const PALETTE = [
   '#191970',
 ];
 
-function hashOf(text) {
+function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -45,6 +45,6 @@ function hashOf(text) {
 }
 
 /** '#rrggbb' for a device id: stable, whatever else is on the page. */
-export function colourOf(id) {
-  return PALETTE[hashOf(String(id)) % PALETTE.length];
+export function colourOf(id: unknown): string {
+  return PALETTE[hashOf(String(id)) % PALETTE.length] as string;
 }

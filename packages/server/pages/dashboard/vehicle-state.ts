@@ -5,7 +5,7 @@
 // threshold (the server's --silent-after) are given. The state colours are kept apart from every
 // device colour (colour.js): a colour on the map means one thing.
 
-export const STATE_COLOURS = {
+export const STATE_COLOURS: Record<string, string> = {
   live: '#15803d',
   parked: '#b45309',
   waiting: '#ca8a04',
@@ -16,7 +16,7 @@ export const STATE_COLOURS = {
   // A motion change on a track (tracks.js): moving as live.
   moving: '#15803d',
 };
-export const STATE_NAMES = {
+export const STATE_NAMES: Record<string, string> = {
   live: 'live',
   parked: 'parked',
   waiting: 'waiting',
@@ -27,14 +27,14 @@ export const STATE_NAMES = {
 };
 
 /** A state read from positions, as the server's state it stands for. */
-const FROM_POSITIONS = { moving: 'live', parked: 'parked', silent: 'silent' };
+const FROM_POSITIONS: Record<string, string> = { moving: 'live', parked: 'parked', silent: 'silent' };
 
 /**
  * The state to show for a device: the server's (its `health`, as GET /api/health answers it) when
  * it named one, else the one its positions give (`fromPositions`: moving, parked or silent).
  */
-export function shownState(health, fromPositions) {
-  if (health && Object.hasOwn(STATE_NAMES, health.state)) return health.state;
+export function shownState(health: { state?: string } | null | undefined, fromPositions: string): string {
+  if (health?.state !== undefined && Object.hasOwn(STATE_NAMES, health.state)) return health.state;
   return FROM_POSITIONS[fromPositions] ?? 'silent';
 }
 
@@ -44,9 +44,12 @@ const MOVING_SPEED_MPS = 1;
 const MOVING_FRESH_MS = 5 * 60_000;
 
 const EARTH_M = 6_371_000;
-const rad = (deg) => (deg * Math.PI) / 180;
+const rad = (deg: number): number => (deg * Math.PI) / 180;
 
-export function metresBetween(a, b) {
+/** A point as the pages pass it: [lat, lon] or [lat, lon, t]. */
+export type Point = readonly [number, number, ...number[]];
+
+export function metresBetween(a: Point, b: Point): number {
   const dLat = rad(b[0] - a[0]);
   const dLon = rad(b[1] - a[1]);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a[0])) * Math.cos(rad(b[0])) * Math.sin(dLon / 2) ** 2;
@@ -54,7 +57,7 @@ export function metresBetween(a, b) {
 }
 
 /** Compass bearing (0 = north, clockwise) from a to b, points as [lat, lon]. */
-export function bearing(a, b) {
+export function bearing(a: Point, b: Point): number {
   const y = Math.sin(rad(b[1] - a[1])) * Math.cos(rad(b[0]));
   const x =
     Math.cos(rad(a[0])) * Math.sin(rad(b[0])) - Math.sin(rad(a[0])) * Math.cos(rad(b[0])) * Math.cos(rad(b[1] - a[1]));
@@ -67,7 +70,15 @@ export function bearing(a, b) {
  * server's device.silent rule says (nothing heard for silentAfterMs), else moving or parked; and
  * its heading (null when it has not moved).
  */
-export function vehicleNow(newest, previous, now, silentAfterMs, heardAt = NaN) {
+export type TimedPoint = readonly [number, number, number, ...number[]];
+
+export function vehicleNow(
+  newest: TimedPoint,
+  previous: TimedPoint | null | undefined,
+  now: number,
+  silentAfterMs: number,
+  heardAt = NaN,
+): { state: 'silent' | 'parked' | 'moving'; heading: number | null } {
   const age = now - newest[2];
   const heard = Number.isFinite(heardAt) ? Math.max(heardAt, newest[2]) : newest[2];
   if (now - heard > silentAfterMs) return { state: 'silent', heading: null };
