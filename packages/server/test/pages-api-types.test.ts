@@ -1,10 +1,11 @@
 // The pages' API types come from the routes' own schemas (issue 42): in a scratch copy of the page
 // code, a reply schema with one field renamed makes the pages' type check fail where they read it.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,8 @@ describe("the pages' API types", () => {
       recursive: true,
     });
     mkdirSync(join(scratch, 'packages/server/dist/pages'), { recursive: true });
+    // The type packages the pages use (Leaflet's), as installed.
+    symlinkSync(fileURLToPath(new URL('node_modules', ROOT)), join(scratch, 'node_modules'));
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

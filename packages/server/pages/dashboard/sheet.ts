@@ -6,7 +6,7 @@ import { $ } from './dom.js';
 
 export const PHONE_QUERY = '(max-width: 720px)';
 
-export function setUpSheet(map) {
+export function setUpSheet(map: L.Map): void {
   const phone = window.matchMedia(PHONE_QUERY);
   const sidebar = $('sidebar');
   const toggle = $('sheet-toggle');

@@ -2,9 +2,10 @@
 import { api, apiJson } from './api.js';
 import { el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
+import type { UploadedLog } from './unschematized.js';
 
-export async function showLogList(deviceId, container) {
-  const logs = (await apiJson('/api/logs')).filter((log) => log.deviceId === deviceId);
+export async function showLogList(deviceId: string, container: HTMLElement): Promise<void> {
+  const logs = ((await apiJson('/api/logs')) as UploadedLog[]).filter((log) => log.deviceId === deviceId);
   fill(
     container,
     el('h3', {}, 'Uploaded logs'),
@@ -19,7 +20,7 @@ export async function showLogList(deviceId, container) {
               {},
               el(
                 'button',
-                { type: 'button', dataset: { log: String(log.id) }, onclick: () => openLog(log) },
+                { type: 'button', dataset: { log: String(log.id) }, onclick: () => void openLog(log) },
                 'Log #' + log.id + ' · ' + fmt.text(log.createdAt) + ' · ' + log.size + ' bytes',
               ),
             ),
@@ -28,7 +29,7 @@ export async function showLogList(deviceId, container) {
   );
 }
 
-async function openLog(log) {
+async function openLog(log: UploadedLog): Promise<void> {
   const response = await api('/api/logs/' + encodeURIComponent(log.id));
   showInViewer(response.ok ? await response.text() : 'Log ' + log.id + ' cannot be read');
 }
