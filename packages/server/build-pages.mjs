@@ -24,7 +24,28 @@ writeFileSync(
 const FOLDERS = [
   ['pages/dashboard', 'dist/pages/assets'],
   ['pages/track', 'dist/pages/track'],
+  ['pages/track-worker', 'dist/pages/track'],
 ];
+
+/**
+ * Every import stays an import (nothing is bundled): the SDK is the server's /sdk/waypost-browser.js
+ * and a dashboard module is its /assets/ URL, as the browser fetches them; a module beside stays relative.
+ */
+const servedImports = {
+  name: 'served-imports',
+  setup(bundler) {
+    bundler.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      if (args.path === '@waypost/browser') return { path: '/sdk/waypost-browser.js', external: true };
+      const dashboard = /^\.\.\/dashboard\/([\w-]+\.js)$/.exec(args.path);
+      if (dashboard) return { path: `/assets/${dashboard[1]}`, external: true };
+      if (/^\.\/[\w-]+\.js$/.test(args.path)) return { path: args.path, external: true };
+      return {
+        errors: [{ text: `pages import only the SDK, /assets/ modules and modules beside them: ${args.path}` }],
+      };
+    });
+  },
+};
 
 for (const [source, out] of FOLDERS) {
   const entryPoints = readdirSync(here(source))
@@ -34,7 +55,8 @@ for (const [source, out] of FOLDERS) {
   await build({
     entryPoints,
     outdir: here(out),
-    bundle: false,
+    bundle: true,
+    plugins: [servedImports],
     format: 'esm',
     platform: 'browser',
     target: ['chrome111', 'firefox111', 'safari16.4'],

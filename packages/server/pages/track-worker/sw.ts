@@ -1,6 +1,9 @@
 // The tracker's service worker: uploads the queue when no tab is open (Background Sync and Periodic
 // Background Sync), and keeps the page's files so that the tracker opens (and records) offline.
-import { installServiceWorkerUploads } from '/sdk/waypost-browser.js';
+// Built, the SDK import reads /sdk/waypost-browser.js (build-pages.mjs rewrites it).
+import { installServiceWorkerUploads } from '@waypost/browser';
+
+declare const self: ServiceWorkerGlobalScope;
 
 const CACHE = 'waypost-track-v2';
 const SHELL = [

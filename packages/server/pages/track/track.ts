@@ -1,7 +1,9 @@
 // The tracker page: enrolls this browser as a device of the Waypost server that serves it, then
 // records the Geolocation API's fixes into the SDK's durable queue while the page is open. Uploads
 // run from here while a tab is open, and from the service worker (Background Sync) when none is.
-import { createBackgroundGeolocation, registerBackgroundUploads } from '/sdk/waypost-browser.js';
+// Built, the SDK import reads /sdk/waypost-browser.js (build-pages.mjs rewrites it).
+import { createBackgroundGeolocation, registerBackgroundUploads } from '@waypost/browser';
+import type { Reply } from '../dashboard/api-types.js';
 import {
   byId,
   describeEnrollRefusal,
@@ -19,51 +21,62 @@ const NAME_KEY = 'waypost.track.name';
 const origin = location.origin;
 
 const bg = await createBackgroundGeolocation({ database: DATABASE });
-const tracker = { bg, enrolled: false, started: false, worker: null };
+const tracker = {
+  bg,
+  enrolled: false,
+  started: false,
+  loaded: false,
+  worker: null as ServiceWorkerRegistration | null,
+};
 // For the end-to-end tests and for debugging from the console.
-globalThis.waypostTracker = tracker;
+(globalThis as { waypostTracker?: typeof tracker }).waypostTracker = tracker;
 
-async function registerWorker() {
+/** What POST /auth/register answers (its route's schema). */
+type Enrollment = Reply<'/auth/register', 'post'>;
+
+async function registerWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!('serviceWorker' in navigator)) return null;
   try {
     return await navigator.serviceWorker.register('/track/sw.js', { type: 'module', scope: '/track/' });
   } catch (error) {
-    setText('location-error', `Uploads stop when this page closes: ${error.message}`);
+    setText('location-error', `Uploads stop when this page closes: ${(error as Error).message}`);
     return null;
   }
 }
 
 /** Asks the browser to wake the service worker for what is still queued. */
-async function askForBackgroundUpload() {
+async function askForBackgroundUpload(): Promise<void> {
   if (tracker.worker && (await bg.getCount()) > 0) await registerBackgroundUploads(tracker.worker);
 }
 
-const isEnrolled = () => {
+const isEnrolled = (): boolean => {
   const config = bg.config.current;
   return Boolean(config.http.url && config.authorization.refreshToken);
 };
 
 /** POST /auth/register under the server's policy: open, an enrollment secret, or the admin token. */
-async function register(name, code) {
+async function register(name: string, code: string): Promise<Enrollment> {
   // The typed name is the device's name in the dashboard; the model says what it runs on.
   const body = JSON.stringify({ uuid: bg.device.uuid, name, model: navigator.platform || null, platform: 'browser' });
-  const attempt = (headers) =>
+  const attempt = (headers: Record<string, string>): Promise<Response> =>
     fetch(`${origin}/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body,
     });
   let response = await attempt(code ? { 'x-registration-secret': code } : {});
-  let reply = await response.json().catch(() => ({}));
+  // A refusal's body is the API's error ({ error, code }), or anything a proxy sent.
+  const bodyOf = (answer: Response): Promise<{ code?: unknown; error?: unknown }> => answer.json().catch(() => ({}));
+  let reply = await bodyOf(response);
   if (response.status === 401 && code && reply.code === 'REGISTRATION_CLOSED') {
     response = await attempt({ authorization: `Bearer ${code}` });
-    reply = await response.json().catch(() => ({}));
+    reply = await bodyOf(response);
   }
   if (!response.ok) throw new Error(describeEnrollRefusal(reply, response.status, Boolean(code)));
-  return reply;
+  return reply as Enrollment;
 }
 
-async function configure(tokens) {
+async function configure(tokens: Enrollment): Promise<void> {
   await bg.ready({
     http: { url: `${origin}/locations`, autoSync: true, batchSync: true, maxBatchSize: 100 },
     authorization: {
@@ -79,14 +92,14 @@ async function configure(tokens) {
   });
 }
 
-async function refreshView() {
+async function refreshView(): Promise<void> {
   const { enabled } = bg.tracking;
   setText('tracking-state', enabled ? 'Recording while this page is open.' : 'Paused.');
   setText('toggle', enabled ? 'Pause' : 'Record');
   setText('queued', await bg.getCount());
 }
 
-async function startTracking() {
+async function startTracking(): Promise<void> {
   show('enroll', false);
   show('tracker', true);
   setText('device-label', localStorage.getItem(NAME_KEY) || 'This device');
@@ -125,14 +138,14 @@ byId('enroll-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   setText('enroll-error', '');
   try {
-    const name = byId('device-name').value.trim();
-    const tokens = await register(name, byId('enroll-code').value);
+    const name = byId<HTMLInputElement>('device-name').value.trim();
+    const tokens = await register(name, byId<HTMLInputElement>('enroll-code').value);
     localStorage.setItem(NAME_KEY, name);
     await configure(tokens);
     tracker.enrolled = true;
     await startTracking();
   } catch (error) {
-    setText('enroll-error', error.message);
+    setText('enroll-error', (error as Error).message);
   }
 });
 
