@@ -4,5 +4,5 @@ import { healthSentence } from './health-text.js';
 
 /** "Parked since 10:02:00", "No network since 10:02:00 (likely, …)": marked when inferred. */
 export function healthWords(health: Parameters<typeof healthSentence>[0]): string {
-  return healthSentence(health, null);
+  return healthSentence(health, null) ?? '';
 }

@@ -18,3 +18,58 @@ export type UploadedLog = { id: number | string; deviceId: string; createdAt: st
 
 /** GET /dashboard-config.json (the page's own settings, not under /api). */
 export type DashboardConfig = { sso?: boolean };
+
+/** GET /api/dashboard/devices/{id}/events: the motion changes and geofence crossings a device recorded. */
+export type RecordedEvent = {
+  recordedAt: number;
+  event?: string;
+  isMoving?: boolean;
+  record?: unknown;
+  latitude?: number;
+  longitude?: number;
+};
+
+/** GET /api/health (and GET /api/devices/{id}/health): the state the server names for a device. */
+export type Health = {
+  id?: string;
+  state: string;
+  cause: string;
+  since?: string | null;
+  inferred?: boolean;
+};
+
+/** GET /api/devices/{id}/health: a device's state with what it said and what the server saw. */
+export type HealthDetail = Health & {
+  report?: { queued?: number; oldestAge?: number } | null;
+  reportedAt?: string | null;
+  authRefused?: { code?: string; at: string } | null;
+  lastSeen?: string | null;
+};
+
+/** A silent period of the delivery ledger's timeline (GET /api/devices/{id}/ledger). */
+export type SilentPeriod = { from: string; to: string; cause: string; inferred?: boolean };
+
+/** GET /api/dashboard/commands: the commands a device takes. */
+export type CommandInfo = { name: string; takes: string; argument?: boolean };
+
+/** GET /api/geofences: the server's geofences. */
+export type ServerGeofence = {
+  identifier: string;
+  latitude: number;
+  longitude: number;
+  radius: number;
+  vertices?: [number, number][] | null;
+};
+
+/** GET /api/dashboard/devices: a device as the list shows it. */
+export type DeviceInfo = {
+  id: string;
+  name?: string | null;
+  model?: string | null;
+  status?: string;
+  records?: number;
+  lastSeen?: string | null;
+  quarantined?: number;
+  lastPosition?: { latitude: number; longitude: number; timestamp: string } | null;
+  health?: Health | null;
+};

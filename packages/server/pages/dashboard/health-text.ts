@@ -4,21 +4,26 @@
 import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
+import type { Health, HealthDetail, SilentPeriod } from './unschematized.js';
 
 /** ": 42 records queued since 10:02:00", from the device's report (queued, oldest age) when it said so. */
-function queued(detail) {
-  const report = detail && detail.report;
-  if (!report || !(report.queued > 0)) return '';
+function queued(detail: HealthDetail | null): string {
+  const report = detail?.report;
+  if (!report || report.queued === undefined || !(report.queued > 0)) return '';
   const records = report.queued === 1 ? '1 record' : report.queued + ' records';
-  const at = Date.parse(detail.reportedAt);
-  const since = report.oldestAge >= 0 && Number.isFinite(at) ? ' since ' + fmt.clock(at - report.oldestAge * 1000) : '';
+  const at = Date.parse(detail?.reportedAt ?? '');
+  const since =
+    report.oldestAge !== undefined && report.oldestAge >= 0 && Number.isFinite(at)
+      ? ' since ' + fmt.clock(at - report.oldestAge * 1000)
+      : '';
   return ': ' + records + ' queued' + since;
 }
 
-const since = (health) => (health.since ? ' since ' + fmt.clock(Date.parse(health.since)) : '');
+const since = (health: Partial<Health>): string =>
+  health.since ? ' since ' + fmt.clock(Date.parse(health.since)) : '';
 
 /** One sentence per cause code; `detail` (GET /api/devices/:id/health) adds what the device said. */
-const SENTENCES = {
+const SENTENCES: Record<string, (health: Partial<Health>, detail: HealthDetail | null) => string> = {
   reporting: () => 'Live: uploading as it goes',
   'clock-off': () => "Live, but its clock is more than 5 minutes off the server's",
   stationary: (h) => 'Parked' + since(h),
@@ -43,7 +48,7 @@ const SENTENCES = {
 };
 
 /** "Waiting for Wi-Fi: 42 records queued since 10:02:00 (likely)": the state in one sentence. */
-export function healthSentence(health, detail) {
+export function healthSentence(health: Health | null | undefined, detail: HealthDetail | null): string | null {
   if (!health) return null;
   const say = SENTENCES[health.cause];
   const words = say ? say(health, detail) : 'State ' + String(health.state) + ', cause ' + String(health.cause);
@@ -51,8 +56,9 @@ export function healthSentence(health, detail) {
 }
 
 /** "Silent from … to … because no network (said by the device on its return)". */
-export function silentPeriodText(period) {
-  const cause = SENTENCES[period.cause] ? SENTENCES[period.cause]({}, null) : String(period.cause);
+export function silentPeriodText(period: SilentPeriod): string {
+  const sentence = SENTENCES[period.cause];
+  const cause = sentence ? sentence({}, null) : String(period.cause);
   return (
     'Silent from ' +
     fmt.time(Date.parse(period.from)) +
@@ -65,13 +71,21 @@ export function silentPeriodText(period) {
 }
 
 /** The ledger's timeline of explained silences, or nothing when there is none. */
-export function silentPeriodList(periods) {
+export function silentPeriodList(periods: unknown): HTMLUListElement | null {
   if (!Array.isArray(periods) || periods.length === 0) return null;
-  return el('ul', { className: 'silent-periods' }, ...periods.map((period) => el('li', {}, silentPeriodText(period))));
+  return el(
+    'ul',
+    { className: 'silent-periods' },
+    ...(periods as SilentPeriod[]).map((period) => el('li', {}, silentPeriodText(period))),
+  );
 }
 
 /** A details section (deviceId, rangeQuery, report): the device's state and cause, in words. */
-export function deviceStateSection(deviceId, _rangeQuery, report) {
+export function deviceStateSection(
+  deviceId: string,
+  _rangeQuery: unknown,
+  report: (error: unknown) => void,
+): HTMLElement {
   const section = el(
     'section',
     { id: 'device-state' },
@@ -79,7 +93,8 @@ export function deviceStateSection(deviceId, _rangeQuery, report) {
     el('p', { className: 'hint' }, 'loading…'),
   );
   apiJson('/api/devices/' + encodeURIComponent(deviceId) + '/health')
-    .then((detail) => {
+    .then((answer) => {
+      const detail = answer as HealthDetail;
       const refused = detail.authRefused;
       fill(
         section,

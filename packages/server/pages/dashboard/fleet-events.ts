@@ -1,19 +1,25 @@
-/* global L */
 // Fleet events on the dashboard (issue 21): the server's geofences on the map (the sinks are
 // sinks-panel.js, the editor geofence-editor.js). Everything from the server is text.
 import { apiJson } from './api.js';
 import { el } from './dom.js';
 import * as fmt from './format.js';
+import type { ServerGeofence } from './unschematized.js';
 
-const FENCE_STYLE = { color: '#7b2cbf', weight: 2, dashArray: '6 4', fillOpacity: 0.06, className: 'server-geofence' };
+const FENCE_STYLE: L.PathOptions = {
+  color: '#7b2cbf',
+  weight: 2,
+  dashArray: '6 4',
+  fillOpacity: 0.06,
+  className: 'server-geofence',
+};
 
 /** A geofence's name on the map at its centre, always shown (text, never HTML). */
-export function fenceLabel(at, name) {
+export function fenceLabel(at: L.LatLngExpression, name: string): L.Marker {
   return L.marker(at, {
     icon: L.divIcon({
       className: 'geofence-label-icon',
       html: el('span', { className: 'geofence-label' }, name),
-      iconSize: null,
+      iconSize: null as unknown as L.PointExpression,
     }),
     interactive: false,
     keyboard: false,
@@ -21,11 +27,12 @@ export function fenceLabel(at, name) {
 }
 
 /** A saved geofence's size: its corners, or its radius in the chosen unit system ("150 m", "492 ft"). */
-export const fenceSize = (fence) => (fence.vertices ? fence.vertices.length + ' corners' : fmt.length(fence.radius));
+export const fenceSize = (fence: Pick<ServerGeofence, 'vertices' | 'radius'>): string =>
+  fence.vertices ? fence.vertices.length + ' corners' : fmt.length(fence.radius);
 
 /** The server-side geofences (POST /api/geofences), drawn for every device. */
-export async function drawServerGeofences(map, layer) {
-  const geofences = await apiJson('/api/geofences');
+export async function drawServerGeofences(map: L.Map, layer: L.LayerGroup): Promise<number> {
+  const geofences = (await apiJson('/api/geofences')) as ServerGeofence[];
   layer.clearLayers();
   for (const fence of geofences) {
     const shape = fence.vertices

@@ -2,29 +2,32 @@
 // against the SDK's own command table before queueing.
 import { api, apiJson } from './api.js';
 import { $, el, fill } from './dom.js';
+import type { CommandInfo } from './unschematized.js';
 
-export async function setUpCommandForm() {
-  const commands = await apiJson('/api/dashboard/commands');
+export async function setUpCommandForm(): Promise<void> {
+  const commands = (await apiJson('/api/dashboard/commands')) as CommandInfo[];
+  const argument = $<HTMLTextAreaElement>('command-argument');
+  const chosen = $<HTMLSelectElement>('command-name');
   const byName = new Map(commands.map((c) => [c.name, c]));
   fill($('command-name'), ...commands.map((c) => el('option', { value: c.name }, c.name)));
   const describe = () => {
-    const command = byName.get($('command-name').value);
+    const command = byName.get(chosen.value);
     $('command-takes').textContent = command ? 'Takes ' + command.takes + '.' : '';
-    $('command-argument').disabled = !(command && command.argument);
+    argument.disabled = !(command && command.argument);
   };
   $('command-name').addEventListener('change', describe);
   describe();
   $('command-form').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const id = $('command-device').value;
-    const name = $('command-name').value;
-    const command = [name];
-    const argumentText = $('command-argument').disabled ? '' : $('command-argument').value.trim();
+    const id = $<HTMLSelectElement>('command-device').value;
+    const name = chosen.value;
+    const command: unknown[] = [name];
+    const argumentText = argument.disabled ? '' : argument.value.trim();
     if (argumentText) {
       try {
         command.push(JSON.parse(argumentText));
       } catch (error) {
-        $('command-result').textContent = 'The argument is not JSON: ' + error.message;
+        $('command-result').textContent = 'The argument is not JSON: ' + (error as Error).message;
         return;
       }
     }
@@ -32,13 +35,15 @@ export async function setUpCommandForm() {
       method: 'POST',
       body: JSON.stringify({ command }),
     });
-    const body = await response.json().catch(() => ({}));
-    $('command-result').textContent = response.ok ? 'Queued #' + body.id + ' for ' + id : 'Refused: ' + body.error;
+    const body = (await response.json().catch(() => ({}))) as { id?: unknown; error?: unknown };
+    $('command-result').textContent = response.ok
+      ? 'Queued #' + String(body.id) + ' for ' + id
+      : 'Refused: ' + String(body.error);
   });
 }
 
 /** Devices the form can address: appended in one go (one by one, a select of 10,000 reflows 10,000 times). */
-export function addCommandDevices(devices) {
+export function addCommandDevices(devices: Iterable<{ id: string; label: string }>): void {
   const options = document.createDocumentFragment();
   for (const { id, label } of devices)
     options.append(el('option', { value: id }, label === id ? id : label + ' (' + id + ')'));
