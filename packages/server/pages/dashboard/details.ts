@@ -4,26 +4,42 @@
 import { el, fill, $ } from './dom.js';
 import * as fmt from './format.js';
 import { showLogList } from './logs.js';
+import type { DeviceInfo } from './unschematized.js';
 
-let sectionsFor = null;
-let sections = [];
+/** A details section: built for a device and range, it loads itself and reports its failures. */
+export type SectionBuilder = (deviceId: string, rangeQuery: string, report: (error: unknown) => void) => HTMLElement;
+
+/** What the details show of the selected device's track in the range. */
+export type TrackSummary = {
+  newest?: { lat: number; lon: number; t: number } | null;
+  positions: number;
+  truncated?: boolean;
+  trips: unknown[][];
+};
+
+let sectionsFor: string | null = null;
+let sections: HTMLElement[] = [];
 
 /** Sections built once per device and range: each is a function (deviceId, rangeQuery, report) -> element, loading itself. */
-const builders = [];
-export function addDetailsSection(build) {
+const builders: SectionBuilder[] = [];
+export function addDetailsSection(build: SectionBuilder): void {
   builders.push(build);
 }
 
 /** The sections are built again on the next render (the settings changed how they read). */
-export function forgetSections() {
+export function forgetSections(): void {
   sectionsFor = null;
 }
 
-export function exportUrl(deviceId, format, rangeQuery) {
+export function exportUrl(deviceId: string, format: string, rangeQuery: string): string {
   return '/api/devices/' + encodeURIComponent(deviceId) + '/locations?format=' + format + '&' + rangeQuery;
 }
 
-export function renderDetails(device, rangeQuery, report) {
+export function renderDetails(
+  device: { info: DeviceInfo; track?: TrackSummary | null } | null | undefined,
+  rangeQuery: string,
+  report: (error: unknown) => void,
+): void {
   const details = $('details');
   $('inspector').hidden = !device;
   if (!device) {
@@ -38,9 +54,9 @@ export function renderDetails(device, rangeQuery, report) {
     showLogList(info.id, logs).catch(report);
     sections = [...builders.map((build) => build(info.id, rangeQuery, report)), logs];
   }
-  const exportLink = (format) =>
+  const exportLink = (format: string): HTMLAnchorElement =>
     el('a', { href: exportUrl(info.id, format, rangeQuery), download: info.id + '.' + format }, format.toUpperCase());
-  const rows = [
+  const rows: [string, string][] = [
     ['Device', info.id],
     ['Name', fmt.text(info.name)],
     ['Model', fmt.text(info.model)],
@@ -56,7 +72,7 @@ export function renderDetails(device, rangeQuery, report) {
         ? fmt.coordinates(track.newest.lat, track.newest.lon) + ' at ' + fmt.time(track.newest.t)
         : 'none',
     ],
-    ['Positions in range', track ? track.positions + (track.truncated ? ' (newest shown)' : '') : '–'],
+    ['Positions in range', track ? String(track.positions) + (track.truncated ? ' (newest shown)' : '') : '–'],
     ['Points drawn', track ? String(track.trips.reduce((n, t) => n + t.length, 0)) : '–'],
   ];
   details.hidden = false;
