@@ -73,3 +73,12 @@ export type DeviceInfo = {
   lastPosition?: { latitude: number; longitude: number; timestamp: string } | null;
   health?: Health | null;
 };
+
+/** GET /api/session: who is logged in ({} for the admin token). */
+export type Session = { user?: string; role?: string; orgs?: string[] | null; groups?: string[] | null };
+
+/** GET /api/groups: the device groups. */
+export type DeviceGroup = { name: string; devices: string[] };
+
+/** A user's limits (GET /api/users): null for all devices. */
+export type Limits = { orgs: string[] | null; groups: string[] | null };

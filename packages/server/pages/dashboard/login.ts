@@ -5,14 +5,18 @@ import { showUsers } from './users.js';
 import { showGroups } from './groups.js';
 import { loggedIn, logIn, logInAs, logOut, whenUnauthorized } from './api.js';
 import { $ } from './dom.js';
+import type { Session } from './unschematized.js';
+
+/** What a session may do on this page. */
+export type Powers = { owner: boolean; people: boolean; write: boolean };
 
 /** What a session may do on this page; the API's route rules decide the same on the server. */
-export function powersOf(session) {
-  const admin = Boolean(session) && !session.user; // the admin token
-  const role = admin ? 'owner' : session && session.role;
+export function powersOf(session: Session | null): Powers {
+  const admin = session != null && !session.user; // the admin token
+  const role = admin ? 'owner' : session?.role;
   // Users and device groups are the whole fleet's: an owner limited to orgs or groups manages
   // neither (the API answers their lists 404), so their panels are not offered.
-  const limited = Boolean(session) && !admin && (session.orgs != null || session.groups != null);
+  const limited = session != null && !admin && (session.orgs != null || session.groups != null);
   return {
     owner: role === 'owner',
     people: role === 'owner' && !limited,
@@ -24,23 +28,28 @@ export function powersOf(session) {
  * Shows the login form until someone is logged in, then calls enter(powers). onLoginShown runs
  * whenever the form comes back (the session ended): the page stops its live feed.
  */
-export function setUpLogin(enter, onLoginShown, report) {
-  const showLogin = (message) => {
+export function setUpLogin(
+  enter: (powers: Powers) => Promise<unknown>,
+  onLoginShown: () => void,
+  report: (error: unknown) => void,
+): void {
+  const input = (id: string): HTMLInputElement => $<HTMLInputElement>(id);
+  const showLogin = (message?: string): void => {
     onLoginShown();
     $('app').hidden = true;
     $('login').hidden = false;
     $('login-error').textContent = message || '';
     offerSso($('sso')).catch(report);
-    $('user-input').focus();
+    input('user-input').focus();
   };
-  const entered = async () => {
-    const session = await loggedIn().catch(() => null);
-    $('whoami').textContent = session && session.user ? session.user + ' (' + session.role + ')' : '';
+  const entered = async (): Promise<unknown> => {
+    const session = (await loggedIn().catch(() => null)) as Session | null;
+    $('whoami').textContent = session?.user ? session.user + ' (' + String(session.role) + ')' : '';
     const powers = powersOf(session);
     // Users and device groups are an unlimited owner's (and the admin token's) to manage.
     $('users-panel').hidden = $('groups-panel').hidden = !powers.people;
     if (powers.people)
-      showUsers($('users'))
+      void showUsers($('users'))
         .then(() => showGroups($('groups'), () => showUsers($('users'))))
         .catch(report);
     return enter(powers).catch(report);
@@ -48,11 +57,11 @@ export function setUpLogin(enter, onLoginShown, report) {
   whenUnauthorized(() => showLogin('Your session ended: log in again.'));
   $('login').addEventListener('submit', async (event) => {
     event.preventDefault();
-    const user = $('user-input').value.trim();
-    const password = $('password-input').value;
-    const token = $('token-input').value.trim();
-    $('password-input').value = '';
-    $('token-input').value = '';
+    const user = input('user-input').value.trim();
+    const password = input('password-input').value;
+    const token = input('token-input').value.trim();
+    input('password-input').value = '';
+    input('token-input').value = '';
     if (user) {
       const ok = await logInAs(user, password);
       if (ok === true) return entered();
@@ -65,7 +74,7 @@ export function setUpLogin(enter, onLoginShown, report) {
     await logOut();
     window.location.reload();
   });
-  loggedIn().then(
+  void loggedIn().then(
     (session) => (session ? entered() : showLogin()),
     () => showLogin(),
   );

@@ -2,9 +2,10 @@
 // it; users limited to a group see its devices only. Names and ids are set as text (el()).
 import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
+import type { DeviceGroup } from './unschematized.js';
 
 /** Device ids typed as a comma- or space-separated list. */
-const idsOf = (text) =>
+const idsOf = (text: string): string[] =>
   text
     .split(/[\s,]+/)
     .map((id) => id.trim())
@@ -14,23 +15,24 @@ const idsOf = (text) =>
  * The panel in `container`, read again after each change; changed() then runs too (the Users
  * panel offers the groups, so it is read again).
  */
-export async function showGroups(container, changed = () => {}) {
+export async function showGroups(container: HTMLElement, changed: () => unknown = () => {}): Promise<void> {
   const status = el('p', { className: 'hint', role: 'status', id: 'groups-status' });
-  const act = async (work, done) => {
+  const act = async (work: () => Promise<unknown>, done: string): Promise<void> => {
     try {
       await work();
       await showGroups(container, changed);
-      fill(container.querySelector('#groups-status'), done);
+      const shown = container.querySelector('#groups-status');
+      if (shown) fill(shown, done);
       await changed();
     } catch (error) {
-      fill(status, error.message);
+      fill(status, (error as Error).message);
     }
   };
-  const put = (name, devices) =>
+  const put = (name: string, devices: string[]): Promise<unknown> =>
     apiJson('/api/groups/' + encodeURIComponent(name), { method: 'PUT', body: JSON.stringify({ devices }) });
-  const groups = await apiJson('/api/groups');
+  const groups = (await apiJson('/api/groups')) as DeviceGroup[];
   const rows = groups.map((group) => {
-    const devices = el('input', { value: group.devices.join(', '), 'aria-label': 'Devices of ' + group.name });
+    const devices = el('input', { value: group.devices.join(', '), ariaLabel: 'Devices of ' + group.name });
     return el(
       'li',
       { dataset: { group: group.name } },
@@ -66,7 +68,7 @@ export async function showGroups(container, changed = () => {}) {
     'form',
     {
       id: 'new-group',
-      onsubmit: (event) => {
+      onsubmit: (event: SubmitEvent) => {
         event.preventDefault();
         const group = name.value.trim();
         return act(() => put(group, idsOf(devices.value)), 'Group ' + group + ' saved');

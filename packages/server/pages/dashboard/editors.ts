@@ -8,19 +8,25 @@ import { SinksPanel } from './sinks-panel.js';
 /** How often the sinks' backlog is read again while the page is open. */
 const SINKS_REFRESH_MS = 5000;
 
-export function startEditors(map, fencesLayer, canWrite, report, redrawNumbers) {
+export function startEditors(
+  map: L.Map,
+  fencesLayer: L.LayerGroup,
+  canWrite: boolean,
+  report: (error: unknown) => void,
+  redrawNumbers: () => void,
+): void {
   showSettings();
   document.addEventListener('waypost:settings', redrawNumbers);
   const sinks = new SinksPanel(report, canWrite);
-  sinks.show().catch(report);
+  void sinks.show().catch(report);
   setInterval(() => {
-    if (!document.hidden && !$('app').hidden) sinks.show().catch(report);
+    if (!document.hidden && !$('app').hidden) void sinks.show().catch(report);
   }, SINKS_REFRESH_MS);
   // A viewer gets no editor at all (the API refuses their writes as well).
   $('geofence-editor').hidden = true;
   if (!canWrite) return;
   const editor = new GeofenceEditor(map, fencesLayer, report);
-  editor.show().catch(report);
+  void editor.show().catch(report);
   // Its list and the draft's size show lengths: they follow the unit setting.
-  document.addEventListener('waypost:settings', () => editor.redraw().catch(report));
+  document.addEventListener('waypost:settings', () => void editor.redraw().catch(report));
 }

@@ -3,11 +3,12 @@
 // set as text (el()), so an org named "<img onerror=...>" stays words. The API is the one
 // validator: what is chosen is sent as is, and a refusal is shown in its own words.
 import { el } from './dom.js';
+import type { Limits } from './unschematized.js';
 
 /** "All devices", or "Orgs: acme, beta · Groups: vans": a user's limits in a line. */
-export function limitsText(user) {
+export function limitsText(user: Partial<Limits>): string {
   if (user.orgs == null && user.groups == null) return 'All devices';
-  const parts = [];
+  const parts: string[] = [];
   if (user.orgs != null) parts.push('Orgs: ' + user.orgs.join(', '));
   if (user.groups != null) parts.push('Groups: ' + user.groups.join(', '));
   return parts.join(' · ');
@@ -17,9 +18,9 @@ export function limitsText(user) {
 let choosers = 0;
 
 /** The names offered: the server's, and any the user holds that the server no longer lists. */
-const offered = (names, held) => [...new Set([...names, ...(held || [])])];
+const offered = (names: string[], held: string[] | null): string[] => [...new Set([...names, ...(held || [])])];
 
-function checkList(kind, legend, names, held) {
+function checkList(kind: string, legend: string, names: string[], held: string[] | null): HTMLFieldSetElement {
   const boxes = offered(names, held).map((name) =>
     el(
       'label',
@@ -40,7 +41,10 @@ function checkList(kind, legend, names, held) {
  * A chooser of a user's limits. choices: { orgs, groups }, the names to offer; held: the user's
  * { orgs, groups } (null: all devices). value() is the API body's { orgs, groups }.
  */
-export function limitsChooser(choices, held = { orgs: null, groups: null }) {
+export function limitsChooser(
+  choices: { orgs: string[]; groups: string[] },
+  held: Limits = { orgs: null, groups: null },
+): { element: HTMLFieldSetElement; value: () => Limits } {
   const name = 'limits-' + ++choosers;
   const limited = held.orgs != null || held.groups != null;
   const all = el('input', { type: 'radio', name, value: 'all', checked: !limited });
@@ -59,8 +63,9 @@ export function limitsChooser(choices, held = { orgs: null, groups: null }) {
     el('label', { className: 'choice' }, only, 'Only the devices of:'),
     lists,
   );
-  const checked = (list) => [...list.querySelectorAll('input:checked')].map((box) => box.value);
-  const value = () => {
+  const checked = (list: Element): string[] =>
+    [...list.querySelectorAll<HTMLInputElement>('input:checked')].map((box) => box.value);
+  const value = (): Limits => {
     if (all.checked) return { orgs: null, groups: null };
     const chosen = { orgs: checked(orgs), groups: checked(groups) };
     // Limited to nothing: sent as an empty list, which the API refuses with its own message.
