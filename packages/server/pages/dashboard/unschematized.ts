@@ -82,3 +82,26 @@ export type DeviceGroup = { name: string; devices: string[] };
 
 /** A user's limits (GET /api/users): null for all devices. */
 export type Limits = { orgs: string[] | null; groups: string[] | null };
+
+/** GET /api/shares: a device's share links; POST /api/shares answers one with its url. */
+export type ShareLink = {
+  id: string;
+  active?: boolean;
+  expiresAt: string;
+  deletedAt?: string | null;
+  from?: string | null;
+  to?: string | null;
+  url?: string;
+};
+
+/** GET /api/dashboard/devices/{id}/trips: trips and stops measured by the server (times in ms). */
+export type Trip = {
+  start: number;
+  end: number;
+  durationMs: number;
+  distanceM: number;
+  averageSpeedMps: number | null;
+  maxSpeedMps: number | null;
+};
+export type Stop = { start: number; end: number; durationMs: number; lat: number; lon: number };
+export type TripsReply = { trips: Trip[]; stops: Stop[]; truncated?: boolean };

@@ -4,29 +4,30 @@
 // says so; after the Retry-After one tile is asked for again, and once it answers the tiles come
 // back. A device's state is its tile query: another range tries the tiles afresh.
 import { api } from './api.js';
-import { $, el, fill } from './dom.js';
+import { el, fill } from './dom.js';
 import * as fmt from './format.js';
 
 /** When the answer names no usable Retry-After; and the longest wait honoured (a bad header must not park the tiles for hours). */
 const DEFAULT_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 600_000;
 
-const building = new Map(); // device id -> { query, label, retryAt, timer }
+type Building = { query: string; label: string; retryAt: number; timer: ReturnType<typeof setTimeout> | null };
+const building = new Map<string, Building>(); // by device id
 
 /** The wait a 503 asks for (Retry-After in seconds), bounded. */
-export function retryAfterMs(response) {
+export function retryAfterMs(response: Response): number {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_RETRY_MS) : DEFAULT_RETRY_MS;
 }
 
 /** Whether this device's tiles for this query are known to be building (draw its records instead). */
-export const tilesBuilding = (id, query) => building.has(id) && building.get(id).query === query;
+export const tilesBuilding = (id: string, query: string): boolean => building.get(id)?.query === query;
 
 /** Forgets a device's building state (its range changed, or it left the map). */
-export function forgetBuilding(id) {
+export function forgetBuilding(id: string): void {
   const entry = building.get(id);
   if (!entry) return;
-  clearTimeout(entry.timer);
+  if (entry.timer !== null) clearTimeout(entry.timer);
   building.delete(id);
   showNote();
 }
@@ -35,16 +36,30 @@ export function forgetBuilding(id) {
  * A tile answered 503: from now on this device and query draw from the records (`redraw` draws the
  * device again, which now takes that path), and `probe` (a tile's path) is asked again after `waitMs`.
  */
-export function startBuilding({ id, label, query, probe, waitMs, redraw }) {
+export function startBuilding({
+  id,
+  label,
+  query,
+  probe,
+  waitMs,
+  redraw,
+}: {
+  id: string;
+  label: string;
+  query: string;
+  probe: string;
+  waitMs: number;
+  redraw: () => void;
+}): void {
   if (tilesBuilding(id, query)) return;
   forgetBuilding(id);
-  const entry = { query, label, retryAt: 0, timer: null };
+  const entry: Building = { query, label, retryAt: 0, timer: null };
   building.set(id, entry);
   schedule(entry, id, probe, waitMs, redraw);
   redraw();
 }
 
-function schedule(entry, id, probe, waitMs, redraw) {
+function schedule(entry: Building, id: string, probe: string, waitMs: number, redraw: () => void): void {
   entry.retryAt = Date.now() + waitMs;
   showNote();
   entry.timer = setTimeout(async () => {
@@ -62,8 +77,8 @@ function schedule(entry, id, probe, waitMs, redraw) {
 }
 
 /** The status line under the dashboard's status: which devices are drawn from records, and until when. */
-function showNote() {
-  const note = $('tiles-status');
+function showNote(): void {
+  const note = document.getElementById('tiles-status');
   if (!note) return;
   note.hidden = building.size === 0;
   fill(

@@ -1,10 +1,10 @@
-/* global URLSearchParams, navigator */
 // Share links of the selected device: create one for the current time range with an expiry, copy
 // its URL, see the device's links and withdraw them. The URL is shown once, when it is created:
 // the server keeps only a hash of its token.
 import { api, apiJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
+import type { ShareLink } from './unschematized.js';
 
 const EXPIRIES = [
   ['3600000', 'for 1 hour'],
@@ -13,8 +13,8 @@ const EXPIRIES = [
   ['2592000000', 'for 30 days'],
 ];
 
-function linkList(deviceId, container, report) {
-  apiJson('/api/shares?' + new URLSearchParams({ device: deviceId }))
+function linkList(deviceId: string, container: HTMLElement, report: (error: unknown) => void): void {
+  (apiJson('/api/shares?' + new URLSearchParams({ device: deviceId })) as Promise<ShareLink[]>)
     .then((shares) =>
       fill(
         container,
@@ -50,7 +50,7 @@ function linkList(deviceId, container, report) {
 }
 
 /** A details section (deviceId, rangeQuery, report): builds the form for this device and range. */
-export function shareSection(deviceId, rangeQuery, report) {
+export function shareSection(deviceId: string, rangeQuery: string, report: (error: unknown) => void): HTMLElement {
   const range = new URLSearchParams(rangeQuery);
   const expiry = el(
     'select',
@@ -60,19 +60,20 @@ export function shareSection(deviceId, rangeQuery, report) {
   expiry.value = '86400000';
   const url = el('input', { id: 'share-url', readOnly: true, hidden: true, ariaLabel: 'Share link' });
   const copy = el('button', { type: 'button', hidden: true }, 'Copy');
-  copy.addEventListener(
-    'click',
-    () => navigator.clipboard && navigator.clipboard.writeText(url.value).catch(() => undefined),
-  );
+  // navigator.clipboard is absent outside a secure context (plain http on a LAN address).
+  copy.addEventListener('click', () => void navigator.clipboard?.writeText(url.value).catch(() => undefined));
   const list = el('ul', { className: 'share-list' });
   const create = el('button', { type: 'button', id: 'share-create' }, 'Create link');
   create.addEventListener('click', async () => {
-    const body = { device: deviceId, expiresAt: Date.now() + Number(expiry.value) };
+    const body: { device: string; expiresAt: number; from?: number; to?: number } = {
+      device: deviceId,
+      expiresAt: Date.now() + Number(expiry.value),
+    };
     if (range.get('from')) body.from = Number(range.get('from'));
     if (range.get('to')) body.to = Number(range.get('to'));
     try {
-      const share = await apiJson('/api/shares', { method: 'POST', body: JSON.stringify(body) });
-      url.value = share.url;
+      const share = (await apiJson('/api/shares', { method: 'POST', body: JSON.stringify(body) })) as ShareLink;
+      url.value = share.url ?? '';
       url.dataset.share = share.id;
       url.hidden = false;
       copy.hidden = false;

@@ -1,4 +1,3 @@
-/* global CustomEvent */
 // The selected device's trips and stops over the time range, measured by the server on every
 // position (start, end, duration, distance, average and top speed; stops with their duration),
 // each trip with its own exports and a button that replays it.
@@ -6,15 +5,17 @@ import { apiJson } from './api.js';
 import { exportUrl } from './details.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
+import type { Stop, Trip, TripsReply } from './unschematized.js';
 
 const MAX_ROWS = 200;
 
 /** Cells with their heading as data: the table lays each row out as a card (inspector.css), labelled as text. */
-const cells = (labelled) => labelled.map(([label, value]) => el('td', { dataset: { label } }, value));
+const cells = (labelled: [string, string][]): HTMLTableCellElement[] =>
+  labelled.map(([label, value]) => el('td', { dataset: { label } }, value));
 
-function tripRow(deviceId, trip, index) {
+function tripRow(deviceId: string, trip: Trip, index: number): HTMLTableRowElement {
   const window = 'from=' + trip.start + '&to=' + trip.end;
-  const link = (format) =>
+  const link = (format: string): HTMLAnchorElement =>
     el(
       'a',
       { href: exportUrl(deviceId, format, window), download: deviceId + '-trip-' + (index + 1) + '.' + format },
@@ -40,7 +41,7 @@ function tripRow(deviceId, trip, index) {
   );
 }
 
-function stopRow(stop) {
+function stopRow(stop: Stop): HTMLTableRowElement {
   return el(
     'tr',
     {},
@@ -53,7 +54,7 @@ function stopRow(stop) {
   );
 }
 
-function table(className, headings, rows) {
+function table(className: string, headings: string[], rows: HTMLElement[]): HTMLDivElement {
   return el(
     'div',
     { className: 'table-scroll' },
@@ -67,14 +68,14 @@ function table(className, headings, rows) {
 }
 
 /** A details section: loads itself for the device and range it was built for. */
-export function tripsSection(deviceId, rangeQuery, report) {
+export function tripsSection(deviceId: string, rangeQuery: string, report: (error: unknown) => void): HTMLElement {
   const section = el(
     'section',
     { id: 'trips' },
     el('h3', {}, 'Trips and stops'),
     el('p', { className: 'hint' }, 'loading…'),
   );
-  apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/trips?' + rangeQuery)
+  (apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/trips?' + rangeQuery) as Promise<TripsReply>)
     .then(({ trips, stops, truncated }) => {
       const total = trips.reduce((sum, trip) => sum + trip.distanceM, 0);
       const summary =
