@@ -105,3 +105,38 @@ export type Trip = {
 };
 export type Stop = { start: number; end: number; durationMs: number; lat: number; lon: number };
 export type TripsReply = { trips: Trip[]; stops: Stop[]; truncated?: boolean };
+
+/** GET /api/dashboard/devices/{id}/records: one page of a device's records, newest first. */
+export type StoredRecord = {
+  uuid: string;
+  recordedAt: number;
+  receivedAt: number;
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number | null;
+  speed?: number | null;
+  odometer?: number | null;
+  event?: string | null;
+  isMoving?: boolean | null;
+  activity?: string | null;
+  battery?: number | null;
+  record?: unknown;
+};
+export type RecordsPage = { records: StoredRecord[]; total: number; next: string | null };
+
+/** One numbering's account of the delivery ledger (GET /api/devices/{id}/ledger). */
+export type LedgerAccount = { missing: number; highestSequence: number; missingRanges: [number, number][] };
+export type Ledger = LedgerAccount & {
+  restarted?: boolean;
+  restartedAt: number | null;
+  epochCount?: number;
+  epochs: (LedgerAccount & { firstReceivedAt: number | null })[];
+  dropped: Record<string, number>;
+  received: number;
+  duplicates: number;
+  quarantined: number;
+  silentPeriods?: unknown;
+};
+
+/** GET /api/devices/{id}/quarantine: records the server refused to store. */
+export type QuarantinedRecord = { id: number | string; code: string; message: string; raw: string; receivedAt: string };

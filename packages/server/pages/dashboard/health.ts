@@ -1,4 +1,3 @@
-/* global URLSearchParams */
 // The selected device's delivery health (issue 19's ledger): complete, or how many records are
 // missing and which, per numbering when the device's numbering started again (issue 39); what it reported dropped and what the server quarantined, with the
 // quarantined records themselves (reason, time, raw JSON as text) and their CSV export.
@@ -6,25 +5,27 @@ import { silentPeriodList } from './health-text.js';
 import { apiJson } from './api.js';
 import { el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
+import type { Ledger, LedgerAccount, QuarantinedRecord } from './unschematized.js';
 
 const SHOWN_RANGES = 8;
 const SHOWN_QUARANTINE = 20;
 
-const rangeText = ([first, last]) => (first === last ? '#' + first : '#' + first + '–#' + last);
+const rangeText = ([first, last]: [number, number]): string =>
+  first === last ? '#' + first : '#' + first + '–#' + last;
 
-function rangesText(missingRanges) {
+function rangesText(missingRanges: [number, number][]): string {
   const more =
     missingRanges.length > SHOWN_RANGES ? ' and ' + (missingRanges.length - SHOWN_RANGES) + ' more ranges' : '';
   return missingRanges.slice(0, SHOWN_RANGES).map(rangeText).join(', ') + more;
 }
 
 /** One numbering's account (a ledger, or one of its epochs). */
-function accountText(account) {
+function accountText(account: LedgerAccount): string {
   if (account.missing === 0) return 'all ' + account.highestSequence + ' records accounted for';
   return account.missing + ' missing of ' + account.highestSequence + ': ' + rangesText(account.missingRanges);
 }
 
-function verdict(ledger) {
+function verdict(ledger: Ledger): HTMLElement {
   if (!ledger.highestSequence)
     return el('p', { className: 'health unknown' }, 'No sequence numbers from this device yet: nothing to check.');
   const className = 'health ' + (ledger.missing === 0 ? 'complete' : 'missing');
@@ -67,7 +68,7 @@ function verdict(ledger) {
   );
 }
 
-function quarantineList(deviceId, records) {
+function quarantineList(deviceId: string, records: QuarantinedRecord[]): HTMLDivElement | null {
   if (records.length === 0) return null;
   const csv =
     '/api/devices/' +
@@ -97,15 +98,18 @@ function quarantineList(deviceId, records) {
 }
 
 /** A details section (deviceId, rangeQuery, report): the ledger and the quarantine, loading themselves. */
-export function healthSection(deviceId, _rangeQuery, report) {
+export function healthSection(deviceId: string, _rangeQuery: unknown, report: (error: unknown) => void): HTMLElement {
   const section = el(
     'section',
     { id: 'health' },
     el('h3', {}, 'Delivery health'),
     el('p', { className: 'hint' }, 'loading…'),
   );
-  const path = (what) => '/api/devices/' + encodeURIComponent(deviceId) + '/' + what;
-  Promise.all([apiJson(path('ledger')), apiJson(path('quarantine?limit=' + SHOWN_QUARANTINE))])
+  const path = (what: string): string => '/api/devices/' + encodeURIComponent(deviceId) + '/' + what;
+  Promise.all([
+    apiJson(path('ledger')) as Promise<Ledger>,
+    apiJson(path('quarantine?limit=' + SHOWN_QUARANTINE)) as Promise<{ records: QuarantinedRecord[] }>,
+  ])
     .then(([ledger, quarantine]) => {
       const dropped = Object.entries(ledger.dropped)
         .filter(([, n]) => n > 0)
