@@ -140,3 +140,9 @@ export type Ledger = LedgerAccount & {
 
 /** GET /api/devices/{id}/quarantine: records the server refused to store. */
 export type QuarantinedRecord = { id: number | string; code: string; message: string; raw: string; receivedAt: string };
+
+/** GET /api/users: the users and what each may see. */
+export type UserAccount = Limits & { name: string; role: string };
+
+/** GET /api/orgs: the organizations. */
+export type Org = { name: string; status?: string };

@@ -1,25 +1,28 @@
-/* global requestAnimationFrame, performance */
 // The device list: searchable by name, id or model, filterable by status and by when a device was
 // last seen, and virtualised: only the rows in view (plus a few) exist in the page, so 10,000
 // devices scroll and filter as fast as ten. Rows have one fixed height; the list's height stands
 // for all of them.
 import { $ } from './dom.js';
+import type { DeviceInfo } from './unschematized.js';
+
+/** The list's filters: a lower-cased query, a status and a last-seen window ('' for any). */
+export type Filters = { query: string; status: string; seen: string };
 
 export const ROW_HEIGHT = 64;
 const OVERSCAN = 8;
-const SEEN_MS = { hour: 3600_000, day: 86_400_000, week: 7 * 86_400_000 };
+const SEEN_MS: Record<string, number> = { hour: 3600_000, day: 86_400_000, week: 7 * 86_400_000 };
 
-const nameOf = (info) => info.name || info.id;
-const seenAt = (info) => (info.lastSeen ? Date.parse(info.lastSeen) : NaN);
+const nameOf = (info: DeviceInfo): string => info.name || info.id;
+const seenAt = (info: DeviceInfo): number => (info.lastSeen ? Date.parse(info.lastSeen) : NaN);
 
 /** Whether a device passes the filters: a pure decision, { query, status, seen } against now. */
-export function passes(info, filters, now) {
+export function passes(info: DeviceInfo, filters: Filters, now: number): boolean {
   if (filters.status && info.status !== filters.status) return false;
   if (filters.seen) {
     const at = seenAt(info);
     if (filters.seen === 'silent') {
-      if (at >= now - SEEN_MS.week) return false;
-    } else if (!(at >= now - SEEN_MS[filters.seen])) return false;
+      if (at >= now - (SEEN_MS.week as number)) return false;
+    } else if (!(at >= now - (SEEN_MS[filters.seen] ?? NaN))) return false;
   }
   if (!filters.query) return true;
   const query = filters.query;
@@ -30,12 +33,23 @@ export function passes(info, filters, now) {
   );
 }
 
-export class DeviceList {
+export class DeviceList<D extends { info: DeviceInfo }> {
+  private readonly scroller: HTMLElement;
+  private readonly list: HTMLElement;
+  private order: string[];
+  private shown: string[];
+  private rows: Map<string, HTMLLIElement>;
+  private readonly stale: Set<string>;
+  private sorted: boolean;
+  private frame: number;
+  private refilterNeeded: boolean;
+
   /** devices: the page's Map id -> { info }; renderRow(device, li) fills a row; onSelect(id). */
-  constructor(devices, renderRow, onSelect) {
-    this.devices = devices;
-    this.renderRow = renderRow;
-    this.onSelect = onSelect;
+  constructor(
+    private readonly devices: Map<string, D>,
+    private readonly renderRow: (device: D, li: HTMLLIElement) => void,
+    private readonly onSelect: (id: string) => void,
+  ) {
     this.scroller = $('device-scroll');
     this.list = $('devices');
     this.order = []; // ids by name
@@ -52,25 +66,25 @@ export class DeviceList {
     window.addEventListener('resize', () => this.schedule(false));
   }
 
-  add(id) {
+  add(id: string): void {
     this.order.push(id);
     this.sorted = false;
     this.schedule(true);
   }
 
   /** A device's info changed: its row is redrawn, and the filters run again. */
-  changed(id) {
+  changed(id: string): void {
     this.stale.add(id);
     this.schedule(true);
   }
 
   /** Redraws every row in view (the selection moved). */
-  redraw() {
+  redraw(): void {
     for (const id of this.rows.keys()) this.stale.add(id);
     this.schedule(false);
   }
 
-  schedule(refilter) {
+  schedule(refilter: boolean): void {
     this.refilterNeeded = this.refilterNeeded || refilter;
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
@@ -80,7 +94,7 @@ export class DeviceList {
   }
 
   /** Runs what is scheduled now (tests and the first render do not wait for a frame). */
-  flush() {
+  flush(): void {
     const started = performance.now();
     if (this.refilterNeeded) this.refilter();
     this.render();
@@ -88,25 +102,30 @@ export class DeviceList {
     this.list.dataset.flushMs = (performance.now() - started).toFixed(1);
   }
 
-  filters() {
+  filters(): Filters {
     return {
-      query: $('device-search').value.trim().toLowerCase(),
-      status: $('device-status').value,
-      seen: $('device-seen').value,
+      query: $<HTMLInputElement>('device-search').value.trim().toLowerCase(),
+      status: $<HTMLSelectElement>('device-status').value,
+      seen: $<HTMLSelectElement>('device-seen').value,
     };
   }
 
-  refilter() {
+  private device(id: string): D {
+    return this.devices.get(id) as D;
+  }
+
+  refilter(): void {
     this.refilterNeeded = false;
     if (!this.sorted) {
-      const key = (id) => nameOf(this.devices.get(id).info).toLowerCase();
+      const key = (id: string): string => nameOf(this.device(id).info).toLowerCase();
       const keys = new Map(this.order.map((id) => [id, key(id)]));
-      this.order.sort((a, b) => (keys.get(a) < keys.get(b) ? -1 : keys.get(a) > keys.get(b) ? 1 : 0));
+      const keyOf = (id: string): string => keys.get(id) ?? '';
+      this.order.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
       this.sorted = true;
     }
     const filters = this.filters();
     const now = Date.now();
-    this.shown = this.order.filter((id) => passes(this.devices.get(id).info, filters, now));
+    this.shown = this.order.filter((id) => passes(this.device(id).info, filters, now));
     this.list.style.height = this.shown.length * ROW_HEIGHT + 'px';
     const total = this.order.length;
     $('device-count').textContent =
@@ -115,23 +134,25 @@ export class DeviceList {
         : this.shown.length + ' of ' + total + ' devices';
   }
 
-  render() {
+  render(): void {
     const top = this.scroller.scrollTop;
     const height = this.scroller.clientHeight || 600;
     const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(this.shown.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
-    const rows = new Map();
+    const rows = new Map<string, HTMLLIElement>();
     for (let index = first; index < last; index++) {
-      const id = this.shown[index];
+      const id = this.shown[index] as string;
       let li = this.rows.get(id);
       if (!li) {
         li = document.createElement('li');
         li.dataset.device = id;
         li.tabIndex = 0;
         li.addEventListener('click', () => this.onSelect(id));
-        li.addEventListener('keydown', (event) => event.key === 'Enter' && this.onSelect(id));
-        this.renderRow(this.devices.get(id), li);
-      } else if (this.stale.has(id)) this.renderRow(this.devices.get(id), li);
+        li.addEventListener('keydown', (event) => {
+          if (event.key === 'Enter') this.onSelect(id);
+        });
+        this.renderRow(this.device(id), li);
+      } else if (this.stale.has(id)) this.renderRow(this.device(id), li);
       li.style.top = index * ROW_HEIGHT + 'px';
       rows.set(id, li);
     }
@@ -141,7 +162,7 @@ export class DeviceList {
   }
 
   /** Scrolls a device's row into view (selected on the map). */
-  reveal(id) {
+  reveal(id: string): void {
     const index = this.shown.indexOf(id);
     if (index < 0) return;
     const top = index * ROW_HEIGHT;

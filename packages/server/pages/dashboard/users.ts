@@ -3,34 +3,36 @@
 // server is set as text (el()); a password is sent once and the field emptied.
 import { apiJson } from './api.js';
 import { el, fill } from './dom.js';
+import type { DeviceGroup, Org, UserAccount } from './unschematized.js';
 import { limitsChooser, limitsText } from './user-limits.js';
 
 const ROLES = ['viewer', 'operator', 'owner'];
 
 /** The panel in `container`, read again after each change. */
-export async function showUsers(container) {
-  const say = (message) => fill(status, message);
+export async function showUsers(container: HTMLElement): Promise<void> {
+  const say = (message: string): void => fill(status, message);
   const status = el('p', { className: 'hint', role: 'status', id: 'users-status' });
-  const act = async (work, done) => {
+  const act = async (work: () => Promise<unknown>, done: string): Promise<void> => {
     try {
       await work();
       await showUsers(container);
-      fill(container.querySelector('#users-status'), done);
+      const shown = container.querySelector('#users-status');
+      if (shown) fill(shown, done);
     } catch (error) {
-      say(error.message);
+      say((error as Error).message);
     }
   };
-  const [users, orgs, groups] = await Promise.all([
+  const [users, orgs, groups] = (await Promise.all([
     apiJson('/api/users'),
     apiJson('/api/orgs'),
     apiJson('/api/groups'),
-  ]);
+  ])) as [UserAccount[], Org[], DeviceGroup[]];
   // A deleted org's devices are gone: it is offered no more (a user still limited to it shows it).
   const choices = {
     orgs: orgs.filter((org) => org.status !== 'deleted').map((org) => org.name),
     groups: groups.map((group) => group.name),
   };
-  const roleSelect = (value, props) =>
+  const roleSelect = (value: string, props: Parameters<typeof el<'select'>>[1]): HTMLSelectElement =>
     el('select', props, ...ROLES.map((role) => el('option', { value: role, selected: role === value }, role)));
 
   const rows = users.map((user) => {
@@ -67,12 +69,14 @@ export async function showUsers(container) {
       { dataset: { user: user.name } },
       el('strong', {}, user.name),
       roleSelect(user.role, {
-        'aria-label': 'Role',
-        onchange: (event) =>
-          act(
-            () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ role: event.target.value }) }),
-            user.name + ' is now ' + event.target.value,
-          ),
+        ariaLabel: 'Role',
+        onchange: (event: Event) => {
+          const chosen = (event.target as HTMLSelectElement).value;
+          return act(
+            () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ role: chosen }) }),
+            user.name + ' is now ' + chosen,
+          );
+        },
       }),
       limits,
       password,
@@ -111,13 +115,13 @@ export async function showUsers(container) {
     placeholder: 'password',
     autocomplete: 'new-password',
   });
-  const role = roleSelect('viewer', { id: 'new-user-role', 'aria-label': 'Role' });
+  const role = roleSelect('viewer', { id: 'new-user-role', ariaLabel: 'Role' });
   const newLimits = limitsChooser(choices);
   const create = el(
     'form',
     {
       id: 'new-user',
-      onsubmit: (event) => {
+      onsubmit: (event: SubmitEvent) => {
         event.preventDefault();
         const body = JSON.stringify({
           name: name.value.trim(),
