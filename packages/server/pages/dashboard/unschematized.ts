@@ -146,3 +146,13 @@ export type UserAccount = Limits & { name: string; role: string };
 
 /** GET /api/orgs: the organizations. */
 export type Org = { name: string; status?: string };
+
+/** GET /s/{token}/track: one shared device's track in the link's window (times in ms). */
+export type SharedTrack = {
+  name?: string | null;
+  trips: [number, number, number][][];
+  newest?: { lat: number; lon: number; t: number } | null;
+  from: number | null;
+  to: number | null;
+  expiresAt: number;
+};
