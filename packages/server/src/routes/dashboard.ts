@@ -61,7 +61,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const basemap = basemapOf(ctx.options, tiles);
   // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
   const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
-  // lateAfterSeconds: what the timeline's "(late)" means (public/assets/timeline-items.js).
+  // lateAfterSeconds: what the timeline's "(late)" means (pages/dashboard/timeline-items.ts).
   const lateAfterSeconds = ctx.options.fleet.lateAfterMs / 1000;
   // sso: the login page offers single sign-on (GET /api/oidc/login).
   const sso = ctx.options.oidc !== null;
