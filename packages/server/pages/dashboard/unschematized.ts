@@ -156,3 +156,18 @@ export type SharedTrack = {
   to: number | null;
   expiresAt: number;
 };
+
+/** GET /api/sinks: an event sink with its backlog; POST /api/sinks answers one with its secret. */
+export type Sink = {
+  id: string;
+  kind: string;
+  url?: string | null;
+  pending?: number;
+  dead: number;
+  paused?: boolean;
+  lastError?: string | null;
+  secret?: string;
+};
+
+/** GET /api/sinks/{id}/dead-letters: events a sink could not deliver. */
+export type DeadLetter = { event: { type: string; device?: string; timestamp: string }; lastError?: string | null };

@@ -6,14 +6,23 @@ import { apiJson } from './api.js';
 import { $, el, fill } from './dom.js';
 import { errorLine, send } from './form-errors.js';
 import * as fmt from './format.js';
+import type { DeadLetter, Sink } from './unschematized.js';
 
 const FIELDS = ['kind', 'url', 'events', 'form'];
-const sinkPath = (sink, what = '') => '/api/sinks/' + encodeURIComponent(sink.id) + what;
+const sinkPath = (sink: Sink, what = ''): string => '/api/sinks/' + encodeURIComponent(sink.id) + what;
 
 export class SinksPanel {
-  constructor(report, canWrite) {
-    this.report = report;
-    this.canWrite = canWrite;
+  private readonly errors: Record<string, HTMLParagraphElement>;
+  private readonly kind: HTMLSelectElement;
+  private readonly url: HTMLInputElement;
+  private readonly events: HTMLInputElement;
+  private readonly note: HTMLParagraphElement;
+  private list: HTMLUListElement | null = null;
+
+  constructor(
+    private readonly report: (error: unknown) => void,
+    private readonly canWrite: boolean,
+  ) {
     this.errors = Object.fromEntries(FIELDS.map((field) => [field, errorLine('sink', field)]));
     this.kind = el(
       'select',
@@ -28,25 +37,27 @@ export class SinksPanel {
   }
 
   /** Draws the panel once, then only its list (so a form being filled keeps its focus). */
-  async show() {
-    const sinks = await apiJson('/api/sinks');
+  async show(): Promise<void> {
+    const sinks = (await apiJson('/api/sinks')) as Sink[];
     const section = $('sinks');
     // A viewer with no sink to see has nothing here.
     section.hidden = sinks.length === 0 && !this.canWrite;
-    if (!this.list) {
-      this.list = el('ul', { className: 'sinks' });
+    let list = this.list;
+    if (!list) {
+      list = el('ul', { className: 'sinks' });
+      this.list = list;
       fill(
         section,
         el('h2', {}, 'Event sinks'),
-        this.list,
+        list,
         el('div', { id: 'dead-letters', hidden: true }),
         this.canWrite ? this.form() : null,
       );
     }
-    fill(this.list, ...sinks.map((sink) => this.item(sink)));
+    fill(list, ...sinks.map((sink) => this.item(sink)));
   }
 
-  item(sink) {
+  item(sink: Sink): HTMLLIElement {
     const backlog =
       fmt.text(sink.pending) +
       ' waiting · ' +
@@ -54,7 +65,7 @@ export class SinksPanel {
       ' dead' +
       (sink.paused ? ' · paused' : '') +
       (sink.lastError ? ' · last error: ' + fmt.text(sink.lastError) : '');
-    const button = (className, label, onclick) =>
+    const button = (className: string, label: string, onclick: () => Promise<void>): HTMLButtonElement =>
       el('button', { type: 'button', className, onclick: () => onclick().catch(this.report) }, label);
     return el(
       'li',
@@ -73,10 +84,10 @@ export class SinksPanel {
     );
   }
 
-  form() {
+  form(): HTMLFormElement {
     return el(
       'form',
-      { id: 'sink-form', onsubmit: (event) => this.add(event).catch(this.report) },
+      { id: 'sink-form', onsubmit: (event: SubmitEvent) => this.add(event).catch(this.report) },
       el('h3', {}, 'Add a sink'),
       el('label', {}, 'Kind ', this.kind),
       this.errors.kind,
@@ -90,15 +101,18 @@ export class SinksPanel {
     );
   }
 
-  async add(event) {
+  async add(event: Event): Promise<void> {
     event.preventDefault();
-    const body = { kind: this.kind.value, url: this.url.value.trim() };
+    const body: { kind: string; url: string; events?: string[] } = {
+      kind: this.kind.value,
+      url: this.url.value.trim(),
+    };
     const events = this.events.value
       .split(',')
       .map((type) => type.trim())
       .filter(Boolean);
     if (events.length > 0) body.events = events;
-    const sink = await send('/api/sinks', { method: 'POST', body: JSON.stringify(body) }, this.errors);
+    const sink = (await send('/api/sinks', { method: 'POST', body: JSON.stringify(body) }, this.errors)) as Sink | null;
     if (!sink) return;
     this.url.value = '';
     this.events.value = '';
@@ -107,25 +121,25 @@ export class SinksPanel {
     await this.show();
   }
 
-  async pause(sink, paused) {
+  async pause(sink: Sink, paused: boolean): Promise<void> {
     await apiJson(sinkPath(sink), { method: 'PATCH', body: JSON.stringify({ paused }) });
     await this.show();
   }
 
-  async remove(sink) {
+  async remove(sink: Sink): Promise<void> {
     await apiJson(sinkPath(sink), { method: 'DELETE' });
     this.note.textContent = '';
     await this.show();
   }
 
-  async showDead(sink) {
+  async showDead(sink: Sink): Promise<void> {
     const box = $('dead-letters');
-    const letters = await apiJson(sinkPath(sink, '/dead-letters?limit=100'));
+    const letters = (await apiJson(sinkPath(sink, '/dead-letters?limit=100'))) as DeadLetter[];
     box.hidden = false;
-    const cell = (value) => el('td', {}, fmt.text(value));
+    const cell = (value: unknown): HTMLTableCellElement => el('td', {}, fmt.text(value));
     fill(
       box,
-      el('h3', {}, 'Dead letters of ' + sink.kind + ' ' + sink.url),
+      el('h3', {}, 'Dead letters of ' + sink.kind + ' ' + String(sink.url)),
       el(
         'table',
         { className: 'dead' },
@@ -151,8 +165,10 @@ export class SinksPanel {
     );
   }
 
-  async replay(sink) {
-    const { replayed } = await apiJson(sinkPath(sink, '/replay'), { method: 'POST', body: '{}' });
+  async replay(sink: Sink): Promise<void> {
+    const { replayed } = (await apiJson(sinkPath(sink, '/replay'), { method: 'POST', body: '{}' })) as {
+      replayed: number;
+    };
     await this.show();
     const note = $('dead-letters');
     note.hidden = false;
