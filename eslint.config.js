@@ -53,18 +53,4 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'Buffer', 'require'],
     },
   },
-  {
-    // The tracker page and its service worker run in the browser, not in Node.
-    files: ['packages/server/public/track/**/*.js'],
-    languageOptions: {
-      globals: {
-        self: 'readonly',
-        caches: 'readonly',
-        Response: 'readonly',
-        location: 'readonly',
-        navigator: 'readonly',
-        localStorage: 'readonly',
-      },
-    },
-  },
 );

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-// The timeline's pure decisions (public/assets/timeline-items.js), in Node: one entry per event,
+// The timeline's pure decisions (pages/dashboard/timeline-items.ts, built by npm run build), in Node: one entry per event,
 // and "(late)" only when the event really reached the server past lateAfterSeconds.
-const MODULE = new URL('../public/assets/timeline-items.js', import.meta.url).href;
+const MODULE = new URL('../dist/pages/assets/timeline-items.js', import.meta.url).href;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a browser module without types
 const load = async (): Promise<any> => import(MODULE);
 

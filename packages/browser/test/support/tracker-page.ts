@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** What the tracker page exposes on globalThis for tests (see packages/server/public/track/track.js). */
+/** What the tracker page exposes on globalThis for tests (see packages/server/pages/track/track.ts). */
 interface TrackerGlobal {
   waypostTracker?: {
     loaded?: boolean;

@@ -10,6 +10,8 @@ import { declarePublicFamily } from '../http/route-access-check.js';
 /** The bundle @waypost/browser builds (npm run build), and the tracker page beside the dashboard. */
 const BROWSER_DIST = join(dirname(createRequire(import.meta.url).resolve('@waypost/browser/package.json')), 'dist');
 const TRACK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'track');
+/** The tracker's compiled TypeScript (npm run build: build-pages.mjs compiles pages/track/). */
+const BUILT_TRACK_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'pages', 'track');
 
 /** Only these files are served: a fixed list, so no path from a request ever reaches the disk. */
 const SDK_FILES: Record<string, string> = {
@@ -21,6 +23,9 @@ const TRACK_FILES: Record<string, string> = {
   'track.js': 'text/javascript; charset=utf-8',
   'tracker-ui.js': 'text/javascript; charset=utf-8',
   'sw.js': 'text/javascript; charset=utf-8',
+  'track.js.map': 'application/json',
+  'tracker-ui.js.map': 'application/json',
+  'sw.js.map': 'application/json',
   'style.css': 'text/css; charset=utf-8',
   'manifest.webmanifest': 'application/manifest+json',
   'icon-192.png': 'image/png',
@@ -32,7 +37,8 @@ async function send(reply: FastifyReply, dir: string, name: string, types: Recor
   if (!type) throw new HttpError(404, 'NOT_FOUND', `No such file: ${name}`);
   let data: Buffer;
   try {
-    data = await readFile(join(dir, name));
+    // The tracker's scripts are compiled from pages/track/; its page, icons and manifest are as written.
+    data = await readFile(join(dir === TRACK_DIR ? BUILT_TRACK_DIR : dir, name)).catch(() => readFile(join(dir, name)));
   } catch {
     throw new HttpError(404, 'NOT_FOUND', `No such file: ${name} (run npm run build for the browser SDK)`);
   }

@@ -12,6 +12,8 @@ import { declarePublicFamily } from '../http/route-access-check.js';
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
+/** The pages' compiled TypeScript (npm run build: build-pages.mjs compiles pages/ into dist/pages/). */
+const BUILT_ASSETS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'pages', 'assets');
 const packageDir = (name: string): string => dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
 const LEAFLET_DIR = join(packageDir('leaflet'), 'dist');
 /** Natural Earth country outlines (TopoJSON) and the script that turns them into GeoJSON: the offline basemap. */
@@ -61,7 +63,7 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const basemap = basemapOf(ctx.options, tiles);
   // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
   const silentAfterSeconds = ctx.options.fleet.silentAfterMs / 1000;
-  // lateAfterSeconds: what the timeline's "(late)" means (public/assets/timeline-items.js).
+  // lateAfterSeconds: what the timeline's "(late)" means (pages/dashboard/timeline-items.ts).
   const lateAfterSeconds = ctx.options.fleet.lateAfterMs / 1000;
   // sso: the login page offers single sign-on (GET /api/oidc/login).
   const sso = ctx.options.oidc !== null;
@@ -71,7 +73,11 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
     app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));
   }
   app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
-    const file = await fileUnder(join(PUBLIC_DIR, 'assets'), request.params['*']);
+    // A compiled module first, then the stylesheets (and any module not yet in TypeScript).
+    const relative = request.params['*'];
+    const file = await fileUnder(BUILT_ASSETS_DIR, relative).catch(() =>
+      fileUnder(join(PUBLIC_DIR, 'assets'), relative),
+    );
     return reply.type(file.type).send(file.data);
   });
   const vendor = (prefix: string, root: string) =>

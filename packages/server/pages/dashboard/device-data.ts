@@ -1,0 +1,41 @@
+// What the map draws for a device, fetched for a time range: its track cut at the ledger's holes
+// (breaks, so their edges stay drawn), and its events and geofences.
+import { apiJson } from './api.js';
+import type { Range } from './range.js';
+import type { Gap } from './unschematized.js';
+
+/** The range (and any extra parameters) as a query string. */
+export function rangeQuery(range: Range, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams(extra);
+  if (range.from !== null) params.set('from', String(range.from));
+  if (range.to !== null) params.set('to', String(range.to));
+  return params.toString();
+}
+
+export const devicePath = (id: string, what: string): string =>
+  '/api/dashboard/devices/' + encodeURIComponent(id) + '/' + what;
+
+/** The ledger's holes placed in time (GET .../gaps). */
+export const fetchGaps = async (id: string): Promise<Gap[]> =>
+  ((await apiJson(devicePath(id, 'gaps'))) as { gaps: Gap[] }).gaps;
+
+/** The gaps as the track and tile routes take them: { breaks: 'from:to,...' }, or {} without any. */
+export function breaksOf(gaps: Gap[]): { breaks?: string } {
+  const breaks = gaps.filter((g) => g.from !== null && g.to !== null).map((g) => g.from + ':' + g.to);
+  return breaks.length > 0 ? { breaks: breaks.join(',') } : {};
+}
+
+/** The track at this zoom, and the gaps it is cut at. */
+export async function fetchTrack(id: string, range: Range, zoom: number): Promise<{ track: unknown; gaps: Gap[] }> {
+  const gaps = await fetchGaps(id);
+  const query = rangeQuery(range, { zoom: String(zoom), ...breaksOf(gaps) });
+  return { track: await apiJson(devicePath(id, 'track') + '?' + query), gaps };
+}
+
+/** The device's recorded events in the range and its own geofences. */
+export function fetchOverlays(id: string, range: Range): Promise<[unknown, unknown]> {
+  return Promise.all([
+    apiJson(devicePath(id, 'events') + '?' + rangeQuery(range)),
+    apiJson(devicePath(id, 'geofences')),
+  ]);
+}
