@@ -120,8 +120,13 @@ describe('waypost server', () => {
         sockets.map(
           (socket) =>
             new Promise<string>((resolve) => {
-              // Served (an answer to a request on it), or closed without an answer.
-              socket.once('data', (data) => resolve(data.toString().startsWith('HTTP/1.1 200') ? 'served' : 'other'));
+              // Served (an answer to a request on it: at the limit, /health says so with a 503
+              // `connectionsFull`, issue 45), or closed without an answer.
+              socket.once('data', (data) => {
+                const text = data.toString();
+                const full = text.startsWith('HTTP/1.1 503') && text.includes('"connectionsFull":true');
+                resolve(text.startsWith('HTTP/1.1 200') || full ? 'served' : 'other');
+              });
               socket.once('close', () => resolve('closed'));
               socket.on('error', () => undefined); // the refused one may be reset: 'close' follows
               socket.once('connect', () => socket.write('GET /health HTTP/1.1\r\nHost: waypost\r\n\r\n'));

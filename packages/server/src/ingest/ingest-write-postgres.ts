@@ -3,7 +3,7 @@ import { insertWithTotals } from '../store/insert-with-totals.js';
 import { locationKey } from '../store/locations.js';
 import { fleetWrites, writeDecision } from '../fleet/ingest-events.js';
 import { decideIngest, heldOf } from './ingest-decision.js';
-import type { GroupWrite, GroupWritten } from './ingest-write.js';
+import type { GroupWrite, GroupWritten } from './group-write.js';
 
 /**
  * PostgreSQL's writer for a group that fits one statement: decided first as if none of its records

@@ -5,7 +5,7 @@ import { markChangedHours } from '../track-tiles/pyramid-store.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
 import { decideIngest, heldOf } from './ingest-decision.js';
-import type { GroupWrite, GroupWritten } from './ingest-write.js';
+import type { GroupWrite, GroupWritten } from './group-write.js';
 
 /**
  * SQLite's writer (and PostgreSQL's for a group too large for one statement): the records first,

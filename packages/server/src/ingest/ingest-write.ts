@@ -4,38 +4,14 @@ import { lockDevices, registerDevices, type DeviceState } from '../store/devices
 import { fitsOneStatement } from '../store/insert-with-totals.js';
 import { insertDroppedRanges } from '../store/ledger.js';
 import { identityOf, insertQuarantine, quarantineKey } from '../store/quarantine.js';
-import { fleetContext, writeLateEvents, type FleetContext, type FleetIngestSettings } from '../fleet/ingest-events.js';
+import { fleetContext, writeLateEvents, type FleetIngestSettings } from '../fleet/ingest-events.js';
 import { EMPTY_FLEET_CONFIG } from '../fleet/fleet-config.js';
 import type { Outcome } from './group-commit.js';
-import {
-  admit,
-  heldOf,
-  ingestRows,
-  withCommands,
-  type Admission,
-  type Held,
-  type IngestDecision,
-  type IngestRows,
-  type JobOutcome,
-} from './ingest-decision.js';
+import { admit, heldOf, ingestRows, withCommands, type Admission, type JobOutcome } from './ingest-decision.js';
 import type { IngestJob } from './ingest-job.js';
 import { writeInOneStatement } from './ingest-write-postgres.js';
 import { writeInSteps } from './ingest-write-steps.js';
-
-/** What a dialect's writer is given: the group, its rows, and what the database held but the records. */
-export interface GroupWrite {
-  jobs: readonly IngestJob[];
-  admission: Admission;
-  rows: IngestRows;
-  held: Omit<Held, 'locations'>;
-  events: FleetContext;
-}
-
-/** What a writer wrote: the decision it executed, and the outbox rows (delivery is told of them). */
-export interface GroupWritten {
-  decision: IngestDecision;
-  written: number;
-}
+import type { GroupWrite } from './group-write.js';
 
 /** The group's devices, locked, those seen for the first time registered; and which jobs may store. */
 async function readDevices(
