@@ -120,8 +120,10 @@ export function createAdminApi(baseUrl: string, adminToken: string): AdminApi {
       });
     },
     async storedRecords(deviceId) {
+      // A device the service never heard from (404 UNKNOWN_DEVICE) has nothing stored.
       const body = await request(
         `/api/devices/${encodeURIComponent(deviceId)}/locations?limit=${MAX_RECORDS_PER_DEVICE}&format=json`,
+        { missing: 'null' },
       );
       const list = Array.isArray(body) ? body : ((body as { locations?: unknown[] } | null)?.locations ?? []);
       const uuids = new Set<string>();
