@@ -2,35 +2,11 @@
 // refresh, the scoped deletes) decide their caller from the headers before the body, like Waypost's
 // own routes (security-auth-before-body.test.ts): a request whose body never finishes arriving
 // gets its refusal at once, and a caller they take still has its body read.
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, orgToken, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';
-import { startTestServer, type Json, type TestServer } from './helpers/client.js';
-
-interface Open {
-  request: ClientRequest;
-  answer: Promise<{ status: number; body: Json }>;
-}
-
-/** Sends the headers and `first` of a body declared 64 KiB long, and leaves the rest unsent. */
-function openRequest(url: string, method: string, path: string, headers: Record<string, string>, first: string): Open {
-  const request = httpRequest(`${url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers, 'content-length': String(64 * 1024) },
-  });
-  const answer = new Promise<{ status: number; body: Json }>((resolve, reject) => {
-    request.on('response', (response: IncomingMessage) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Json }));
-    });
-    request.on('error', reject);
-  });
-  request.write(first);
-  return { request, answer };
-}
+import { startTestServer, type TestServer } from './helpers/client.js';
+import { openRequest } from './helpers/open-request.js';
 
 describe.each(backends)('the anchor routes check their caller before the body, on $name', (backend) => {
   let server: TestServer;
@@ -42,7 +18,13 @@ describe.each(backends)('the anchor routes check their caller before the body, o
   });
 
   const refusedEarly = async (method: string, path: string, headers: Record<string, string>, first: string) => {
-    const open = openRequest(server.url, method, path, headers, first);
+    const open = openRequest(server.url, {
+      method,
+      path,
+      headers: { 'content-type': 'application/json', ...headers },
+      first,
+      declared: 64 * 1024,
+    });
     try {
       return await open.answer;
     } finally {

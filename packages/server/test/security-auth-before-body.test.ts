@@ -1,36 +1,8 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { deflateRawSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
-import { record, startTestServer, type Json, type TestServer } from './helpers/client.js';
-
-/** The answer to a request whose body is still being sent, and the request, to finish or drop. */
-interface Open {
-  request: ClientRequest;
-  answer: Promise<{ status: number; body: Json }>;
-}
-
-/**
- * Sends the headers and the first `sent` bytes of a body of `declared` bytes, and leaves the body
- * open: an answer can only come from a server that decided without the rest of the body.
- */
-function openUpload(url: string, path: string, headers: Record<string, string>, first: Buffer, declared: number): Open {
-  const request = httpRequest(`${url}${path}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-length': String(declared) },
-  });
-  const answer = new Promise<{ status: number; body: Json }>((resolve, reject) => {
-    request.on('response', (response: IncomingMessage) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) as Json }));
-    });
-    request.on('error', reject);
-  });
-  request.write(first);
-  return { request, answer };
-}
+import { record, startTestServer, type TestServer } from './helpers/client.js';
+import { openRequest } from './helpers/open-request.js';
 
 const MIB = 1024 * 1024;
 
@@ -50,7 +22,7 @@ describe.each(backends)('a credential is checked before the body is read, on $na
     return encoded.subarray(0, 1024);
   };
   const refusedEarly = async (path: string, headers: Record<string, string>, first: Buffer) => {
-    const open = openUpload(server.url, path, headers, first, MIB);
+    const open = openRequest(server.url, { method: 'POST', path, headers, first, declared: MIB });
     try {
       return await open.answer;
     } finally {
@@ -101,17 +73,17 @@ describe.each(backends)('a credential is checked before the body is read, on $na
   it('reads the body of an upload whose device token is valid, and stores it', async () => {
     const device = await server.post('/auth/register', { device_id: 'gate-walker' });
     const body = gzipSync(JSON.stringify({ location: [record('gate-1'), record('gate-2')] }));
-    const open = openUpload(
-      server.url,
-      '/locations',
-      {
+    const open = openRequest(server.url, {
+      method: 'POST',
+      path: '/locations',
+      headers: {
         'content-type': 'application/json',
         'content-encoding': 'gzip',
         authorization: `Bearer ${device.body.accessToken}`,
       },
-      body.subarray(0, 10),
-      body.length,
-    );
+      first: body.subarray(0, 10),
+      declared: body.length,
+    });
     open.request.end(body.subarray(10));
     expect(await open.answer).toMatchObject({ status: 200, body: { stored: 2 } });
   });
