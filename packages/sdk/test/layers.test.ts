@@ -27,12 +27,24 @@ const LAYERS: readonly (readonly string[])[] = [
     'network/',
     'store/',
     'ledger/',
+    // Receipts' pure parts (issue 46): the format, its header, pins, claims and days.
+    'receipts/',
     'health/health-header.ts',
     'log/levels.ts',
     'log/logger.ts',
   ],
   // Engine parts, each the owner of one concern.
-  ['queue/', 'auth/', 'remote/', 'session/', 'tracking/', 'log/', 'ledger/tombstones.ts', 'health/'],
+  [
+    'queue/',
+    'auth/',
+    'remote/',
+    'session/',
+    'tracking/',
+    'log/',
+    'ledger/tombstones.ts',
+    'health/',
+    'receipts/receipt-keeper.ts',
+  ],
   // What runs the parts over time.
   ['sync/', 'lifecycle/'],
   // The anchor's shapes: the engine's state, records and events as the anchor's types declare them.

@@ -59,7 +59,7 @@ describe('startServer() options', () => {
     };
     const before = tables();
     await expect(startServer({ port: 0, database: file })).rejects.toThrow(
-      `Cannot open the database ${file}: it is not a Waypost server database: it holds another program's tables (geofences, kv,`,
+      `Cannot open the database ${file}: it is not a Waypost server database: it holds another program's tables (archive, archive_bytes, geofences,`,
     );
     expect(tables()).toEqual(before);
   });

@@ -1,4 +1,8 @@
-import type { Range } from '../ledger/ranges.js';
+/**
+ * An inclusive range of sequence numbers, [first, last]: the shape of ledger/ranges.ts' Range, spelled
+ * here because ports sit below every other layer (test/layers.test.ts).
+ */
+type Range = readonly [number, number];
 
 /**
  * The archive of delivered records (issue 46): records a server answered 2xx with a verified
