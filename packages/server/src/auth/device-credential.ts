@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { credentialRequired } from '../ingest/device-policy.js';
 import { noteRefusedCredentials } from '../health/refused-credentials.js';
 import { credentialedAmong, findDeviceKey, type KeyLookup } from '../store/device-keys.js';
 import { bearerOf, principalOf, wrongDeviceToken, type Principal } from './principal.js';
@@ -92,11 +93,7 @@ export function decideKey(lookup: KeyLookup): { deviceId: string } | HttpError {
  */
 export function decideAnonymousWrite(principal: Principal, credentialed: readonly string[]): HttpError | null {
   if (principal.kind === 'device' || principal.kind === 'admin' || credentialed.length === 0) return null;
-  return new HttpError(
-    401,
-    'CREDENTIAL_REQUIRED',
-    `Device ${credentialed[0]} has a device token or key on this server: its uploads must carry it (Authorization: Bearer, HTTP Basic password, or ?key=)`,
-  );
+  return credentialRequired(credentialed[0]!);
 }
 
 export function countRefused(ctx: AppContext, code: RefusedCredentialCode): void {

@@ -49,3 +49,11 @@ export function refuseDevice(
   }
   return null;
 }
+
+/** A write without a device credential for a device that holds one (issue 41): 401, counted by the caller. */
+export const credentialRequired = (deviceId: string): HttpError =>
+  new HttpError(
+    401,
+    'CREDENTIAL_REQUIRED',
+    `Device ${deviceId} has a device token or key on this server: its uploads must carry it (Authorization: Bearer, HTTP Basic password, or ?key=)`,
+  );

@@ -6,7 +6,7 @@ import { identityOf, quarantineKey, type QuarantineInsert } from '../store/quara
 import { decideGroup, type FleetContext, type FleetDecision } from '../fleet/ingest-events.js';
 import type { Outcome } from './group-commit.js';
 import type { StoredRecord } from './normalize.js';
-import { refuseDevice } from './device-policy.js';
+import { credentialRequired, refuseDevice } from './device-policy.js';
 import type { IngestJob } from './ingest-job.js';
 
 /**
@@ -65,6 +65,8 @@ export function admit(
     for (const batch of jobs[i]!.batches) {
       const state = devices.get(batch.deviceId);
       refusal = refuseDevice(batch.deviceId, state?.status ?? 'active', state?.org ?? null);
+      // Read on the locked row: a device that holds a token or key is never written without it.
+      if (!refusal && jobs[i]!.anonymous && state?.credentialed) refusal = credentialRequired(batch.deviceId);
       if (refusal) break;
     }
     if (refusal) refused.set(i, refusal);

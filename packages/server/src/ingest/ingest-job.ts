@@ -15,6 +15,8 @@ export interface IngestJob {
   commandsFor: string | null;
   /** Sequence numbers that device (commandsFor) reported dropped on purpose (Waypost-Dropped). */
   dropped?: DroppedReport;
+  /** Sent without a device token or key: refused for a device that holds one (issue 41). */
+  anonymous?: boolean;
 }
 
 /** Groups batches by device, keeping first-seen order. */

@@ -29,6 +29,8 @@ export async function ingest(
   dropped: DroppedReport = [],
   /** The device whose health report rode on the request: its return is explained from that report. */
   reporting: string | null = null,
+  /** Sent without a device token or key: refused (401 CREDENTIAL_REQUIRED) for a device holding one. */
+  anonymous = false,
 ): Promise<IngestResult> {
   if (batches.length === 0 && commandsFor === null)
     return { stored: 0, duplicates: 0, quarantined: [], commands: [], returned: [] };
@@ -38,7 +40,7 @@ export async function ingest(
   for (const deviceId of new Set([...batches.map((b) => b.deviceId), ...(commandsFor ? [commandsFor] : [])]))
     ctx.rateLimiter.take('device', deviceId);
   const records = batches.reduce((sum, b) => sum + b.records.length + (b.quarantined?.length ?? 0), 0);
-  const outcome = await ctx.ingestQueue.submit({ batches, commandsFor, dropped }, Math.max(1, records));
+  const outcome = await ctx.ingestQueue.submit({ batches, commandsFor, dropped, anonymous }, Math.max(1, records));
   for (const { reason, range } of dropped)
     ctx.metrics.droppedReported.set(reason, (ctx.metrics.droppedReported.get(reason) ?? 0) + range[1] - range[0] + 1);
   ctx.metrics.stored += outcome.stored;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
-import { refuseAnonymousWrite } from '../auth/device-credential.js';
+import { countRefused } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
 import { extractBodies, type UploadBody } from '../ingest/extract.js';
 import { verdicts } from '../ingest/verdicts.js';
@@ -112,15 +112,22 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
     const grouped = byDevice(batches);
     const primary = tokenDevice(principal) ?? grouped[0]?.deviceId ?? deviceOutsideBody(request);
     if (grouped.length === 0 && primary) grouped.push({ deviceId: primary, records: [] });
-    // Before anything of the request is written (its health report included).
-    await refuseAnonymousWrite(ctx, principal, primary ? [...grouped.map((b) => b.deviceId), primary] : []);
     const health = primary ? healthReportOf(request) : null;
+    // A device holding a token or key is refused an upload without one on its locked row, in the
+    // ingest transaction (no query of its own on the upload path), before anything is written.
+    const anonymous = principal.kind !== 'device' && principal.kind !== 'admin';
     let result;
+    let credentialRefused = false;
     try {
-      result = await ingest(ctx, grouped, primary, droppedReportOf(request), health ? primary : null);
+      result = await ingest(ctx, grouped, primary, droppedReportOf(request), health ? primary : null, anonymous);
+    } catch (error) {
+      credentialRefused = (error as { code?: string }).code === 'CREDENTIAL_REQUIRED';
+      if (credentialRefused) countRefused(ctx, 'CREDENTIAL_REQUIRED');
+      throw error;
     } finally {
-      // Kept even when the device is refused (blocked): what it said about itself still holds.
-      if (health && primary) await noteHealthReport(ctx, primary, health);
+      // Kept even when the device is refused (blocked): what it said about itself still holds;
+      // never from a request refused for want of the device's credential (anyone may send one).
+      if (health && primary && !credentialRefused) await noteHealthReport(ctx, primary, health);
     }
     // A receipt of what this answer committed, to an SDK that asked (issue 46).
     if (primary && request.headers[RECEIPTS_HEADER] === '1') {

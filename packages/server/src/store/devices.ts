@@ -109,6 +109,8 @@ export interface DeviceState {
   eventState: RawEventState | null;
   /** Its records stored so far (the live feed tells dashboards the count after each commit). */
   records?: number;
+  /** It was given a token or a device key: never written without one (issue 41). */
+  credentialed?: boolean;
 }
 
 /** A device's fleet-event state columns as read: the fleet code parses them (device-state-store.ts). */
@@ -142,12 +144,14 @@ export async function lockDevices(
       state: string | null;
       silent_since: number | null;
       records: number;
+      credentialed_at: number | null;
     }>(
       // The fleet-event state rides along on the locked row: no query of its own, and as the
       // previous holder of the lock left it.
       `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
          o.name AS org_name, o.status AS org_status,
-         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since, d.records
+         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since, d.records,
+         d.credentialed_at
        FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
       chunk,
     );
@@ -167,6 +171,7 @@ export async function lockDevices(
         org,
         eventState,
         records: Number(row.records),
+        credentialed: row.credentialed_at !== null,
       });
     }
   }
