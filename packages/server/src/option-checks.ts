@@ -110,3 +110,16 @@ export function corsOriginsOf(origins: readonly string[] | undefined): string[] 
   }
   return (origins ?? []).map((origin) => origin.replace(/\/$/, ''));
 }
+
+/** The shortest metrics token taken: 16 characters of base64 are 96 bits (as the CLI's admin token). */
+const MIN_METRICS_TOKEN_CHARS = 16;
+
+export function metricsTokenOf(token: string | undefined): string | null {
+  if (token === undefined || token === '') return null;
+  if (token.length < MIN_METRICS_TOKEN_CHARS)
+    throw new ServerOptionError(
+      'metricsToken',
+      `is ${token.length} characters long; it needs ${MIN_METRICS_TOKEN_CHARS} at least (make one with: openssl rand -base64 24)`,
+    );
+  return token;
+}

@@ -1,10 +1,12 @@
 import { parseEventFilter, type EventType } from './fleet/fleet-event.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './fleet/retry-policy.js';
-import { allowPrivateSinksOf, type AllowList } from './fleet/sinks/address-policy.js';
-import { brokerNamesOf, type BrokerNames } from './fleet/sinks/broker-options.js';
+import { allowPrivateSinksOf } from './fleet/sinks/address-policy.js';
+import { brokerNamesOf } from './fleet/sinks/broker-options.js';
+import type { FleetOptions } from './fleet/fleet-options.js';
 import { refuseUnknownOptions, SERVER_OPTION_KEYS } from './option-keys.js';
 import {
   corsOriginsOf,
+  metricsTokenOf,
   mapStyleOf,
   natsUrls,
   positive,
@@ -134,23 +136,6 @@ type Unknown = Exclude<(typeof SERVER_OPTION_KEYS)[number], keyof ServerOptions>
 const everyOptionListed: [Unlisted | Unknown] extends [never] ? true : Unlisted | Unknown = true;
 void everyOptionListed;
 
-/** Fleet events (issue 21), resolved. */
-export interface FleetOptions {
-  webhooks: string[];
-  mqttUrl: string | null;
-  natsUrl: string | null;
-  /** Topic prefix, stream, subject prefix and JetStream duplicate window. */
-  brokers: BrokerNames;
-  sinkEvents: EventType[] | null;
-  /** Where an operator's sinks may reach inside the server's network (issue 45). */
-  allowPrivateSinks: AllowList;
-  silentAfterMs: number;
-  lateAfterMs: number;
-  retry: RetryPolicy;
-  pollMs: number;
-  leaseMs: number;
-}
-
 export interface ResolvedOptions {
   port: number;
   host: string;
@@ -256,19 +241,6 @@ function fleetOf(options: ServerOptions): FleetOptions {
     pollMs: positive('deliveryPollMs', options.deliveryPollMs, DEFAULTS.deliveryPollMs),
     leaseMs: positive('deliveryLeaseMs', options.deliveryLeaseMs, DEFAULTS.deliveryLeaseMs),
   };
-}
-
-/** The shortest metrics token taken: 16 characters of base64 are 96 bits (as the CLI's admin token). */
-const MIN_METRICS_TOKEN_CHARS = 16;
-
-function metricsTokenOf(token: string | undefined): string | null {
-  if (token === undefined || token === '') return null;
-  if (token.length < MIN_METRICS_TOKEN_CHARS)
-    throw new ServerOptionError(
-      'metricsToken',
-      `is ${token.length} characters long; it needs ${MIN_METRICS_TOKEN_CHARS} at least (make one with: openssl rand -base64 24)`,
-    );
-  return token;
 }
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {

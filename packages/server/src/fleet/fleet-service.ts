@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database.js';
-import type { FleetOptions } from '../options.js';
+import type { FleetOptions } from './fleet-options.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import type { FleetLog } from './fleet-log.js';
 import { FleetConfigCache, type FleetConfig } from './fleet-config.js';
