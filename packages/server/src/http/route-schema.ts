@@ -1,0 +1,35 @@
+import { SERVER_ERROR_CODES, type ServerErrorCode } from '../error-codes.js';
+
+/**
+ * The shared pieces of a route's contract (issue 44): the JSON error body every refusal carries, and
+ * the failure answers a route declares by naming the error codes it may answer. Each code's HTTP
+ * status comes from the one registry (error-codes.ts), so a route never spells a status beside a
+ * code, and the OpenAPI document lists per status which codes a caller can meet.
+ */
+export const ERROR_BODY = {
+  type: 'object',
+  properties: {
+    error: { type: 'string', description: 'What went wrong, for a person' },
+    code: { type: 'string', description: 'A stable code from docs/server-errors.md, for a program' },
+  },
+  required: ['error', 'code'],
+  // Some refusals carry more (a 409's conflicting id, a 413's limit): kept, not stripped.
+  additionalProperties: true,
+} as const;
+
+type ErrorBody = typeof ERROR_BODY & { description: string };
+
+/**
+ * `failures('UNKNOWN_DEVICE', 'RATE_LIMITED')` gives `{ 404: ..., 429: ..., 503: ... }`: one error
+ * body per status a named code may answer, described by the codes behind it. Spread it into a
+ * route's `schema.response` beside its success answers.
+ */
+export function failures(...codes: readonly ServerErrorCode[]): Record<number, ErrorBody> {
+  const byStatus = new Map<number, ServerErrorCode[]>();
+  for (const code of codes)
+    for (const status of SERVER_ERROR_CODES[code].status) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  const answers: Record<number, ErrorBody> = {};
+  for (const [status, named] of [...byStatus].sort(([a], [b]) => a - b))
+    answers[status] = { ...ERROR_BODY, description: named.map((code) => `\`${code}\``).join(', ') };
+  return answers;
+}
