@@ -83,8 +83,9 @@ export class BatchSender {
     let drops: DropReport | null;
     let claim: string | null;
     // Read once: a server's offer heard during this request applies from the next one.
-    const asked = this.deps.receipts?.asks(http.url!) ?? false;
+    let asked = false;
     try {
+      asked = (await this.deps.receipts?.asks(http.url!)) ?? false;
       drops = await this.deps.tombstones.take(http.url!);
       const health = (await this.deps.health?.header(http.url!)) ?? null;
       claim = asked ? await this.deps.receipts!.claim(http.url!) : null;
@@ -113,7 +114,7 @@ export class BatchSender {
         try {
           response = await this.exchange.send(http, headers, payload.body, payload.canonical);
           this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
-          this.deps.receipts?.heard(http.url!, response.headers);
+          await this.deps.receipts?.heard(http.url!, response.status, response.headers);
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;

@@ -25,6 +25,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The kv key of the receipt keys pinned per upload URL. */
 export const RECEIPT_PINS_KEY = 'receipts.keys';
 
+/**
+ * The kv key of the upload URLs whose server offers receipts. Kept across restarts: a device
+ * that only remembered the offer in memory sent the first upload of every start (an agent's
+ * restart, an app's cold start) without asking for a receipt and without its claim, so that
+ * batch was deleted unarchived and a server that had lost records learned it an upload late.
+ */
+export const RECEIPT_OFFERS_KEY = 'receipts.offers';
+/** Upload URLs remembered at most (the newest): a device changes its URL rarely. */
+const MAX_OFFERS = 16;
+
 /** Why a 2xx's records were deleted rather than archived (log codes). */
 export type ReceiptFailure =
   | 'RECEIPT_MISSING'
@@ -59,7 +69,8 @@ function numberOf(record: StoredRecord): { sequence: number; epoch: string | nul
  * they were not kept.
  */
 export class ReceiptKeeper {
-  private readonly offers = new Set<string>();
+  /** Upload URLs that offer receipts (RECEIPT_OFFERS_KEY), read from the kv on first use. */
+  private offers: Set<string> | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   /** The upload URL of the answer being handled: its remote commands came from it. */
   private answering: string | null = null;
@@ -77,15 +88,25 @@ export class ReceiptKeeper {
     this.claims = archive ? new ReceiptClaims(kv, archive) : null;
   }
 
-  /** What a response of `url` said (its Waypost-Receipts-Offered header, if any). */
-  heard(url: string, headers: Readonly<Record<string, string>> | undefined): void {
+  /**
+   * What a response of `url` said: its Waypost-Receipts-Offered header offers receipts; a 2xx
+   * without it withdraws the offer (another server answers at that URL now: it sees nothing new).
+   */
+  async heard(url: string, status: number, headers: Readonly<Record<string, string>> | undefined): Promise<void> {
     this.answering = url;
-    if (this.archive && headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1') this.offers.add(url);
+    if (!this.archive) return;
+    const offers = await this.offered();
+    const offering = headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1';
+    const withdrawn = !offering && status >= 200 && status < 300;
+    if ((offering && offers.has(url)) || (withdrawn && !offers.has(url)) || (!offering && !withdrawn)) return;
+    if (offering) offers.add(url);
+    else offers.delete(url);
+    await this.kv.set(RECEIPT_OFFERS_KEY, JSON.stringify([...offers].slice(-MAX_OFFERS)));
   }
 
   /** The Waypost-Receipted value for an upload to `url` (how far its receipts go), or null. */
   async claim(url: string): Promise<string | null> {
-    return this.claims && this.offers.has(url) ? this.claims.header(url) : null;
+    return this.claims && (await this.asks(url)) ? this.claims.header(url) : null;
   }
 
   /**
@@ -115,8 +136,21 @@ export class ReceiptKeeper {
   }
 
   /** Whether uploads to `url` ask for a receipt (its server offered them, and the store can keep them). */
-  asks(url: string): boolean {
-    return this.offers.has(url);
+  async asks(url: string): Promise<boolean> {
+    return this.archive !== undefined && (await this.offered()).has(url);
+  }
+
+  private async offered(): Promise<Set<string>> {
+    if (this.offers === null) {
+      let stored: unknown = [];
+      try {
+        stored = JSON.parse((await this.kv.get(RECEIPT_OFFERS_KEY)) ?? '[]');
+      } catch {
+        // Unreadable: offers are learned again from the next answers.
+      }
+      this.offers ??= new Set(Array.isArray(stored) ? stored.filter((u): u is string => typeof u === 'string') : []);
+    }
+    return this.offers;
   }
 
   /** Checks a 2xx's receipt against the records `batch` sent to `url`. */
@@ -170,7 +204,7 @@ export class ReceiptKeeper {
     claim: string | null = null,
   ): Promise<number[]> {
     const ids = batch.map((r) => r.id);
-    if (!this.archive || !this.offers.has(url)) return ids;
+    if (!this.archive || !(await this.asks(url))) return ids;
     await this.claims?.told(url, claim);
     if (batch.length === 0) return ids;
     const check = await this.check(url, batch, headers);
