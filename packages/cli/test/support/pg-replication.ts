@@ -44,7 +44,12 @@ export interface PgInstance {
   stop(): Promise<void>;
 }
 
-function startPostgres(bin: string, data: string, port: number, ready: RegExp): Promise<PgInstance & { child: ChildProcess }> {
+function startPostgres(
+  bin: string,
+  data: string,
+  port: number,
+  ready: RegExp,
+): Promise<PgInstance & { child: ChildProcess }> {
   const child = spawn(
     join(bin, 'postgres'),
     ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${data}`]
@@ -159,8 +164,15 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
     started.push(primary);
     relay = await startRelay(primary.port);
     // -R: the standby's primary_conninfo is the relay's address; -X stream: WAL as it comes.
-    await run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(relay.port), '-U', 'postgres', '-D', join(dir, 'standby')]
-      .concat(['-R', '-X', 'stream', '--no-sync']));
+    await run(
+      'pg_basebackup',
+      ['-h', '127.0.0.1', '-p', String(relay.port), '-U', 'postgres', '-D', join(dir, 'standby')].concat([
+        '-R',
+        '-X',
+        'stream',
+        '--no-sync',
+      ]),
+    );
     const standby = await startPostgres(bin, join(dir, 'standby'), await freePort(), /ready to accept read-only/);
     started.push(standby);
     const theRelay = relay;
