@@ -14,6 +14,8 @@ const HOSTS = [
   'packages/server/test/deploy/drain.test.ts',
   // Three servers and HAProxy, and a pace compared with itself: alone, not beside a browser.
   'packages/server/test/fleet-stuck-host.test.ts',
+  // A PostgreSQL primary, its standby and two server processes in turn (issue 46's failover).
+  'packages/cli/test/receipts-failover.test.ts',
 ];
 
 export default defineConfig({

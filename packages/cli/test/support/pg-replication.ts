@@ -119,7 +119,10 @@ async function startRelay(target: number) {
     },
     cut: () =>
       new Promise<void>((resolve) => {
-        for (const [client, upstream] of pairs) (client.destroy(), upstream.destroy());
+        for (const [client, upstream] of pairs) {
+          client.destroy();
+          upstream.destroy();
+        }
         server.close(() => resolve());
       }),
   };
@@ -180,7 +183,9 @@ export async function startReplicatedPostgres(): Promise<ReplicatedPostgres> {
       primary,
       standby,
       async caughtUp() {
-        const [{ lsn }] = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+        const [{ lsn } = { lsn: '' }] = await primary.query<{ lsn: string }>(
+          'SELECT pg_current_wal_lsn()::text AS lsn',
+        );
         const replayed = async (): Promise<void> => {
           const [row] = await standby.query<{ behind: boolean }>(
             `SELECT pg_last_wal_replay_lsn() < '${lsn}'::pg_lsn AS behind`,

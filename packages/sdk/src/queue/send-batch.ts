@@ -83,7 +83,7 @@ export class BatchSender {
     let drops: DropReport | null;
     let claim: string | null;
     // Read once: a server's offer heard during this request applies from the next one.
-    let asked = false;
+    let asked: boolean;
     try {
       asked = (await this.deps.receipts?.asks(http.url!)) ?? false;
       drops = await this.deps.tombstones.take(http.url!);
