@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The tests that build hosts of their own (network namespaces, a PostgreSQL and a NATS cluster,
@@ -15,6 +17,39 @@ const HOSTS = [
   // Three servers and HAProxy, and a pace compared with itself: alone, not beside a browser.
   'packages/server/test/fleet-stuck-host.test.ts',
 ];
+
+/**
+ * The suite in tiers, sorted by what a file's source uses (so a new test lands in its tier without
+ * a list to keep): `npm test` runs them all, `npm run test:fast` only "fast".
+ * - pages: drives Chromium (launchChromium); these share one Chromium per run (chromium-server.ts).
+ * - processes: starts real processes or talks to daemons other than PostgreSQL (the CLI's binary,
+ *   server processes, gpsd, the brokers, xmllint/gpsbabel/promtool, the README's examples).
+ * - fast: the rest, in-process (Fastify's inject or a listener on port 0, SQLite and PostgreSQL,
+ *   pure tables), except the few listed in SLOW_IN_PROCESS.
+ */
+const PAGES = /launchChromium/;
+const PROCESSES =
+  /node:child_process|support\/run-cli|agent-process|gpsfake|readme-world|spawn-server|server-processes|deploy\/(netns|services)|1883|4222/;
+/** In-process, but each takes over ten seconds of both cores (measured): whole-suite only. */
+const SLOW_IN_PROCESS: string[] = [];
+
+// packages/*/test/**/*.test.ts (Node 20 has no fs.globSync).
+const ALL = readdirSync(`${ROOT}packages`)
+  .flatMap((pkg) =>
+    readdirSync(`${ROOT}packages/${pkg}/test`, { recursive: true, encoding: 'utf8' }).map(
+      (file) => `packages/${pkg}/test/${file.split('\\').join('/')}`,
+    ),
+  )
+  .filter((file) => file.endsWith('.test.ts') && !HOSTS.includes(file))
+  .sort();
+const source = (file: string) => readFileSync(`${ROOT}${file}`, 'utf8');
+const tiers = { pages: [] as string[], processes: [] as string[], fast: [] as string[] };
+for (const file of ALL) {
+  const text = source(file);
+  if (PAGES.test(text)) tiers.pages.push(file);
+  else if (PROCESSES.test(text) || SLOW_IN_PROCESS.includes(file)) tiers.processes.push(file);
+  else tiers.fast.push(file);
+}
 
 export default defineConfig({
   resolve: {
@@ -41,11 +76,21 @@ export default defineConfig({
     pool: 'forks',
     // Suites that open PostgreSQL or Chromium hold real resources: keep parallelism modest.
     maxWorkers: 2,
+    // A worker runs file after file with the modules it already loaded (the server, Fastify, the
+    // drivers: about 3 s a file when every file had a fresh worker). No test mocks modules or keeps
+    // global state, and each file builds its own servers and databases.
+    isolate: false,
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['packages/*/test/**/*.test.ts'], exclude: HOSTS },
+        test: {
+          name: 'pages',
+          include: tiers.pages,
+          globalSetup: ['./packages/browser/test/support/chromium-server.ts'],
+        },
       },
+      { extends: true, test: { name: 'processes', include: tiers.processes } },
+      { extends: true, test: { name: 'fast', include: tiers.fast } },
       {
         extends: true,
         test: { name: 'hosts', include: HOSTS, fileParallelism: false, sequence: { groupOrder: 1 } },
