@@ -114,7 +114,9 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker runs file after file with the modules it already loaded (the server, Fastify, the
     // drivers: about 3 s a file when every file had a fresh worker). No test mocks modules or keeps
-    // global state, and each file builds its own servers and databases.
+    // global state, and each file builds its own servers and databases. Checked so far for the
+    // fast and slow tiers (all their files in two shared workers); pages and processes keep a
+    // fresh worker per file until a whole run has shown them sharing one.
     isolate: false,
     sequence: { sequencer: TiersFirstSlowest },
     projects: [
@@ -123,10 +125,11 @@ export default defineConfig({
         test: {
           name: 'pages',
           include: tiers.pages,
+          isolate: true,
           globalSetup: ['./packages/browser/test/support/chromium-server.ts'],
         },
       },
-      { extends: true, test: { name: 'processes', include: tiers.processes } },
+      { extends: true, test: { name: 'processes', include: tiers.processes, isolate: true } },
       { extends: true, test: { name: 'slow', include: tiers.slow } },
       { extends: true, test: { name: 'fast', include: tiers.fast } },
       {
