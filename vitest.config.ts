@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The tests that build hosts of their own (network namespaces, a PostgreSQL and a NATS cluster,
@@ -17,6 +20,74 @@ const HOSTS = [
   // A PostgreSQL primary, its standby and two server processes in turn (issue 46's failover).
   'packages/cli/test/receipts-failover.test.ts',
 ];
+
+/**
+ * The suite in tiers, sorted by what a file's source uses (so a new test lands in its tier without
+ * a list to keep): `npm test` runs them all, `npm run test:fast` only "fast".
+ * - pages: drives Chromium (launchChromium); these share one Chromium per run (chromium-server.ts).
+ * - processes: starts real processes or talks to daemons other than PostgreSQL (the CLI's binary,
+ *   server processes, gpsd, the brokers, xmllint/gpsbabel/promtool, the README's examples).
+ * - slow: in-process, but slow (SLOW_IN_PROCESS, below).
+ * - fast: the rest, in-process (Fastify's inject or a listener on port 0, SQLite and PostgreSQL,
+ *   pure tables).
+ */
+const PAGES = /launchChromium/;
+const PROCESSES =
+  /node:child_process|support\/run-cli|agent-process|gpsfake|readme-world|spawn-server|server-processes|deploy\/(netns|services)|1883|4222/;
+/**
+ * In-process, but the slowest of them (over 25 s each in a loaded run of the fast tier, 45% of its
+ * time: scrypt at its real cost for every account, walks of every route, a month of uploads):
+ * `npm test` runs them ("slow"), the fast tier does not.
+ */
+const SLOW_IN_PROCESS = [
+  'packages/server/test/track-tiles.test.ts',
+  'packages/server/test/trackers-month.test.ts',
+  'packages/server/test/accounts-routes.test.ts',
+  'packages/server/test/accounts-list-scope.test.ts',
+  'packages/server/test/audit-allow-list.test.ts',
+  'packages/server/test/security-accounts.test.ts',
+  'packages/server/test/accounts.test.ts',
+  'packages/server/test/device-presence.test.ts',
+  'packages/server/test/accounts-name-case.test.ts',
+  'packages/server/test/fleet-webhooks.test.ts',
+  'packages/server/test/security-escalation.test.ts',
+  'packages/server/test/live-replay-scope.test.ts',
+];
+
+const ALL = readdirSync(`${ROOT}packages`)
+  .flatMap((pkg) =>
+    readdirSync(`${ROOT}packages/${pkg}/test`, { recursive: true, encoding: 'utf8' }).map(
+      (file) => `packages/${pkg}/test/${file.split('\\').join('/')}`,
+    ),
+  )
+  .filter((file) => file.endsWith('.test.ts') && !HOSTS.includes(file))
+  .sort();
+const source = (file: string) => readFileSync(`${ROOT}${file}`, 'utf8');
+const tiers = { pages: [] as string[], processes: [] as string[], slow: [] as string[], fast: [] as string[] };
+for (const file of ALL) {
+  const text = source(file);
+  if (PAGES.test(text)) tiers.pages.push(file);
+  else if (PROCESSES.test(text)) tiers.processes.push(file);
+  else if (SLOW_IN_PROCESS.includes(file)) tiers.slow.push(file);
+  else tiers.fast.push(file);
+}
+
+/**
+ * Longest first, so that the run does not end on one worker finishing a long file while the other
+ * idles: the page tests, the process tests, the slow in-process ones, then the fast tier's short files (vitest's own
+ * order is by project name, and on a clean clone, with no timings cached, by file size within it).
+ */
+const TIER_ORDER = ['pages', 'processes', 'slow', 'fast'];
+class TiersFirstSlowest extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = TIER_ORDER.indexOf(spec.project.name);
+      return at === -1 ? TIER_ORDER.length : at;
+    };
+    // Array.prototype.sort is stable: vitest's order holds within a tier.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -43,14 +114,30 @@ export default defineConfig({
     pool: 'forks',
     // Suites that open PostgreSQL or Chromium hold real resources: keep parallelism modest.
     maxWorkers: 2,
+    // A worker runs file after file with the modules it already loaded (the server, Fastify, the
+    // drivers: about 3 s a file when every file had a fresh worker). No test mocks modules or keeps
+    // global state, and each file builds its own servers and databases. Checked so far for the
+    // fast and slow tiers (all their files in two shared workers); pages and processes keep a
+    // fresh worker per file until a whole run has shown them sharing one.
+    isolate: false,
+    sequence: { sequencer: TiersFirstSlowest },
     projects: [
       {
         extends: true,
-        test: { name: 'suite', include: ['packages/*/test/**/*.test.ts'], exclude: HOSTS },
+        test: {
+          name: 'pages',
+          include: tiers.pages,
+          isolate: true,
+          globalSetup: ['./packages/browser/test/support/chromium-server.ts'],
+        },
       },
+      { extends: true, test: { name: 'processes', include: tiers.processes, isolate: true } },
+      { extends: true, test: { name: 'slow', include: tiers.slow } },
+      { extends: true, test: { name: 'fast', include: tiers.fast } },
       {
         extends: true,
-        test: { name: 'hosts', include: HOSTS, fileParallelism: false, sequence: { groupOrder: 1 } },
+        // Each in a fresh worker, as before: three files, each starting hosts of its own.
+        test: { name: 'hosts', include: HOSTS, fileParallelism: false, isolate: true, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -20,11 +20,16 @@ const SETTLE_MS = 2_000;
 
 /** Set in vitest's own process by the first setup: each project of the config calls setup once. */
 const OWNED = Symbol.for('waypost.test-leftovers.run');
+/**
+ * What the run itself started for its tests (the shared Chromium of the page tests) registers its
+ * closing here; it is closed before the check, which then finds only what the tests left.
+ */
+const BEFORE_CHECK = Symbol.for('waypost.test-leftovers.before-check');
 
 export default function setup(): () => Promise<void> {
   // One run, one marker and one folder: a second project's setup in the same process does nothing
   // (the first one's check, at the end of the run, covers every project's tests).
-  const state = globalThis as { [OWNED]?: true };
+  const state = globalThis as { [OWNED]?: true; [BEFORE_CHECK]?: Array<() => Promise<void>> };
   if (state[OWNED]) return async () => {};
   state[OWNED] = true;
   const saved = { tmpdir: process.env.TMPDIR, marker: process.env[RUN_MARKER] };
@@ -40,6 +45,8 @@ export default function setup(): () => Promise<void> {
 
   return async () => {
     delete state[OWNED];
+    await Promise.all((state[BEFORE_CHECK] ?? []).map((close) => close()));
+    delete state[BEFORE_CHECK];
     let found = collect();
     const deadline = Date.now() + SETTLE_MS;
     while ((found.processes.length > 0 || found.entries.length > 0) && Date.now() < deadline) {

@@ -1,12 +1,8 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../../browser/test/support/chromium.js';
+import type { Page } from 'playwright-core';
 
-// The one Chromium every suite launches, with the same flags (the browser package's test support).
-export { CHROMIUM as CHROMIUM_PATH, CHROMIUM_ARGS } from '../../../browser/test/support/chromium.js';
-
-/** Debian's Chromium, started as every dashboard test starts it. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+// The one Chromium every suite uses, with the same flags (the browser package's test support): in a
+// full run the run's shared Chromium (one launch, a context per test), alone a launch of its own.
+export { CHROMIUM as CHROMIUM_PATH, CHROMIUM_ARGS, launchChromium } from '../../../browser/test/support/chromium.js';
 
 /** Logs in through the dashboard's own form, as a person would. */
 export async function logInThroughForm(page: Page, url: string, token: string): Promise<void> {
