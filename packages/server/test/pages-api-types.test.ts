@@ -16,7 +16,8 @@ const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 /** The pages' type check in the scratch copy, with types generated from this OpenAPI document. */
 async function typeCheckAgainst(scratch: string, document: object): Promise<{ ok: boolean; output: string }> {
   const types = join(scratch, 'packages/server/dist/pages/openapi.d.ts');
-  writeFileSync(types, astToString(await openapiTS(JSON.stringify(document))));
+  // The options build-pages.mjs generates with (arrayLength: a [lat, lon, t] point is a tuple).
+  writeFileSync(types, astToString(await openapiTS(JSON.stringify(document), { arrayLength: true })));
   try {
     await promisify(execFile)(process.execPath, [TSC, '-p', join(scratch, 'packages/server/pages/tsconfig.json')]);
     return { ok: true, output: '' };
@@ -56,5 +57,19 @@ describe("the pages' API types", () => {
     const { ok, output } = await typeCheckAgainst(scratch, document);
     expect(ok).toBe(false);
     expect(output).toMatch(/dashboard\/device-key\.ts\(\d+,\d+\): error TS\d+: .*createdAt/);
+  }, 60_000);
+
+  it("fail it where the trips table reads a trip's distance the dashboard route no longer answers", async () => {
+    // GET /api/dashboard/devices/{id}/trips: the trips table sums distanceM; the scratch schema calls it metres.
+    const changed = structuredClone(document);
+    const reply =
+      changed.paths['/api/dashboard/devices/{id}/trips'].get.responses['200'].content['application/json'].schema;
+    const trip = reply.properties.trips.items;
+    trip.properties.metres = trip.properties.distanceM;
+    delete trip.properties.distanceM;
+    trip.required = trip.required.map((name: string) => (name === 'distanceM' ? 'metres' : name));
+    const { ok, output } = await typeCheckAgainst(scratch, changed);
+    expect(ok).toBe(false);
+    expect(output).toMatch(/dashboard\/trips\.ts\(\d+,\d+\): error TS\d+: .*distanceM/);
   }, 60_000);
 });

@@ -1,11 +1,10 @@
 // The command form: the commands and what each takes come from the server, which checks them
 // against the SDK's own command table before queueing.
-import { api, apiJson } from './api.js';
+import { api, routeJson } from './api.js';
 import { $, el, fill } from './dom.js';
-import type { CommandInfo } from './unschematized.js';
 
 export async function setUpCommandForm(): Promise<void> {
-  const commands = (await apiJson('/api/dashboard/commands')) as CommandInfo[];
+  const commands = await routeJson('/api/dashboard/commands', { method: 'get', params: {} });
   const argument = $<HTMLTextAreaElement>('command-argument');
   const chosen = $<HTMLSelectElement>('command-name');
   const byName = new Map(commands.map((c) => [c.name, c]));

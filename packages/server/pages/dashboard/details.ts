@@ -4,7 +4,7 @@
 import { el, fill, $ } from './dom.js';
 import * as fmt from './format.js';
 import { showLogList } from './logs.js';
-import type { DeviceInfo } from './unschematized.js';
+import type { DeviceInfo } from './device-info.js';
 
 /** A details section: built for a device and range, it loads itself and reports its failures. */
 export type SectionBuilder = (deviceId: string, rangeQuery: string, report: (error: unknown) => void) => HTMLElement;

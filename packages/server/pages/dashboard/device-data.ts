@@ -1,8 +1,9 @@
 // What the map draws for a device, fetched for a time range: its track cut at the ledger's holes
 // (breaks, so their edges stay drawn), and its events and geofences.
-import { apiJson } from './api.js';
+import { apiJson, routeJson } from './api.js';
+import type { Reply } from './api-types.js';
+import type { Gap } from './gaps.js';
 import type { Range } from './range.js';
-import type { Gap } from './unschematized.js';
 
 /** The range (and any extra parameters) as a query string. */
 export function rangeQuery(range: Range, extra: Record<string, string> = {}): string {
@@ -17,7 +18,7 @@ export const devicePath = (id: string, what: string): string =>
 
 /** The ledger's holes placed in time (GET .../gaps). */
 export const fetchGaps = async (id: string): Promise<Gap[]> =>
-  ((await apiJson(devicePath(id, 'gaps'))) as { gaps: Gap[] }).gaps;
+  (await routeJson('/api/dashboard/devices/{id}/gaps', { method: 'get', params: { id } })).gaps;
 
 /** The gaps as the track and tile routes take them: { breaks: 'from:to,...' }, or {} without any. */
 export function breaksOf(gaps: Gap[]): { breaks?: string } {
@@ -26,10 +27,17 @@ export function breaksOf(gaps: Gap[]): { breaks?: string } {
 }
 
 /** The track at this zoom, and the gaps it is cut at. */
-export async function fetchTrack(id: string, range: Range, zoom: number): Promise<{ track: unknown; gaps: Gap[] }> {
+export async function fetchTrack(
+  id: string,
+  range: Range,
+  zoom: number,
+): Promise<{ track: Reply<'/api/dashboard/devices/{id}/track'>; gaps: Gap[] }> {
   const gaps = await fetchGaps(id);
   const query = rangeQuery(range, { zoom: String(zoom), ...breaksOf(gaps) });
-  return { track: await apiJson(devicePath(id, 'track') + '?' + query), gaps };
+  return {
+    track: await routeJson('/api/dashboard/devices/{id}/track', { method: 'get', params: { id }, query }),
+    gaps,
+  };
 }
 
 /** The device's recorded events in the range and its own geofences. */

@@ -3,7 +3,7 @@
 // devices scroll and filter as fast as ten. Rows have one fixed height; the list's height stands
 // for all of them.
 import { $ } from './dom.js';
-import type { DeviceInfo } from './unschematized.js';
+import type { DeviceInfo } from './device-info.js';
 
 /** The list's filters: a lower-cased query, a status and a last-seen window ('' for any). */
 export type Filters = { query: string; status: string; seen: string };

@@ -2,7 +2,7 @@
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
 import { healthWords } from './health-words.js';
-import type { DeviceInfo } from './unschematized.js';
+import type { DeviceInfo } from './device-info.js';
 import { shownState } from './vehicle-state.js';
 
 /** One row of the device list: colour, name (or id), model, status, records, last seen, position. */
@@ -45,5 +45,6 @@ export function renderItem(
 
 function positionText(position: DeviceInfo['lastPosition']): string {
   if (!position) return 'no position yet';
-  return fmt.coordinates(position.latitude, position.longitude) + ' at ' + fmt.time(Date.parse(position.timestamp));
+  const at = position.timestamp ? ' at ' + fmt.time(Date.parse(position.timestamp)) : '';
+  return fmt.coordinates(position.latitude, position.longitude) + at;
 }

@@ -3,7 +3,10 @@
 // through minutes nobody saw. Pure: trips are lists of [lat, lon, t], gaps { from, to, missing,
 // first, last } from GET /api/dashboard/devices/:id/gaps (times in ms).
 
-import type { Gap } from './unschematized.js';
+import type { Reply } from './api-types.js';
+
+/** One hole of the ledger, as GET /api/dashboard/devices/{id}/gaps answers it. */
+export type Gap = Reply<'/api/dashboard/devices/{id}/gaps'>['gaps'][number];
 
 /** [lat, lon, t] */
 export type TrackPoint = [number, number, number];

@@ -2,7 +2,8 @@
 // source of the state the device list, the device panel and the map's markers show. Read at load
 // and again every half minute, so a device the server names quiet (or back) is shown so.
 import { apiJson } from './api.js';
-import type { DeviceInfo, Health } from './unschematized.js';
+import type { DeviceInfo } from './device-info.js';
+import type { Health } from './unschematized.js';
 
 const HEALTH_REFRESH_MS = 30_000;
 

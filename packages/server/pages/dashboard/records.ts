@@ -1,10 +1,13 @@
 // The records table of the selected device: newest first, paged on the server (keyset cursors),
 // and a record's full JSON when its row is clicked.
-import { apiJson } from './api.js';
+import { routeJson } from './api.js';
 import { $, el, fill, showInViewer } from './dom.js';
 import * as fmt from './format.js';
 import type { Range } from './range.js';
-import type { RecordsPage, StoredRecord } from './unschematized.js';
+import type { Reply } from './api-types.js';
+
+/** GET /api/dashboard/devices/{id}/records: one page of a device's records, newest first. */
+type StoredRecord = Reply<'/api/dashboard/devices/{id}/records'>['records'][number];
 
 const PAGE_SIZE = 50;
 
@@ -62,9 +65,11 @@ export class RecordsTable {
     if (range.to !== null) params.set('to', String(range.to));
     const before = this.cursors[this.cursors.length - 1];
     if (before) params.set('before', before);
-    const page = (await apiJson(
-      '/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/records?' + params,
-    )) as RecordsPage;
+    const page = await routeJson('/api/dashboard/devices/{id}/records', {
+      method: 'get',
+      params: { id: deviceId },
+      query: params.toString(),
+    });
     if (generation !== this.generation) return; // a newer request superseded this one
     this.next = page.next;
     const first = (this.cursors.length - 1) * PAGE_SIZE;

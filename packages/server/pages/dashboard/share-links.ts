@@ -1,10 +1,9 @@
 // Share links of the selected device: create one for the current time range with an expiry, copy
 // its URL, see the device's links and withdraw them. The URL is shown once, when it is created:
 // the server keeps only a hash of its token.
-import { api, apiJson } from './api.js';
+import { api, routeJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
-import type { ShareLink } from './unschematized.js';
 
 const EXPIRIES = [
   ['3600000', 'for 1 hour'],
@@ -14,13 +13,13 @@ const EXPIRIES = [
 ];
 
 function linkList(deviceId: string, container: HTMLElement, report: (error: unknown) => void): void {
-  (apiJson('/api/shares?' + new URLSearchParams({ device: deviceId })) as Promise<ShareLink[]>)
+  routeJson('/api/shares', { method: 'get', params: {}, query: new URLSearchParams({ device: deviceId }).toString() })
     .then((shares) =>
       fill(
         container,
         ...shares.map((share) => {
           const state = share.active
-            ? 'valid until ' + fmt.time(Date.parse(share.expiresAt))
+            ? 'valid until ' + (share.expiresAt ? fmt.time(Date.parse(share.expiresAt)) : '?')
             : share.deletedAt
               ? 'withdrawn'
               : 'expired';
@@ -72,8 +71,8 @@ export function shareSection(deviceId: string, rangeQuery: string, report: (erro
     if (range.get('from')) body.from = Number(range.get('from'));
     if (range.get('to')) body.to = Number(range.get('to'));
     try {
-      const share = (await apiJson('/api/shares', { method: 'POST', body: JSON.stringify(body) })) as ShareLink;
-      url.value = share.url ?? '';
+      const share = await routeJson('/api/shares', { method: 'post', params: {}, body });
+      url.value = share.url;
       url.dataset.share = share.id;
       url.hidden = false;
       copy.hidden = false;

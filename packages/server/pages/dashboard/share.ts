@@ -7,9 +7,11 @@ import { addBasemap } from './basemap.js';
 import { $, el } from './dom.js';
 import * as fmt from './format.js';
 import { showSettings } from './settings.js';
-import type { SharedTrack } from './unschematized.js';
+import type { Reply } from './api-types.js';
 import { metresBetween } from './vehicle-state.js';
 
+/** GET /s/{token}/track: the shared device's track in the link's window (times in ms). */
+type SharedTrack = Reply<'/s/{token}/track'>;
 type TripPoints = SharedTrack['trips'][number];
 
 const COLOUR = '#1f6feb';

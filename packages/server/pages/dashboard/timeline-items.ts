@@ -7,14 +7,16 @@
 //   then says by how much ("late: arrived 2 h 05 min after").
 import type { Reply } from './api-types.js';
 import * as fmt from './format.js';
-import type { RecordedEvent } from './unschematized.js';
 
 /** GET /api/devices/{id}/fleet-events, as its schema says. */
 export type FleetHistory = Reply<'/api/devices/{id}/fleet-events'>;
+
+/** GET /api/dashboard/devices/{id}/events: the motion changes and geofence crossings a device recorded. */
+export type RecordedEvent = Reply<'/api/dashboard/devices/{id}/events'>[number];
 type FleetEvent = NonNullable<FleetHistory['events']>[number];
 
 /** Where an entry happened, as focusRecord takes it. */
-export type Place = { latitude?: number; longitude?: number; recordedAt: number };
+export type Place = { latitude?: number | null; longitude?: number | null; recordedAt: number };
 
 /** One entry of the timeline. */
 export type TimelineItem = {

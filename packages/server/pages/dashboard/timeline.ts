@@ -3,11 +3,10 @@
 // trips, silence: GET /api/devices/:id/fleet-events), one entry per event (timeline-items.js).
 // A click shows where, when there is a place.
 // Identifiers and extras come from devices and admins: every one is rendered as text.
-import { apiJson } from './api.js';
+import { routeJson } from './api.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
-import { SHOWN, timelineItems, type FleetHistory, type Place, type TimelineItem } from './timeline-items.js';
-import type { RecordedEvent } from './unschematized.js';
+import { SHOWN, timelineItems, type Place, type TimelineItem } from './timeline-items.js';
 
 let lateAfterMs = 300_000;
 /** The server's lateAfterSeconds (dashboard-config.json), for what "(late)" means here. */
@@ -41,12 +40,19 @@ export function timelineSection(
       el('p', { className: 'hint' }, 'loading…'),
     );
     const query = new URLSearchParams(rangeQuery);
-    const id = encodeURIComponent(deviceId);
     const history = new URLSearchParams(rangeQuery);
     history.set('limit', String(SHOWN));
     Promise.all([
-      apiJson('/api/dashboard/devices/' + id + '/events?' + query) as Promise<RecordedEvent[]>,
-      apiJson('/api/devices/' + id + '/fleet-events?' + history) as Promise<FleetHistory>,
+      routeJson('/api/dashboard/devices/{id}/events', {
+        method: 'get',
+        params: { id: deviceId },
+        query: query.toString(),
+      }),
+      routeJson('/api/devices/{id}/fleet-events', {
+        method: 'get',
+        params: { id: deviceId },
+        query: history.toString(),
+      }),
     ])
       .then(([records, fleet]) => {
         const items = timelineItems(records, fleet, lateAfterMs);

@@ -1,11 +1,16 @@
 // The selected device's trips and stops over the time range, measured by the server on every
 // position (start, end, duration, distance, average and top speed; stops with their duration),
 // each trip with its own exports and a button that replays it.
-import { apiJson } from './api.js';
+import { routeJson } from './api.js';
+import type { Reply } from './api-types.js';
 import { exportUrl } from './details.js';
 import { el, fill } from './dom.js';
 import * as fmt from './format.js';
-import type { Stop, Trip, TripsReply } from './unschematized.js';
+
+/** GET /api/dashboard/devices/{id}/trips: trips and stops measured by the server (times in ms). */
+type TripsReply = Reply<'/api/dashboard/devices/{id}/trips'>;
+type Trip = TripsReply['trips'][number];
+type Stop = TripsReply['stops'][number];
 
 const MAX_ROWS = 200;
 
@@ -75,7 +80,7 @@ export function tripsSection(deviceId: string, rangeQuery: string, report: (erro
     el('h3', {}, 'Trips and stops'),
     el('p', { className: 'hint' }, 'loading…'),
   );
-  (apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/trips?' + rangeQuery) as Promise<TripsReply>)
+  routeJson('/api/dashboard/devices/{id}/trips', { method: 'get', params: { id: deviceId }, query: rangeQuery })
     .then(({ trips, stops, truncated }) => {
       const total = trips.reduce((sum, trip) => sum + trip.distanceM, 0);
       const summary =

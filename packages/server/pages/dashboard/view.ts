@@ -3,7 +3,7 @@
 // map's other framing: a picked record ringed, and the empty state.
 import { $, el } from './dom.js';
 import * as fmt from './format.js';
-import type { DeviceInfo } from './unschematized.js';
+import type { DeviceInfo } from './device-info.js';
 
 /** A device on the map: its info and, once drawn, its layer. */
 export type PlacedDevice = {
@@ -14,7 +14,8 @@ export type PlacedDevice = {
 /** A device reporting within this long of the newest report counts as active. */
 export const ACTIVE_MS = 24 * 3600_000;
 
-const reportedAt = (info: DeviceInfo): number => (info.lastPosition ? Date.parse(info.lastPosition.timestamp) : NaN);
+const reportedAt = (info: DeviceInfo): number =>
+  info.lastPosition?.timestamp ? Date.parse(info.lastPosition.timestamp) : NaN;
 
 /**
  * The active devices: not blocked or deleted, positioned, and reporting within ACTIVE_MS of the

@@ -1,8 +1,9 @@
 import type { Queryable, SqlValue } from '../db/database.js';
+import type { FleetEvent } from './fleet-event.js';
 
 /** What the history answers for one device: its events, oldest first, and whether older ones in the range were left out. */
 export interface DeviceEventHistory {
-  events: unknown[];
+  events: FleetEvent[];
   truncated: boolean;
 }
 
@@ -32,5 +33,5 @@ export async function deviceEventHistory(
   );
   const truncated = rows.length > limit;
   const newest = truncated ? rows.slice(0, limit) : rows;
-  return { events: newest.reverse().map((row) => JSON.parse(row.body) as unknown), truncated };
+  return { events: newest.reverse().map((row) => JSON.parse(row.body) as FleetEvent), truncated };
 }

@@ -1,8 +1,9 @@
 import { EXPORT_FORMATS } from '../export/formats.js';
+import { failures } from '../http/route-schema.js';
 import { MAX_EXPORT_LIMIT } from './limits.js';
+import { DEVICE_PARAMS, DEVICE_READER_FAILURES, queryOf, RANGE_QUERY } from './schemas/read-common.js';
 
 const text = (description: string) => ({ type: 'string', description }) as const;
-const TIME = 'ISO-8601, or epoch seconds or milliseconds';
 
 /**
  * The contract of GET /api/devices/:id/locations (issue 40 item 7): its query parameters, the
@@ -11,16 +12,13 @@ const TIME = 'ISO-8601, or epoch seconds or milliseconds';
  */
 export const EXPORT_SCHEMA = {
   summary: "A device's records as JSON, GeoJSON, GPX, KML or CSV, whole or a page at a time",
-  querystring: {
-    type: 'object',
-    properties: {
-      format: text(`One of ${EXPORT_FORMATS.join(', ')} (default json)`),
-      from: text(`The first time of the range (${TIME})`),
-      to: text(`The last time of the range (${TIME})`),
-      limit: text(`At most this many records, 1..${MAX_EXPORT_LIMIT}; without it, the whole range`),
-      after: text('The cursor of the page to continue after (from Waypost-Next-Cursor or Link)'),
-    },
-  },
+  params: DEVICE_PARAMS,
+  querystring: queryOf({
+    format: text(`One of ${EXPORT_FORMATS.join(', ')} (default json)`),
+    ...RANGE_QUERY,
+    limit: text(`At most this many records, 1..${MAX_EXPORT_LIMIT}; without it, the whole range`),
+    after: text('The cursor of the page to continue after (from Waypost-Next-Cursor or Link)'),
+  }),
   response: {
     200: {
       description: 'The records, in the format asked, oldest first',
@@ -37,5 +35,6 @@ export const EXPORT_SCHEMA = {
         'text/csv': { schema: { type: 'string' } },
       },
     },
+    ...failures(...DEVICE_READER_FAILURES, 'INVALID_PARAMETER'),
   },
 } as const;

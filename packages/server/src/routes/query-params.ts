@@ -9,10 +9,21 @@ import { DEFAULT_EXPORT_LIMIT, MAX_EXPORT_LIMIT } from './limits.js';
  */
 export type Query = Record<string, string | undefined>;
 
-/** A time: ISO-8601, or epoch seconds or milliseconds; null when not given. */
-export function timeParam(query: Query, name: string): number | null {
+/** What the parsers read: a Query, or a query typed from a route's schema (its other keys `unknown`). */
+export type QueryInput = { readonly [name: string]: unknown };
+
+/** A parameter's text, or undefined when not given; a repeated parameter (an array) is refused. */
+function textOf(query: QueryInput, name: string): string | undefined {
   const raw = query[name];
-  if (raw === undefined || raw === '') return null;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw badRequest('INVALID_PARAMETER', `${name} must be given once`);
+  return raw;
+}
+
+/** A time: ISO-8601, or epoch seconds or milliseconds; null when not given. */
+export function timeParam(query: QueryInput, name: string): number | null {
+  const raw = textOf(query, name);
+  if (raw === undefined) return null;
   const ms = parseTimestamp(raw);
   if (ms === null || isoOrNull(ms) === null)
     throw badRequest('INVALID_PARAMETER', `${name} must be ISO-8601 or epoch seconds/milliseconds, got ${raw}`);
@@ -20,9 +31,9 @@ export function timeParam(query: Query, name: string): number | null {
 }
 
 /** An integer in min..max; `fallback` when not given. */
-export function integerParam(query: Query, name: string, min: number, max: number, fallback: number): number {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return fallback;
+export function integerParam(query: QueryInput, name: string, min: number, max: number, fallback: number): number {
+  const raw = textOf(query, name);
+  if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min || value > max)
     throw badRequest('INVALID_PARAMETER', `${name} must be an integer ${min}..${max}, got ${raw}`);

@@ -2,7 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { deviceInScope } from '../accounts/scope-filter.js';
 import { deviceScopeSql } from '../accounts/scope-sql.js';
 import { requireAdmin } from '../auth/principal.js';
@@ -23,7 +25,15 @@ import { trackPoints } from '../store/track-queries.js';
 import { MAX_ZOOM, MIN_ZOOM, simplifyTrips } from '../tracks/simplify-track.js';
 import { splitTrips } from '../tracks/split-trips.js';
 import { MAX_TRACK_READ, MAX_TRIPS } from './dashboard-api.js';
-import { integerParam, timeParam, type Query } from './query-params.js';
+import { integerParam, timeParam } from './query-params.js';
+import {
+  CREATE_SHARE_SCHEMA,
+  DELETE_SHARE_SCHEMA,
+  LIST_SHARES_SCHEMA,
+  SHARE,
+  SHARE_PAGE_SCHEMA,
+  SHARED_TRACK_SCHEMA,
+} from './schemas/shares.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
 /** A share link lives at most this long. */
@@ -43,7 +53,7 @@ function bodyTime(body: Record<string, unknown>, name: string): number | null {
   return timeParam({ [name]: String(value) }, name);
 }
 
-function shareJson(row: ShareRow, now: number): Record<string, unknown> {
+function shareJson(row: ShareRow, now: number): FromSchema<typeof SHARE> {
   return {
     id: row.id,
     device: row.device_id,
@@ -62,12 +72,12 @@ function shareJson(row: ShareRow, now: number): Record<string, unknown> {
  * window, without a login and showing nothing else; `DELETE /api/shares/:id` (admin) ends it, and
  * after that or after expiresAt the page and its data answer 410.
  */
-export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   // A user limited to orgs shares, lists and ends only their orgs' devices' links (issue 33).
-  app.post('/api/shares', { config: ACCESS.operator.filtered }, async (request, reply) => {
+  app.post('/api/shares', { config: ACCESS.operator.filtered, schema: CREATE_SHARE_SCHEMA }, async (request, reply) => {
     const reader = await requireAdmin(ctx, request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('INVALID_BODY', 'Send a JSON object');
+    const body = request.body ?? {};
     refuseUnknownKeys(body, ['device', 'from', 'to', 'expiresAt'], 'a share');
     if (
       typeof body.device !== 'string' ||
@@ -98,7 +108,7 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return reply.code(201).send({ id, url: `${origin}/s/${token}`, expiresAt: isoOrNull(expiresAt) });
   });
 
-  app.get<{ Querystring: Query }>('/api/shares', { config: ACCESS.viewer.filtered }, async (request) => {
+  app.get('/api/shares', { config: ACCESS.viewer.filtered, schema: LIST_SHARES_SCHEMA }, async (request) => {
     const scope = deviceScopeSql(await requireAdmin(ctx, request), 'device_id');
     const limit = integerParam(request.query, 'limit', 1, 1000, 100);
     const now = ctx.now();
@@ -106,16 +116,16 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return rows.map((row) => shareJson(row, now));
   });
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/shares/:id',
-    { config: ACCESS.operator.filtered },
+    { config: ACCESS.operator.filtered, schema: DELETE_SHARE_SCHEMA },
     async (request, reply) => {
       const reader = await requireAdmin(ctx, request);
       const device = await deviceOfShare(ctx.db, request.params.id);
       const mine = device !== null && (await deviceInScope(ctx, reader, device));
       if (!mine || !(await deleteShare(ctx.db, request.params.id, ctx.now())))
         throw new HttpError(404, 'UNKNOWN_SHARE', 'No live share link with this id');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -129,37 +139,34 @@ export const shareRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     return share;
   };
 
-  app.get<{ Params: { token: string } }>('/s/:token', { config: ACCESS.public }, async (request, reply) => {
-    const page = await readFile(SHARE_PAGE);
-    let status = 200;
+  app.get('/s/:token', { config: ACCESS.public, schema: SHARE_PAGE_SCHEMA }, async (request, reply) => {
+    const page = await readFile(SHARE_PAGE, 'utf8');
+    // shareOf answers only these: its 404 and 410 are the page's own (SHARE_PAGE_SCHEMA).
+    let status: 200 | 404 | 410 = 200;
     try {
       await shareOf(request.params.token, reply);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      status = error.statusCode; // the page itself says the link is gone
+      status = error.statusCode === 410 ? 410 : 404; // the page itself says the link is gone
     }
     return reply.code(status).type('text/html; charset=utf-8').send(page);
   });
 
-  app.get<{ Params: { token: string }; Querystring: Query }>(
-    '/s/:token/track',
-    { config: ACCESS.public },
-    async (request, reply) => {
-      const share = await shareOf(request.params.token, reply);
-      const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 14);
-      const range = { deviceId: share.device_id, from: share.from_ms, to: share.to_ms };
-      const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
-      const trips = simplifyTrips(splitTrips(points).slice(-MAX_TRIPS), zoom);
-      const device = await findDevice(ctx.db, share.device_id);
-      // What the link shows, and nothing else: a label, the window, the track.
-      return {
-        name: device?.name ?? null,
-        from: share.from_ms,
-        to: share.to_ms,
-        expiresAt: share.expires_at,
-        newest: points[points.length - 1] ?? null,
-        trips: trips.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
-      };
-    },
-  );
+  app.get('/s/:token/track', { config: ACCESS.public, schema: SHARED_TRACK_SCHEMA }, async (request, reply) => {
+    const share = await shareOf(request.params.token, reply);
+    const zoom = integerParam(request.query, 'zoom', MIN_ZOOM, MAX_ZOOM, 14);
+    const range = { deviceId: share.device_id, from: share.from_ms, to: share.to_ms };
+    const points = await trackPoints(ctx.db, range, MAX_TRACK_READ);
+    const trips = simplifyTrips(splitTrips(points).slice(-MAX_TRIPS), zoom);
+    const device = await findDevice(ctx.db, share.device_id);
+    // What the link shows, and nothing else: a label, the window, the track.
+    return {
+      name: device?.name ?? null,
+      from: share.from_ms,
+      to: share.to_ms,
+      expiresAt: share.expires_at,
+      newest: points[points.length - 1] ?? null,
+      trips: trips.map((trip) => trip.map((p) => [p.lat, p.lon, p.t])),
+    };
+  });
 };

@@ -251,7 +251,21 @@ export async function setDeviceStatus(db: Queryable, id: string, status: DeviceS
   return (await db.run(`UPDATE devices SET status = ? WHERE id = ?`, [status, id])) > 0;
 }
 
-export function deviceJson(row: DeviceRow): Record<string, unknown> {
+/** A device as the API answers it (routes/schemas/dashboard.ts DEVICE declares the same fields). */
+export interface DeviceJson {
+  id: string;
+  name: string | null;
+  model: string | null;
+  createdAt: string | null;
+  lastSeen: string | null;
+  status: DeviceStatus;
+  records: number;
+  duplicates: number;
+  quarantined: number;
+  lastPosition: { latitude: number; longitude: number; timestamp: string | null } | null;
+}
+
+export function deviceJson(row: DeviceRow): DeviceJson {
   return {
     id: row.id,
     name: row.name ?? null,
