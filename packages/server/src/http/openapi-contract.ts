@@ -1,9 +1,11 @@
 import type { RouteAccess } from '../accounts/route-rules.js';
+import { tagOf } from './openapi-tags.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface Operation {
   operationId?: string;
+  tags?: string[];
   parameters?: { name: string; in: string }[];
   security?: Record<string, string[]>[];
   description?: string;
@@ -66,6 +68,7 @@ export function withContracts<T extends object>(generated: T, access: Readonly<R
       if (!operation) continue;
       operations[method] = operation;
       operation.operationId = operationIdOf(method, generatedPath);
+      operation.tags ??= [tagOf(method, path)];
       const declared = declaredAccess.get(`${method} ${path}`);
       if (declared === undefined) continue;
       operation['x-waypost-access'] = declared;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { withContracts } from './openapi-contract.js';
+import { OPENAPI_TAGS } from './openapi-tags.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
 /** This package's version (dist/http/ and src/http/ are both two levels below package.json). */
@@ -29,6 +30,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: VERSION,
         license: { name: 'MIT', identifier: 'MIT' },
       },
+      // The server a client reads the document from: paths are relative to it.
+      servers: [{ url: '/', description: 'This server' }],
+      tags: [...OPENAPI_TAGS],
       components: {
         securitySchemes: {
           adminToken: {
