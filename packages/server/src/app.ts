@@ -11,6 +11,7 @@ import { fastifyOptionsOf } from './http/fastify-options.js';
 import { createRouteIndex } from './http/method-routing.js';
 import { registerHttpLayer } from './http/register-http.js';
 import { checkRouteAccess } from './http/route-access-check.js';
+import { checkRouteSchemas } from './http/route-schema-check.js';
 import { collectRoutes } from './http/route-list.js';
 import { closeContext, openContext } from './open-context.js';
 import { resolveOptions, type ServerOptions } from './options.js';
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     routes.track(app);
     collectRoutes(app);
     checkRouteAccess(app);
+    checkRouteSchemas(app);
     closeKeepAliveOnClose(app);
     opened.attachLog(app.log);
     for (const { name, clashesWith } of nameClashes)

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_PENDING } from '../src/http/schema-pending.js';
 import { backends } from './helpers/backends.js';
 import { startTestServer, type Json, type TestServer } from './helpers/client.js';
 
@@ -61,9 +62,15 @@ describe('the OpenAPI document', () => {
     for (const route of ['GET /api/devices', 'GET /api/devices/{id}/locations', 'DELETE /api/users/{name}']) {
       expect(op(route).security, route).toEqual(operatorAuth);
     }
-    for (const route of ['POST /locations', 'POST /api/session', 'GET /health']) {
+    for (const route of ['POST /api/session', 'GET /health']) {
       expect(op(route).security, route).toBeUndefined();
     }
+    // Uploads take a device credential where the server requires one, and none where it does not.
+    for (const route of ['POST /locations', 'POST /overland', 'GET /osmand']) {
+      expect(op(route).security, route).toEqual(expect.arrayContaining([{}, { deviceCredential: [] }]));
+    }
+    expect(op('GET /osmand').security).toContainEqual({ deviceKeyQuery: [] });
+    expect(op('POST /owntracks').security).toContainEqual({ deviceBasic: [] });
     expect(document.components.securitySchemes.session).toMatchObject({ type: 'apiKey', in: 'cookie' });
     expect(op('GET /api/devices/{id}/locations').operationId).toBe('getApiDevicesByIdLocations');
   });
@@ -81,6 +88,47 @@ describe('the OpenAPI document', () => {
     ]);
     expect(Object.keys(exportOp.responses['200'].headers)).toEqual(expect.arrayContaining(['link']));
     expect(exportOp.summary).toEqual(expect.any(String));
+  });
+
+  it("lists OsmAnd's parameters, names wildcards, and gives each answer its schema and headers (issues 40, 44)", () => {
+    const osmand = (document.paths['/osmand'].get.parameters as Json[]).filter((p) => p.in === 'query');
+    expect(osmand.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'id',
+        'lat',
+        'lon',
+        'timestamp',
+        'speed',
+        'bearing',
+        'altitude',
+        'accuracy',
+        'hdop',
+        'batt',
+      ]),
+    );
+    expect(Object.keys(document.paths).filter((path) => path.includes('*'))).toEqual([]);
+    expect(document.paths['/assets/{path}'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'path', in: 'path', required: true }),
+    ]);
+    // Every operation whose schemas are in (the pending ones are on other branches): a summary, a
+    // schema or media type for each answer, Retry-After on each 429 and 503.
+    const pendingPaths = new Set([...SCHEMA_PENDING].map((route) => route.toLowerCase().replace(/:(\w+)/g, '{$1}')));
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (pendingPaths.has(`${method} ${path.toLowerCase()}`)) continue;
+        checked += 1;
+        const route = `${method.toUpperCase()} ${path}`;
+        expect(operation.summary, route).toEqual(expect.any(String));
+        for (const [status, answer] of Object.entries(operation.responses as Record<string, Json>)) {
+          expect(answer.description, `${route} ${status}`).not.toBe('Default Response');
+          // /health's 503 tells a load balancer to stop sending, not when to come back.
+          if ((status === '429' || status === '503') && path !== '/health')
+            expect(Object.keys(answer.headers ?? {}), `${route} ${status}`).toContain('retry-after');
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(70);
   });
 
   it('is committed as docs/openapi.json, as generated (run npm run docs after changing a route)', () => {

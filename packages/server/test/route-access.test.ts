@@ -27,11 +27,15 @@ describe('a route without an access declaration', () => {
     const app = await buildApp(options);
     try {
       await app.register(async (plugin) => {
-        plugin.get('/api/declared', { config: { access: needs('viewer', 'filtered') } }, async () => ({}));
+        plugin.get(
+          '/api/declared',
+          { schema: { response: { 200: { type: 'object' } } }, config: { access: needs('viewer', 'filtered') } },
+          async () => ({}),
+        );
       });
       await app.register(async (plugin) => {
         declarePublicFamily(plugin, 'a test family of files');
-        plugin.get('/public-file', async () => 'file');
+        plugin.get('/public-file', { schema: { response: { 200: { type: 'string' } } } }, async () => 'file');
       });
       await app.ready();
       expect(app.routeAccess['GET /api/declared']).toEqual({ role: 'viewer', scope: 'filtered' });

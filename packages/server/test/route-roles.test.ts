@@ -141,9 +141,9 @@ const ROLES: Record<Required, readonly string[]> = {
     'GET /',
     'GET /favicon.ico',
     'GET /dashboard-config.json',
-    'GET /assets/{*}',
+    'GET /assets/{path}',
     ...['leaflet', 'world-atlas', 'topojson-client', 'maplibre-gl', 'maplibre-gl-leaflet', 'leaflet-geoman'].map(
-      (lib) => `GET /vendor/${lib}/{*}`,
+      (lib) => `GET /vendor/${lib}/{path}`,
     ),
     'GET /sdk/{file}',
     'GET /track',

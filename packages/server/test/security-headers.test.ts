@@ -100,8 +100,9 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
             csp: { 'script-src': ["'self'", "'wasm-unsafe-eval'"], 'worker-src': ["'self'"] },
             crossOriginIsolated: true,
           }),
-          // Every route declares who may call it (a route declaring nothing does not start).
+          // Every route declares who may call it and what it answers (one declaring neither does not start).
           config: { access: 'public' },
+          schema: { response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } },
         },
         async () => ({ ok: true }),
       );

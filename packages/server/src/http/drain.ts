@@ -24,6 +24,30 @@ export const SERVER_DRAINING = 'SERVER_DRAINING';
  * `maxConnections` open connections (issue 45): every new one, a device's upload included, is
  * closed unanswered then, which a check on a connection kept open would not see otherwise.
  */
+const HEALTH_SCHEMA = {
+  summary: "The process's health, for a load balancer's checks",
+  response: {
+    200: {
+      description: 'Serving',
+      type: 'object',
+      properties: { ok: { type: 'boolean', enum: [true] } },
+      required: ['ok'],
+      additionalProperties: false,
+    },
+    503: {
+      description: 'Draining before a stop, or holding as many connections as it serves',
+      type: 'object',
+      properties: {
+        ok: { type: 'boolean', enum: [false] },
+        draining: { type: 'boolean' },
+        connectionsFull: { type: 'boolean' },
+      },
+      required: ['ok'],
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 export function registerHealth(app: FastifyInstance, maxConnections: number): void {
   const state: DrainState = { draining: false };
   app.decorate('waypostDrain', state);
@@ -32,7 +56,7 @@ export function registerHealth(app: FastifyInstance, maxConnections: number): vo
     connections += 1;
     socket.once('close', () => (connections -= 1));
   });
-  app.get('/health', { config: ACCESS.public }, async (_request, reply) => {
+  app.get('/health', { schema: HEALTH_SCHEMA, config: ACCESS.public }, async (_request, reply) => {
     if (state.draining) return reply.code(503).send({ ok: false, draining: true });
     if (connections >= maxConnections) return reply.code(503).send({ ok: false, connectionsFull: true });
     return { ok: true };

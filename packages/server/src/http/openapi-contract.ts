@@ -1,9 +1,12 @@
 import type { RouteAccess } from '../accounts/route-rules.js';
+import { tagOf } from './openapi-tags.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface Operation {
   operationId?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string }[];
   security?: Record<string, string[]>[];
   description?: string;
   'x-waypost-access'?: RouteAccess;
@@ -26,8 +29,20 @@ export function operationIdOf(method: string, path: string): string {
   return method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
 }
 
+/** A wildcard's parameter (`/assets/*`) as OpenAPI names it: a name clients can spell. */
+const WILDCARD = 'path';
+
 /** The OpenAPI path of a Fastify route's URL (`/api/devices/:id` -> `/api/devices/{id}`). */
-const openApiPathOf = (url: string): string => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+const openApiPathOf = (url: string): string => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, `{${WILDCARD}}`);
+
+/** An operation whose wildcard parameter is named `*` (as @fastify/swagger gives it), renamed. */
+function namedWildcard(operation: Operation): Operation {
+  if (!operation.parameters?.some((p) => p.in === 'path' && p.name === '*')) return operation;
+  const parameters = operation.parameters.map((p) =>
+    p.in === 'path' && p.name === '*' ? { ...p, name: WILDCARD } : p,
+  );
+  return { ...operation, parameters };
+}
 
 /**
  * The OpenAPI document made a client's contract (issue 40 item 7) from what the routes declare:
@@ -44,14 +59,16 @@ export function withContracts<T extends object>(generated: T, access: Readonly<R
     }),
   );
   const paths: NonNullable<Document['paths']> = {};
-  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+  for (const [generatedPath, operations] of Object.entries(document.paths ?? {})) {
+    const path = generatedPath.replace(/\{\*\}$/, `{${WILDCARD}}`);
     paths[path] = operations;
     for (const method of METHODS) {
       // Methods of one route share their operation object: each gets its own.
-      const operation = operations[method] && { ...operations[method] };
+      const operation = operations[method] && namedWildcard({ ...operations[method] });
       if (!operation) continue;
       operations[method] = operation;
-      operation.operationId = operationIdOf(method, path);
+      operation.operationId = operationIdOf(method, generatedPath);
+      operation.tags ??= [tagOf(method, path)];
       const declared = declaredAccess.get(`${method} ${path}`);
       if (declared === undefined) continue;
       operation['x-waypost-access'] = declared;

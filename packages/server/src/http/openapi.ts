@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { withContracts } from './openapi-contract.js';
+import { OPENAPI_TAGS } from './openapi-tags.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
 /** This package's version (dist/http/ and src/http/ are both two levels below package.json). */
@@ -29,9 +30,34 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: VERSION,
         license: { name: 'MIT', identifier: 'MIT' },
       },
+      // The server a client reads the document from: paths are relative to it.
+      servers: [{ url: '/', description: 'This server' }],
+      tags: [...OPENAPI_TAGS],
       components: {
         securitySchemes: {
-          adminToken: { type: 'http', scheme: 'bearer', description: 'The admin token, or a device access token' },
+          adminToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The admin token, a login token, or (the anchor's API) an org's or a device's token",
+          },
+          deviceCredential: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A device access token (POST /auth/register) or device key; uploads without one are taken unless the server requires tokens',
+          },
+          deviceBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'A device key as the HTTP Basic password (OwnTracks; the user names the device)',
+          },
+          deviceKeyQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'key',
+            description: 'A device key in the URL, for apps only given a URL (OsmAnd, Traccar Client); never logged',
+          },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The metrics token (WAYPOST_METRICS_TOKEN)' },
           session: {
             type: 'apiKey',
             in: 'cookie',
@@ -42,7 +68,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  app.get(OPENAPI_PATH, { schema: { hide: true }, config: ACCESS.public }, async () =>
-    withContracts(app.swagger(), app.routeAccess),
+  app.get(
+    OPENAPI_PATH,
+    // Not listed in itself; its answer is the document, whole (no member stripped).
+    {
+      schema: { hide: true, response: { 200: { type: 'object', additionalProperties: true } } },
+      config: ACCESS.public,
+    },
+    async () => withContracts(app.swagger(), app.routeAccess),
   );
 }

@@ -4,12 +4,25 @@ import { FleetLedger } from '../ledger/fleet-ledger.js';
 import { createExposition } from '../metrics-exposition.js';
 import { fleetCounts } from '../health/health-service.js';
 import { checkMetricsAccess } from './metrics-access.js';
+import { failures } from './route-schema.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
 /**
  * Counts every answered request (by status, and its latency by route pattern: label values stay
  * bounded whatever paths clients ask for) and serves GET /metrics (docs/outputs.md).
  */
+const METRICS_SCHEMA = {
+  summary: 'Prometheus metrics (the metrics token or the admin token)',
+  security: [{ metricsToken: [] }, { adminToken: [] }],
+  response: {
+    200: {
+      description: 'The Prometheus text exposition',
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    ...failures('METRICS_TOKEN_REQUIRED', 'WRONG_TOKEN', 'FORBIDDEN'),
+  },
+} as const;
+
 export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): void {
   const exposition = createExposition(ctx.metrics, ctx.db, new FleetLedger(ctx.db, ctx.now), () => fleetCounts(ctx));
   // A callback hook, not an async one: no promise per response.
@@ -30,7 +43,7 @@ export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): v
     }
     done();
   });
-  app.get('/metrics', { config: ACCESS.public }, async (request, reply) => {
+  app.get('/metrics', { schema: METRICS_SCHEMA, config: ACCESS.public }, async (request, reply) => {
     await checkMetricsAccess(ctx, request);
     return reply.type(exposition.contentType).send(await exposition.render());
   });

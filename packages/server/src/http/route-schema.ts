@@ -17,7 +17,12 @@ export const ERROR_BODY = {
   additionalProperties: true,
 } as const;
 
-type ErrorBody = typeof ERROR_BODY & { description: string };
+/** What a refusal that asks the caller to come back later (429, 503) says in its headers. */
+const RETRY_AFTER = {
+  'retry-after': { type: 'string', description: 'Seconds to wait before sending again' },
+} as const;
+
+type ErrorBody = typeof ERROR_BODY & { description: string; headers?: typeof RETRY_AFTER };
 
 /**
  * `failures('UNKNOWN_DEVICE', 'RATE_LIMITED')` gives `{ 404: ..., 429: ..., 503: ... }`: one error
@@ -30,6 +35,35 @@ export function failures(...codes: readonly ServerErrorCode[]): Record<number, E
     for (const status of SERVER_ERROR_CODES[code].status) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   const answers: Record<number, ErrorBody> = {};
   for (const [status, named] of [...byStatus].sort(([a], [b]) => a - b))
-    answers[status] = { ...ERROR_BODY, description: named.map((code) => `\`${code}\``).join(', ') };
+    answers[status] = {
+      ...ERROR_BODY,
+      description: named.map((code) => `\`${code}\``).join(', '),
+      ...(status === 429 || status === 503 ? { headers: RETRY_AFTER } : {}),
+    };
   return answers;
+}
+
+/** A string parameter, with what it means. */
+export const text = (description: string) => ({ type: 'string', description }) as const;
+
+/**
+ * The answer of a route that serves files: their bytes, in the media types it serves. Buffers are
+ * sent as they are (no serializer runs), so this documents the answer without touching it.
+ */
+export function fileAnswer(description: string, mediaTypes: readonly string[]) {
+  const schema = { type: 'string', format: 'binary' } as const;
+  return {
+    description,
+    content: Object.fromEntries(
+      [...new Set(mediaTypes.map((type) => type.split(';')[0]!))].map((t) => [t, { schema }]),
+    ),
+  };
+}
+
+/**
+ * A route whose body is optional: no body at all (or an empty text one) is null, so a body schema
+ * that allows null describes it, and the handler reads null as before it read undefined.
+ */
+export async function nullWhenEmpty(request: { body: unknown }): Promise<void> {
+  if (request.body === undefined || request.body === '') request.body = null;
 }

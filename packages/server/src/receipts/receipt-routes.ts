@@ -6,6 +6,28 @@ import { issueReceipts } from './issue-receipts.js';
 import { receiptSigner, useRotatedKey } from './receipt-keys.js';
 import { requireAdmin } from '../auth/principal.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+
+/** A JSON Web Key Set (RFC 7517): the receipts' public keys, with how each is endorsed. */
+const JWKS = {
+  type: 'object',
+  properties: { keys: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+  required: ['keys'],
+  additionalProperties: true,
+} as const;
+
+const KEYS_SCHEMA = {
+  summary: "The receipts' signing keys (docs/receipts.md)",
+  response: { 200: { description: 'The key set, newest first', ...JWKS } },
+} as const;
+
+const ROTATE_SCHEMA = {
+  summary: 'Rotate the receipt signing key: a new key endorsed by the current one',
+  response: {
+    201: { description: 'The key set, with the new key', ...JWKS },
+    ...failures('ADMIN_TOKEN_REQUIRED', 'WRONG_TOKEN', 'ROLE_FORBIDDEN', 'CROSS_ORIGIN'),
+  },
+} as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +70,7 @@ export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: re
     }
     return payload;
   });
-  app.get(RECEIPT_KEYS_PATH, { config: ACCESS.public }, async (_request, reply) => {
+  app.get(RECEIPT_KEYS_PATH, { schema: KEYS_SCHEMA, config: ACCESS.public }, async (_request, reply) => {
     const signer = await receiptSigner(ctx.db);
     return reply.header('cache-control', 'public, max-age=300').send(signer.jwks);
   });
@@ -56,7 +78,7 @@ export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: re
   app.post(
     '/api/receipt-keys',
     // The server's signing key is no organization's: an owner's (and the admin token's) to rotate.
-    { preHandler: (request) => requireAdmin(ctx, request), config: ACCESS.owner.none },
+    { schema: ROTATE_SCHEMA, preHandler: (request) => requireAdmin(ctx, request), config: ACCESS.owner.none },
     async (_request, reply) => {
       const signer = await useRotatedKey(ctx.db);
       return reply.code(201).send(signer.jwks);

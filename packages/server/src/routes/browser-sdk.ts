@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
+import { failures, fileAnswer, text } from '../http/route-schema.js';
 
 /** The bundle @waypost/browser builds (npm run build), and the tracker page beside the dashboard. */
 const BROWSER_DIST = join(dirname(createRequire(import.meta.url).resolve('@waypost/browser/package.json')), 'dist');
@@ -32,6 +33,32 @@ const TRACK_FILES: Record<string, string> = {
   'icon-512.png': 'image/png',
 };
 
+/** The file a route serves: one of `names` (any other is answered 404 NOT_FOUND by the handler). */
+const fileParams = (names: Record<string, string>) =>
+  ({
+    type: 'object',
+    properties: { file: text(`One of ${Object.keys(names).join(', ')}`) },
+    required: ['file'],
+  }) as const;
+const SDK_SCHEMA = {
+  summary: 'The browser SDK (an ES module) and its source map',
+  params: fileParams(SDK_FILES),
+  response: { 200: fileAnswer('The file', Object.values(SDK_FILES)), ...failures('NOT_FOUND') },
+} as const;
+const TRACK_FILE_SCHEMA = {
+  summary: "The tracker page's files (its scripts, service worker, manifest, icons)",
+  params: fileParams(TRACK_FILES),
+  response: { 200: fileAnswer('The file', Object.values(TRACK_FILES)), ...failures('NOT_FOUND') },
+} as const;
+const TRACK_PAGE_SCHEMA = {
+  summary: 'The tracker page: a phone enrolls and uploads through the browser SDK',
+  response: { 200: fileAnswer('The page', ['text/html']), ...failures('NOT_FOUND') },
+} as const;
+const TRACK_REDIRECT_SCHEMA = {
+  summary: 'The tracker page is /track/ (its relative links need the slash)',
+  response: { 301: { description: 'To /track/', headers: { location: text('/track/') } } },
+} as const;
+
 async function send(reply: FastifyReply, dir: string, name: string, types: Record<string, string>) {
   const type = types[name];
   if (!type) throw new HttpError(404, 'NOT_FOUND', `No such file: ${name}`);
@@ -52,12 +79,14 @@ async function send(reply: FastifyReply, dir: string, name: string, types: Recor
  */
 export const browserSdkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, _options) => {
   declarePublicFamily(app, "the browser SDK's files");
-  app.get<{ Params: { file: string } }>('/sdk/:file', (request, reply) =>
+  app.get<{ Params: { file: string } }>('/sdk/:file', { schema: SDK_SCHEMA }, (request, reply) =>
     send(reply, BROWSER_DIST, request.params.file, SDK_FILES),
   );
-  app.get('/track', (_request, reply) => reply.redirect('/track/', 301));
-  app.get('/track/', (_request, reply) => send(reply, TRACK_DIR, 'index.html', TRACK_FILES));
-  app.get<{ Params: { file: string } }>('/track/:file', (request, reply) =>
+  app.get('/track', { schema: TRACK_REDIRECT_SCHEMA }, (_request, reply) => reply.redirect('/track/', 301));
+  app.get('/track/', { schema: TRACK_PAGE_SCHEMA }, (_request, reply) =>
+    send(reply, TRACK_DIR, 'index.html', TRACK_FILES),
+  );
+  app.get<{ Params: { file: string } }>('/track/:file', { schema: TRACK_FILE_SCHEMA }, (request, reply) =>
     send(reply, TRACK_DIR, request.params.file, TRACK_FILES),
   );
 };

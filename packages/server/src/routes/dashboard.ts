@@ -9,6 +9,45 @@ import { basemapOf } from './basemap-config.js';
 import { localStyle, LOCAL_STYLE_URL } from './local-style.js';
 import { LOCAL_TILE_URL, type TileFile } from './mbtiles.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
+import { failures, fileAnswer, text } from '../http/route-schema.js';
+
+const NO_FILE = failures('NOT_FOUND');
+const PATH_PARAMS = {
+  type: 'object',
+  properties: { '*': text('The file, under the folder') },
+  required: ['*'],
+} as const;
+const fileSchema = (summary: string, types: readonly string[]) =>
+  ({ summary, params: PATH_PARAMS, response: { 200: fileAnswer('The file', types), ...NO_FILE } }) as const;
+
+const CONFIG_SCHEMA = {
+  summary: "The dashboard's settings: its basemap, and the times behind its words",
+  response: {
+    200: {
+      description: 'The settings',
+      type: 'object',
+      properties: {
+        basemap: {
+          type: 'object',
+          description: 'kind style (a MapLibre style URL), raster (a tile template) or outline (no request to anyone)',
+          properties: {
+            kind: { type: 'string', enum: ['style', 'raster', 'outline'] },
+            style: text('The style URL (kind style)'),
+            tiles: text('The tile template (kind raster)'),
+            attribution: { type: ['string', 'null'], description: 'The credit to show' },
+          },
+          required: ['kind'],
+          additionalProperties: false,
+        },
+        silentAfterSeconds: { type: 'number', description: 'When a device turns silent' },
+        lateAfterSeconds: { type: 'number', description: 'What "(late)" means on the timeline' },
+        sso: { type: 'boolean', description: 'The login page offers single sign-on' },
+      },
+      required: ['basemap', 'silentAfterSeconds', 'lateAfterSeconds', 'sso'],
+      additionalProperties: false,
+    },
+  },
+} as const;
 
 /** public/ sits beside src/ and dist/ in the package. */
 const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
@@ -54,11 +93,13 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   { ctx, tiles },
 ) => {
   declarePublicFamily(app, "the dashboard's files");
-  app.get('/', async (_request, reply) => {
+  const page = { summary: "The dashboard's page", response: { 200: fileAnswer('The page', ['text/html']) } };
+  app.get('/', { schema: page }, async (_request, reply) => {
     const file = await fileUnder(PUBLIC_DIR, 'index.html');
     return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
   });
-  app.get('/favicon.ico', async (_request, reply) => reply.code(204).send());
+  const favicon = { summary: 'No icon (a browser asks anyway)', response: { 204: { description: 'No icon' } } };
+  app.get('/favicon.ico', { schema: favicon }, async (_request, reply) => reply.code(204).send());
   // The basemap: a style, a raster template, this server's own tile file, or the outline.
   const basemap = basemapOf(ctx.options, tiles);
   // silentAfterSeconds: when a vehicle's marker turns "silent" (the server's device.silent rule).
@@ -67,12 +108,24 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
   const lateAfterSeconds = ctx.options.fleet.lateAfterMs / 1000;
   // sso: the login page offers single sign-on (GET /api/oidc/login).
   const sso = ctx.options.oidc !== null;
-  app.get('/dashboard-config.json', async () => ({ basemap, silentAfterSeconds, lateAfterSeconds, sso }));
+  app.get('/dashboard-config.json', { schema: CONFIG_SCHEMA }, async () => ({
+    basemap,
+    silentAfterSeconds,
+    lateAfterSeconds,
+    sso,
+  }));
   if (tiles?.vector) {
     const style = localStyle(LOCAL_TILE_URL, tiles.maxzoom);
-    app.get(LOCAL_STYLE_URL, async (_request, reply) => reply.header('cache-control', 'no-cache').send(style));
+    const styleSchema = {
+      summary: "The MapLibre style of this server's own vector tile file",
+      response: { 200: { description: 'The style', type: 'object', additionalProperties: true } },
+    } as const;
+    app.get(LOCAL_STYLE_URL, { schema: styleSchema }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').send(style),
+    );
   }
-  app.get<{ Params: { '*': string } }>('/assets/*', async (request, reply) => {
+  const assets = fileSchema("The dashboard's scripts and stylesheets", Object.values(TYPES));
+  app.get<{ Params: { '*': string } }>('/assets/*', { schema: assets }, async (request, reply) => {
     // A compiled module first, then the stylesheets (and any module not yet in TypeScript).
     const relative = request.params['*'];
     const file = await fileUnder(BUILT_ASSETS_DIR, relative).catch(() =>
@@ -81,10 +134,14 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
     return reply.type(file.type).send(file.data);
   });
   const vendor = (prefix: string, root: string) =>
-    app.get<{ Params: { '*': string } }>(`/vendor/${prefix}/*`, async (request, reply) => {
-      const file = await fileUnder(root, request.params['*']);
-      return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
-    });
+    app.get<{ Params: { '*': string } }>(
+      `/vendor/${prefix}/*`,
+      { schema: fileSchema(`The ${prefix} files the dashboard uses (from its npm package)`, Object.values(TYPES)) },
+      async (request, reply) => {
+        const file = await fileUnder(root, request.params['*']);
+        return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
+      },
+    );
   vendor('leaflet', LEAFLET_DIR);
   vendor('world-atlas', WORLD_ATLAS_DIR);
   vendor('topojson-client', TOPOJSON_DIR);

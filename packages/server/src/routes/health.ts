@@ -8,11 +8,14 @@ import { deviceHealth, fleetHealth } from '../health/health-service.js';
 import { healthHistory } from '../health/health-store.js';
 import { isoOrNull } from '../iso-time.js';
 import { ACCESS } from '../accounts/route-rules.js';
-
-type Params = { id: string };
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { DEVICE_HEALTH_SCHEMA, FLEET_HEALTH_SCHEMA } from './health-schema.js';
 
 /** History entries in one answer. */
 const HISTORY_LIMIT = 50;
+
+/** A health report as the schema types it: an object of the SDK's members (docs/device-health.md). */
+const asJson = (report: object | null) => report as Record<string, unknown> | null;
 
 const iso = (ms: number | null) => (ms === null ? null : isoOrNull(ms));
 const stateJson = (named: NamedState) => ({
@@ -26,12 +29,13 @@ const stateJson = (named: NamedState) => ({
  * Device health (issue 31, docs/device-health.md): the state and cause the server names per
  * device, and the fleet's counts by state. Admin only.
  */
-export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
 
-  app.get<{ Params: Params }>(
+  app.get(
     '/api/devices/:id/health',
-    { preHandler: admin, config: ACCESS.viewer.device },
+    { schema: DEVICE_HEALTH_SCHEMA, preHandler: admin, config: ACCESS.viewer.device },
     async (request) => {
       const found = await deviceHealth(ctx, request.params.id);
       if (!found) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${request.params.id}" on this server`);
@@ -41,7 +45,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         device: row.id,
         ...stateJson(named),
         lastSeen: iso(row.inputs.lastSeen),
-        report: row.inputs.report,
+        report: asJson(row.inputs.report),
         reportedAt: iso(row.inputs.reportAt),
         // The server's own observation; `report` is what that refused request said, nothing more.
         refused: refused && {
@@ -49,12 +53,17 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
           since: iso(refused.since),
           code: row.refusedCode,
           cause: refused.cause ?? 'auth-refused',
-          report: row.refusedReport,
+          report: asJson(row.refusedReport),
         },
         // The same, when it refused the device's credentials (the answer before issue 39).
         authRefused:
           refused && (refused.cause ?? 'auth-refused') === 'auth-refused'
-            ? { at: iso(refused.at), since: iso(refused.since), code: row.refusedCode, report: row.refusedReport }
+            ? {
+                at: iso(refused.at),
+                since: iso(refused.since),
+                code: row.refusedCode,
+                report: asJson(row.refusedReport),
+              }
             : null,
         history: await healthHistory(ctx.db, row.id, HISTORY_LIMIT),
       };
@@ -62,7 +71,7 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   );
 
   // A user limited to orgs gets their orgs' devices, counted alone (issue 33): no other org's count.
-  app.get('/api/health', { config: ACCESS.viewer.filtered }, async (request) => {
+  app.get('/api/health', { schema: FLEET_HEALTH_SCHEMA, config: ACCESS.viewer.filtered }, async (request) => {
     const reader = await requireAdmin(ctx, request);
     const fleet = await fleetHealth(ctx);
     const visible = liveScopeOf(ctx, reader);

@@ -27,12 +27,21 @@ import {
   deviceOutsideBody,
   noDevice,
   tokenDevice,
-  UPLOAD_BODY,
-  UPLOAD_REPLY,
   INGEST_ROUTE,
   uploadRoute,
 } from './upload-route.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
+import { DEVICE_QUERY, RECEIPTED_UPLOAD_REPLY, UPLOAD_BODY, UPLOAD_HEADERS, UPLOAD_SECURITY } from './upload-schema.js';
+
+/** The contract of Waypost's own location routes (the SDK's uploads, every body shape). */
+const LOCATIONS_SCHEMA = {
+  summary: "Upload a device's locations (the Waypost SDK, the commercial SDK's shapes, OwnTracks)",
+  security: UPLOAD_SECURITY,
+  body: UPLOAD_BODY,
+  headers: UPLOAD_HEADERS,
+  querystring: DEVICE_QUERY,
+  response: RECEIPTED_UPLOAD_REPLY,
+} as const;
 
 type Params = { company_token?: string };
 
@@ -155,7 +164,7 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     app.route({
       method: ['POST', 'PUT', 'PATCH'],
       url,
-      schema: { body: UPLOAD_BODY, response: UPLOAD_REPLY },
+      schema: LOCATIONS_SCHEMA,
       config: INGEST_ROUTE,
       handler: locations,
     });

@@ -5,6 +5,7 @@ import { ServerOptionError } from '../option-checks.js';
 import { openPmtilesFile } from './pmtiles-file.js';
 import type { TileFile } from './tile-file.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
+import { failures, fileAnswer, text } from '../http/route-schema.js';
 
 /** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
@@ -15,6 +16,19 @@ const TYPES: Record<string, string> = {
   pbf: 'application/x-protobuf',
   mvt: 'application/x-protobuf',
 };
+
+const TILE_SCHEMA = {
+  summary: "A tile of this server's own tile file (MBTiles or PMTiles)",
+  params: {
+    type: 'object',
+    properties: { z: text('Zoom, 0..24'), x: text('Column'), y: text('Row, from the north (an extension is ignored)') },
+    required: ['z', 'x', 'y'],
+  },
+  response: {
+    200: fileAnswer('The tile (vector tiles gzipped as stored)', Object.values(TYPES)),
+    ...failures('NO_TILE'),
+  },
+} as const;
 
 /** The URL template the dashboard gets for a local tile file. */
 export const LOCAL_TILE_URL = '/tiles/{z}/{x}/{y}';
@@ -69,16 +83,20 @@ export const openTileFile = (path: string): Promise<TileFile> =>
 export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (app, { tiles }) => {
   declarePublicFamily(app, "the street map's tiles");
   app.addHook('onClose', async () => tiles.close());
-  app.get<{ Params: { z: string; x: string; y: string } }>('/tiles/:z/:x/:y', async (request, reply) => {
-    const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>
-      Number(v.replace(/\.\w+$/, '')),
-    );
-    const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
-    const data = valid ? await tiles.tile(z!, x!, y!) : null;
-    if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
-    reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
-    // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.
-    if (data[0] === 0x1f && data[1] === 0x8b) reply.header('content-encoding', 'gzip');
-    return reply.send(data);
-  });
+  app.get<{ Params: { z: string; x: string; y: string } }>(
+    '/tiles/:z/:x/:y',
+    { schema: TILE_SCHEMA },
+    async (request, reply) => {
+      const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>
+        Number(v.replace(/\.\w+$/, '')),
+      );
+      const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
+      const data = valid ? await tiles.tile(z!, x!, y!) : null;
+      if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
+      reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
+      // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.
+      if (data[0] === 0x1f && data[1] === 0x8b) reply.header('content-encoding', 'gzip');
+      return reply.send(data);
+    },
+  );
 };

@@ -23,9 +23,15 @@ import {
   noDevice,
   quarantineReply,
   tokenDevice,
-  UPLOAD_REPLY,
   uploadRoute,
 } from './upload-route.js';
+import {
+  CAPACITOR_SCHEMA,
+  OSMAND_HEAD_SCHEMA,
+  OSMAND_SCHEMA,
+  OVERLAND_SCHEMA,
+  OWNTRACKS_SCHEMA,
+} from './tracker-schemas.js';
 
 /**
  * The translator of records whose upload names no device: each is kept in quarantine (NO_DEVICE),
@@ -115,9 +121,6 @@ export async function ingestOwnTracks(
   return [];
 }
 
-/** Overland counts a batch delivered only on exactly this answer; anything else and it resends the batch. */
-const OVERLAND_OK = { 200: { type: 'object', properties: { result: { type: 'string' } } } } as const;
-
 /** The routes of other trackers: each takes what its tracker sends, on the tracker's own contract. */
 export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
@@ -125,7 +128,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     // Throttled: 503 + Retry-After, which both apps resend (a 429 is lost on iOS). A zero-length
     // body (posted when a friend is deleted, https://owntracks.org/booklet/tech/http/) is null.
     {
-      schema: { body: { type: ['object', 'null'] } },
+      schema: OWNTRACKS_SCHEMA,
       config: { ...INGEST_ROUTE, limitedStatus: 503, credentialRefusedStatus: 503, emptyJsonBody: null },
       // An empty body without a JSON Content-Type is undefined, or '' (text/plain): null as well.
       preValidation: async (request) => {
@@ -143,7 +146,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     '/overland',
-    { schema: { body: { type: 'object' }, response: OVERLAND_OK }, config: INGEST_ROUTE },
+    { schema: OVERLAND_SCHEMA, config: INGEST_ROUTE },
     uploadRoute(ctx, async (request, principal, found) => {
       const now = ctx.now();
       // Naming no device stays a 400: Overland keeps the batch and resends it once the URL or the
@@ -156,7 +159,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(
     '/capacitor',
     {
-      schema: { body: { type: 'object' }, response: UPLOAD_REPLY },
+      schema: CAPACITOR_SCHEMA,
       config: { ...INGEST_ROUTE, credentialRefusedStatus: 503 },
     },
     uploadRoute(ctx, async (request, principal, found) => {
@@ -183,13 +186,27 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
   // Traccar takes any method; a HEAD (a client's reachability check) is answered, never ingested.
   // /osmand/ reaches these routes too (http/method-routing.ts): trackers' URL fields vary.
+  const { body, ...withoutBody } = OSMAND_SCHEMA;
   app.route({
-    method: ['GET', 'POST', 'PUT'],
+    method: 'GET',
     url: '/osmand',
     exposeHeadRoute: false,
-    schema: { response: UPLOAD_REPLY },
+    schema: withoutBody,
     config: INGEST_ROUTE,
     handler: osmand,
   });
-  app.head('/osmand', { config: INGEST_ROUTE }, async (_request, reply) => reply.code(200).send());
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/osmand',
+    schema: { ...withoutBody, body },
+    config: INGEST_ROUTE,
+    // Traccar Client posts its parameters in the query with no body at all: null, as the schema says.
+    preValidation: async (request) => {
+      if (request.body === undefined || request.body === '') request.body = null;
+    },
+    handler: osmand,
+  });
+  app.head('/osmand', { schema: OSMAND_HEAD_SCHEMA, config: INGEST_ROUTE }, async (_request, reply) =>
+    reply.code(200).send(),
+  );
 }

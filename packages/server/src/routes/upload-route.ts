@@ -87,33 +87,4 @@ export function uploadRoute(ctx: AppContext, handler: UploadHandler) {
   };
 }
 
-/** Reply schema of the location routes: fast serialization, and the members clients read. */
-export const UPLOAD_REPLY = {
-  200: {
-    anyOf: [
-      {
-        type: 'object',
-        properties: {
-          success: { type: 'boolean' },
-          stored: { type: 'integer' },
-          duplicates: { type: 'integer' },
-          quarantined: { type: 'integer' },
-          quarantinedRecords: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { uuid: { type: ['string', 'null'] }, code: { type: 'string' } },
-            },
-          },
-          background_geolocation: { type: 'array', items: {} },
-        },
-        required: ['success', 'stored', 'duplicates'],
-      },
-      // OwnTracks clients, which may post to /locations too, expect an array of messages back.
-      { type: 'array', items: {}, maxItems: 0 },
-    ],
-  },
-} as const;
-
-/** Upload bodies are JSON objects or arrays (spec 2.3); anything else is refused before parsing records. */
-export const UPLOAD_BODY = { type: ['object', 'array'], items: {} } as const;
+export { UPLOAD_BODY, UPLOAD_REPLY } from './upload-schema.js';

@@ -13,23 +13,18 @@ import { setDeviceStatus } from '../../store/devices.js';
 import { revokeDeviceTokens } from '../../store/refresh-tokens.js';
 import { readFilter, readLimit, readScopeOf, type Query } from './reader.js';
 import { anchorDevice, anchorLocation, anchorStats } from './shapes.js';
+import {
+  ANCHOR_JSON,
+  COMPANY_TOKENS_SCHEMA,
+  DELETE_DEVICE_SCHEMA,
+  DELETE_LOCATIONS_SCHEMA,
+  DEVICES_SCHEMA,
+  LATEST_SCHEMA,
+  LOCATIONS_SCHEMA,
+  STATS_SCHEMA,
+} from './schemas.js';
 
 type Request = FastifyRequest<{ Querystring: Query; Params: { id: string } }>;
-
-const SUCCESS = {
-  200: { type: 'object', properties: { success: { type: 'boolean' }, deleted: { type: 'integer' } } },
-} as const;
-const LIST = { 200: { type: 'array', items: {} } } as const;
-const QUERY = {
-  type: 'object',
-  properties: {
-    device_id: { type: 'string' },
-    company_id: { type: 'string' },
-    start_date: { type: 'string' },
-    end_date: { type: 'string' },
-    limit: { type: 'string' },
-  },
-} as const;
 
 /** GET /devices: the anchor's device list (the admin may narrow it to an org with ?company_id=). */
 export function anchorDevicesHandler(ctx: AppContext) {
@@ -70,13 +65,13 @@ export const anchorReadRoutes: FastifyPluginAsync<{ ctx: AppContext; withDevices
   app,
   { ctx, withDevices },
 ) => {
-  app.get('/locations', { schema: { querystring: QUERY, response: LIST } }, async (request: Request) => {
+  app.get('/locations', { schema: LOCATIONS_SCHEMA, ...ANCHOR_JSON }, async (request: Request) => {
     const scope = await readScopeOf(ctx, request);
     const rows = await queryScopedLocations(ctx.db, scope, readFilter(request.query), readLimit(request.query));
     return rows.map(anchorLocation);
   });
 
-  app.get('/locations/latest', { schema: { querystring: QUERY } }, async (request: Request) => {
+  app.get('/locations/latest', { schema: LATEST_SCHEMA, ...ANCHOR_JSON }, async (request: Request) => {
     const scope = await readScopeOf(ctx, request);
     const [row] = await queryScopedLocations(ctx.db, scope, readFilter(request.query), 1);
     return row ? anchorLocation(row) : {};
@@ -86,7 +81,7 @@ export const anchorReadRoutes: FastifyPluginAsync<{ ctx: AppContext; withDevices
   const scoped = { credential: (request: FastifyRequest) => readScopeOf(ctx, request) };
   app.delete(
     '/locations',
-    { schema: { querystring: QUERY, response: SUCCESS }, config: scoped },
+    { schema: DELETE_LOCATIONS_SCHEMA, ...ANCHOR_JSON, config: scoped },
     async (request: Request) => {
       const scope = await readScopeOf(ctx, request);
       const filter = readFilter(request.query);
@@ -99,20 +94,20 @@ export const anchorReadRoutes: FastifyPluginAsync<{ ctx: AppContext; withDevices
     },
   );
 
-  app.get('/company_tokens', { schema: { response: LIST } }, async (request: Request) => {
+  app.get('/company_tokens', { schema: COMPANY_TOKENS_SCHEMA, ...ANCHOR_JSON }, async (request: Request) => {
     const scope = await readScopeOf(ctx, request);
     return (await scopedOrgs(ctx.db, scope)).map((org) => ({ id: org.id, company_token: org.name }));
   });
 
-  app.get('/stats', async (request: Request) =>
+  app.get('/stats', { schema: STATS_SCHEMA, ...ANCHOR_JSON }, async (request: Request) =>
     anchorStats(await scopedStats(ctx.db, await readScopeOf(ctx, request))),
   );
 
   if (withDevices) {
-    app.get('/devices', { schema: { querystring: QUERY, response: LIST } }, anchorDevicesHandler(ctx));
+    app.get('/devices', { schema: DEVICES_SCHEMA, ...ANCHOR_JSON }, anchorDevicesHandler(ctx));
     app.delete(
       '/devices/:id',
-      { schema: { querystring: QUERY, response: SUCCESS }, config: scoped },
+      { schema: DELETE_DEVICE_SCHEMA, ...ANCHOR_JSON, config: scoped },
       anchorDeleteDeviceHandler(ctx),
     );
   }

@@ -14,6 +14,8 @@ import { createOrgDevice, findOrgDevice } from '../../store/org-devices.js';
 import { findOrCreateOrg, findOrg, type OrgRow } from '../../store/orgs.js';
 import { accessDenied } from './reader.js';
 import type { ServerErrorCode } from '../../error-codes.js';
+import { failures } from '../../http/route-schema.js';
+import { ANCHOR_JSON, ANCHOR_SECURITY } from './schemas.js';
 
 type Body = Record<string, unknown>;
 
@@ -28,14 +30,6 @@ const text = (value: unknown): string | null =>
  */
 const missing = (code: ServerErrorCode, message: string): HttpError => new HttpError(400, code, message, { message });
 
-const TOKENS_REPLY = {
-  200: {
-    type: 'object',
-    properties: { accessToken: { type: 'string' }, refreshToken: { type: 'string' }, expires: { type: 'integer' } },
-    required: ['accessToken', 'refreshToken', 'expires'],
-  },
-} as const;
-
 const REGISTER_BODY = {
   type: 'object',
   properties: {
@@ -48,6 +42,51 @@ const REGISTER_BODY = {
     version: { type: 'string', maxLength: 256 },
     framework: { type: 'string', maxLength: 256 },
     platform: { type: 'string', maxLength: 256 },
+  },
+} as const;
+
+const TOKENS = {
+  description: 'A new token pair',
+  type: 'object',
+  properties: {
+    accessToken: { type: 'string' },
+    refreshToken: { type: 'string' },
+    expires: { type: 'integer', description: 'When the access token expires, epoch seconds' },
+  },
+  required: ['accessToken', 'refreshToken', 'expires'],
+} as const;
+
+/** Refusals a device meets whatever it asks: its own state, its org's. */
+const DEVICE_REFUSALS = ['DEVICE_BLOCKED', 'DEVICE_DELETED', 'BANNED', 'ORG_DELETED', 'RATE_LIMITED'] as const;
+
+const REGISTER_SCHEMA = {
+  summary: "Register a device in an org (the anchor's /register): its token pair",
+  description: 'A device registered before gets the same device back only with its own access token as Bearer.',
+  body: REGISTER_BODY,
+  response: {
+    200: TOKENS,
+    ...failures(
+      ...DEVICE_REFUSALS,
+      'ORG_MISSING',
+      'DEVICE_INFO_MISSING',
+      'INVALID_ORG',
+      'INVALID_DEVICE_ID',
+      'INVALID_BODY',
+      'REGISTRATION_CLOSED',
+      'REGISTRATION_SECRET_REQUIRED',
+    ),
+  },
+} as const;
+
+const REFRESH_SCHEMA = {
+  summary: 'A new token pair for the current (or expired) access token sent as Bearer',
+  security: ANCHOR_SECURITY,
+  // GET and POST, the body optional (form or JSON): read member by member, so no body schema.
+  description:
+    "Send the SDK's refresh_token (form or JSON) to rotate it; without one, the access token alone renews the pair.",
+  response: {
+    200: TOKENS,
+    ...failures(...DEVICE_REFUSALS, 'ACCESS_DENIED', 'INVALID_REFRESH_TOKEN', 'REFRESH_TOKEN_REUSED'),
   },
 } as const;
 
@@ -169,13 +208,14 @@ export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asy
 
   // /api/firebase is the anchor's same API over Firestore; here it is one more alias.
   for (const prefix of ['/api', '/api/jwt', '/api/firebase']) {
-    app.post(`${prefix}/register`, { schema: { body: REGISTER_BODY, response: TOKENS_REPLY } }, register);
+    app.post(`${prefix}/register`, { schema: REGISTER_SCHEMA, ...ANCHOR_JSON }, register);
     app.route({
       method: ['GET', 'POST'],
       url: `${prefix}/refresh_token`,
       // The SDK's refresh is form-urlencoded; other clients send JSON.
       config: { accepts: ['application/x-www-form-urlencoded', 'application/json'], credential: refreshCaller },
-      schema: { response: TOKENS_REPLY },
+      schema: REFRESH_SCHEMA,
+      ...ANCHOR_JSON,
       handler: refresh,
     });
   }

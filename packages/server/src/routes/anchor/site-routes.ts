@@ -4,6 +4,8 @@ import { principalOf } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../errors.js';
 import { findOrg } from '../../store/orgs.js';
+import { failures, text as textParam } from '../../http/route-schema.js';
+import { ANCHOR_JSON, ANCHOR_SECURITY, orgRefusal } from './schemas.js';
 
 type Body = Record<string, unknown>;
 
@@ -23,6 +25,61 @@ const LOGIN_BODY = {
 } as const;
 const ORG_BODY = { type: 'object', properties: { org: { type: 'string', maxLength: 256 } } } as const;
 
+const bearer = (description: string, more: Record<string, unknown>) =>
+  ({
+    description,
+    type: 'object',
+    properties: { access_token: { type: 'string' }, token_type: { type: 'string', enum: ['Bearer'] }, ...more },
+  }) as const;
+
+const AUTH_SCHEMA = {
+  summary: "The anchor dashboard's login: the admin token as password, a read token for everything",
+  body: LOGIN_BODY,
+  response: {
+    200: bearer('A read token for every org', { org: { type: ['string', 'null'] } }),
+    401: orgRefusal('`LOGIN_FAILED`'),
+    ...failures('RATE_LIMITED'),
+  },
+} as const;
+
+const JWT_SCHEMA = {
+  summary: "An org's read token, for the admin to hand to the org's people",
+  security: ANCHOR_SECURITY,
+  body: ORG_BODY,
+  response: {
+    200: bearer("The org's read token", {
+      org: { type: 'string' },
+      isAdmin: { type: 'boolean' },
+      expires: { type: 'integer', description: 'Epoch seconds' },
+    }),
+    401: orgRefusal('`ADMIN_TOKEN_REQUIRED`, `UNKNOWN_ORG`'),
+  },
+} as const;
+
+const TEMPLATE_SCHEMA = {
+  summary: 'A sink for trying a locationTemplate out: nothing is stored',
+  body: { description: 'Whatever the template renders' },
+  response: {
+    200: {
+      description: 'Taken (and asked to come back in 5 s, as the anchor does)',
+      headers: { 'retry-after': textParam('5') },
+      type: 'object',
+      properties: { success: { type: 'boolean' } },
+    },
+  },
+} as const;
+
+const CONFIGURE_SCHEMA = {
+  summary: "The anchor's fixed OAuth-shaped answer, for trying a client's token parsing (authorizes nothing)",
+  response: {
+    200: bearer('A fixed token set', {
+      expires_in: { type: 'integer' },
+      refresh_token: { type: 'string' },
+      scope: { type: 'string' },
+    }),
+  },
+} as const;
+
 /**
  * The anchor's site API besides its uploads and reads: its dashboard's login (/auth), its org
  * tokens (/jwt), and two stubs SDK developers test against (/locations_template, /configure).
@@ -31,7 +88,7 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   /** The admin's login: the password is the server's admin token; the answer a read token for everything. */
   app.post(
     '/api/site/auth',
-    { schema: { body: LOGIN_BODY }, config: { rateLimitScope: 'login' } },
+    { schema: AUTH_SCHEMA, ...ANCHOR_JSON, config: { rateLimitScope: 'login' } },
     async (request, reply) => {
       const { login, password } = bodyOf(request.body);
       const org = text(login);
@@ -58,7 +115,7 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     }
   };
   // The caller is checked before the body (credential-gate.ts): nobody's body is read.
-  const jwtRoute = { schema: { body: ORG_BODY }, config: { credential: adminOnly } };
+  const jwtRoute = { schema: JWT_SCHEMA, ...ANCHOR_JSON, config: { credential: adminOnly } };
   app.post('/api/site/jwt', jwtRoute, async (request: FastifyRequest, reply: FastifyReply) => {
     await adminOnly(request);
     const org = text(bodyOf(request.body).org);
@@ -69,7 +126,7 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   /** A sink for trying locationTemplate out: the anchor stores nothing and asks to retry in 5 s. */
-  app.post('/api/site/locations_template', async (_request, reply) => {
+  app.post('/api/site/locations_template', { schema: TEMPLATE_SCHEMA, ...ANCHOR_JSON }, async (_request, reply) => {
     reply.header('Retry-After', '5');
     return { success: true };
   });
@@ -78,7 +135,7 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
    * The anchor's fixed OAuth-shaped answer, for trying a client's token parsing. These tokens
    * authorize nothing on this server.
    */
-  app.post('/api/site/configure', async () => ({
+  app.post('/api/site/configure', { schema: CONFIGURE_SCHEMA, ...ANCHOR_JSON }, async () => ({
     access_token: 'e7ebae5e-4bea-4d63-8f28-8a104acd2f4c',
     token_type: 'Bearer',
     expires_in: 3600,
