@@ -1,4 +1,11 @@
-import type { GeofenceStore, KeyValueStore, LogEntry, LogStore } from '@waypost/sdk/internal';
+import {
+  EPOCH_KEY,
+  SEQUENCE_KEY,
+  type GeofenceStore,
+  type KeyValueStore,
+  type LogEntry,
+  type LogStore,
+} from '@waypost/sdk/internal';
 import type { Durability } from './location-queue.js';
 import type { Db } from './schema.js';
 
@@ -53,12 +60,30 @@ export function createLogStore(db: Db, durability: Durability): LogStore {
   };
 }
 
+/** The numbering's keys (numbered-insert.ts remembers what it wrote there). */
+const NUMBERING_KEYS = new Set([SEQUENCE_KEY, EPOCH_KEY]);
+
+/** The kv port's view of the numbering (numbering.ts). */
+export interface NumberingKeys {
+  /** The counter: kv's may lag behind the last numbered row. */
+  counter(): Promise<string | undefined>;
+  /** The counter or epoch was written here rather than by a numbered insert. */
+  written(): void;
+}
+
 /** Saved configuration, tracking state and the device's uuid. */
-export function createKeyValueStore(db: Db): KeyValueStore {
+export function createKeyValueStore(db: Db, numbering: NumberingKeys): KeyValueStore {
   return {
-    get: (key) => db.get('kv', key),
-    set: async (key, value) => void (await db.put('kv', value, key)),
-    delete: (key) => db.delete('kv', key),
+    get: (key) => (key === SEQUENCE_KEY ? numbering.counter() : db.get('kv', key)),
+    async set(key, value) {
+      await db.put('kv', value, key);
+      // After the write: an insert that was under way when it began remembers the old counter.
+      if (NUMBERING_KEYS.has(key)) numbering.written();
+    },
+    async delete(key) {
+      await db.delete('kv', key);
+      if (NUMBERING_KEYS.has(key)) numbering.written();
+    },
   };
 }
 
