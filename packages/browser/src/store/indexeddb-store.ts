@@ -4,7 +4,8 @@ import { createLocationQueue, type Durability } from './location-queue.js';
 import { createNumberedInsert, currentCounter } from './numbering.js';
 import { openWaypostDb } from './schema.js';
 import { createArchive } from './archive-store.js';
-import { createGeofenceStore, createKeyValueStore, createLogStore } from './side-stores.js';
+import { createGeofenceStore, createKeyValueStore } from './side-stores.js';
+import { createLogStore } from './log-store.js';
 
 export interface IndexedDbStoreOptions {
   /** relaxed (default) survives a crashed tab or browser; strict also survives power loss, slower. */
