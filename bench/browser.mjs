@@ -2,7 +2,8 @@
 // Browser: enqueue and drain rates of @waypost/browser in Chromium (Debian's /usr/bin/chromium via
 // playwright-core) against bare IndexedDB floors on the same storage in the same run, alternating
 // rounds. Page and sink share one origin on 127.0.0.1 (a secure context). See BENCHMARKS.md.
-// Targets: enqueue >= 0.4 x floor, drain >= 0.5 x floor (see BENCHMARKS.md for why these and not more).
+// Targets: enqueue >= 0.8 x floor (issue 43: a numbered insert is one add in one transaction, as
+// the floor's), drain >= 0.5 x floor (see BENCHMARKS.md for why these and not more).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -17,7 +18,7 @@ const DRAIN = { records: 10_000, batch: 500 };
 // SQLite-wasm commits about 50 records/s on OPFS: fewer records give the same rate in less time.
 const SQLITE_ENQUEUE = { records: 300 };
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const TARGETS = { enqueue: 0.4, drain: 0.5 };
+const TARGETS = { enqueue: 0.8, drain: 0.5 };
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const SQLITE_VERSION = JSON.parse(
