@@ -30,7 +30,7 @@ const done = (tx) =>
   });
 
 /** Floor: one readwrite transaction per record, one add, awaited: the SDK's durability unit. */
-async function floorEnqueue(records, warmup) {
+async function floorAdder() {
   const db = await bareDb(freshName('floor-enqueue'));
   const add = async (i) => {
     const now = Date.now();
@@ -39,26 +39,44 @@ async function floorEnqueue(records, warmup) {
     tx.objectStore('locations').add({ uuid: record.uuid, createdAt: now, json: JSON.stringify(record) });
     await done(tx);
   };
-  for (let i = 0; i < warmup; i++) await add(i);
-  const started = performance.now();
-  for (let i = warmup; i < warmup + records; i++) await add(i);
-  const rate = records / ((performance.now() - started) / 1000);
-  db.close();
-  return rate;
+  return { add, close: async () => db.close() };
 }
 
-async function sdkEnqueue(records, warmup) {
+async function sdkAdder() {
   const bg = await createBackgroundGeolocation({ database: freshName('sdk-enqueue'), provider: null });
   await bg.ready({});
   await bg.start();
-  for (let i = 0; i < warmup; i++) await bg.recordLocation(movingFix(i));
-  const started = performance.now();
-  for (let i = warmup; i < warmup + records; i++) await bg.recordLocation(movingFix(i));
-  const rate = records / ((performance.now() - started) / 1000);
-  const count = await bg.getCount();
-  await bg.close();
-  if (count < warmup + records) throw new Error(`the SDK queued ${count} of ${warmup + records}`);
-  return rate;
+  let added = 0;
+  const add = async (i) => {
+    await bg.recordLocation(movingFix(i));
+    added++;
+  };
+  const close = async () => {
+    const count = await bg.getCount();
+    await bg.close();
+    if (count < added) throw new Error(`the SDK queued ${count} of ${added}`);
+  };
+  return { add, close };
+}
+
+/**
+ * One round of both enqueues, interleaved in chunks of `chunk` records (floor, SDK, floor, ...) so
+ * that a busy neighbour on a shared machine slows both alike; each side's rate over its own time.
+ */
+async function enqueueRound(records, warmup, chunk) {
+  const sides = [await floorAdder(), await sdkAdder()];
+  const ms = [0, 0];
+  let i = 0;
+  for (const side of sides) for (let k = 0; k < warmup; k++) await side.add(i++);
+  for (let timed = 0; timed < records; timed += chunk) {
+    for (const [s, side] of sides.entries()) {
+      const started = performance.now();
+      for (let k = 0; k < chunk; k++) await side.add(i++);
+      ms[s] += performance.now() - started;
+    }
+  }
+  for (const side of sides) await side.close();
+  return { floor: records / (ms[0] / 1000), sdk: records / (ms[1] / 1000) };
 }
 
 /** A queue of `records` made by the SDK itself (insertLocation, autoSync off). */
@@ -138,4 +156,4 @@ async function sqliteWasm(task) {
   }
 }
 
-globalThis.bench = { floorEnqueue, sdkEnqueue, floorDrain, sdkDrain, sqliteWasm };
+globalThis.bench = { enqueueRound, floorDrain, sdkDrain, sqliteWasm };

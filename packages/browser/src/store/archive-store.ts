@@ -1,6 +1,8 @@
+import { unwrap } from 'idb';
 import type { ArchiveEntry, ArchivedRecord, ReceiptArchive } from '@waypost/sdk/internal';
 import type { Durability } from './location-queue.js';
 import { normalize, without } from './lock-ranges.js';
+import { keepCounter } from './numbering.js';
 import type { Db } from './schema.js';
 
 /** The kv key of the archive's running byte total (so the byte cap never sums the store). */
@@ -15,6 +17,8 @@ export function createArchive(db: Db, durability: Durability): ReceiptArchive {
   return {
     async keep(records, entry) {
       const tx = db.transaction(['locations', 'locks', 'archive', 'receipts', 'kv'], 'readwrite', { durability });
+      // The moved records' numbers stay counted once they leave `locations` (numbering.ts).
+      await keepCounter(unwrap(tx));
       const receiptId = await tx.objectStore('receipts').add({
         url: entry.url,
         epoch: entry.epoch,

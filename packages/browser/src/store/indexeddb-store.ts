@@ -1,9 +1,11 @@
-import { deleteDB } from 'idb';
+import { deleteDB, unwrap } from 'idb';
 import { WaypostError, type Store } from '@waypost/sdk/internal';
 import { createLocationQueue, type Durability } from './location-queue.js';
+import { createNumberedInsert, currentCounter } from './numbering.js';
 import { openWaypostDb } from './schema.js';
 import { createArchive } from './archive-store.js';
-import { createGeofenceStore, createKeyValueStore, createLogStore } from './side-stores.js';
+import { createGeofenceStore, createKeyValueStore } from './side-stores.js';
+import { createLogStore } from './log-store.js';
 
 export interface IndexedDbStoreOptions {
   /** relaxed (default) survives a crashed tab or browser; strict also survives power loss, slower. */
@@ -24,11 +26,13 @@ export async function openIndexedDbStore(name: string, options: IndexedDbStoreOp
       (error as Error).name === 'VersionError' ? 'it was written by a newer Waypost' : (error as Error).message;
     throw new WaypostError('STORE', `Cannot open the Waypost database ${name}: ${reason}`);
   }
+  const raw = unwrap(db);
+  const numbered = createNumberedInsert(raw, durability);
   return {
     archive: createArchive(db, durability),
-    locations: createLocationQueue(db, durability),
+    locations: createLocationQueue(db, durability, numbered),
     log: createLogStore(db, durability),
-    kv: createKeyValueStore(db),
+    kv: createKeyValueStore(db, { counter: () => currentCounter(raw), written: () => numbered.forget() }),
     geofences: createGeofenceStore(db),
     close: async () => db.close(),
   };

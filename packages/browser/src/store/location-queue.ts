@@ -1,13 +1,12 @@
 import {
-  EPOCH_KEY,
-  nextNumber,
-  SEQUENCE_KEY,
   type LocationQueueStore,
   type OrderDirection,
   type RemovedRecords,
   type StoredRecord,
 } from '@waypost/sdk/internal';
 import { covers, normalize, withRange, without, withoutInterval, type IdRange } from './lock-ranges.js';
+import { unwrap } from 'idb';
+import { keepCounter, type NumberedInsert } from './numbering.js';
 import type { Db, WaypostDb } from './schema.js';
 
 type Row = WaypostDb['locations']['value'];
@@ -61,8 +60,14 @@ function writeLocks(tx: LockTx, ranges: readonly IdRange[]): void {
  * origin too: that is what makes lockNext hand each record to one upload only. Deleted records'
  * ids are never reused (autoIncrement), so a lock range left over a deleted id locks nothing.
  */
-export function createLocationQueue(db: Db, durability: Durability): LocationQueueStore {
+export function createLocationQueue(db: Db, durability: Durability, numbered: NumberedInsert): LocationQueueStore {
   const write = <S extends 'locations' | 'locks'>(stores: S[]) => db.transaction(stores, 'readwrite', { durability });
+  /** A transaction that deletes rows: kv's counter first takes in their numbers (numbering.ts). */
+  const deleting = async <S extends 'locations' | 'locks'>(stores: S[]) => {
+    const tx = db.transaction([...stores, 'kv'], 'readwrite', { durability });
+    await keepCounter(unwrap(tx));
+    return tx;
+  };
 
   return {
     async insert(record) {
@@ -71,20 +76,8 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       await tx.done;
       return id;
     },
-    async insertNumbered(make, makeEpoch) {
-      // The counter and the record in one transaction: every tab's insert is serialized by it.
-      const tx = db.transaction(['locations', 'kv'], 'readwrite', { durability });
-      const kv = tx.objectStore('kv');
-      const { sequence, epoch, newEpoch } = nextNumber(await kv.get(SEQUENCE_KEY), await kv.get(EPOCH_KEY), makeEpoch);
-      const record = make(sequence, epoch);
-      if (newEpoch !== null) await kv.put(newEpoch, EPOCH_KEY);
-      await kv.put(String(sequence), SEQUENCE_KEY);
-      await tx
-        .objectStore('locations')
-        .add({ uuid: record.uuid, createdAt: record.createdAt, json: record.json, sequence });
-      await tx.done;
-      return sequence;
-    },
+    // Numbered by the row's id, without reading the counter (numbering.ts).
+    insertNumbered: (make, makeEpoch) => numbered.insert(make, makeEpoch),
     count: () => db.count('locations'),
     async list(query) {
       const tx = db.transaction(['locations', 'locks'], 'readonly');
@@ -137,7 +130,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
     },
     async remove(ids) {
       if (ids.length === 0) return 0;
-      const tx = write(['locations', 'locks']);
+      const tx = await deleting(['locations', 'locks']);
       const locations = tx.objectStore('locations');
       const locks = await readLocks(tx);
       const interval = asInterval(ids);
@@ -176,7 +169,7 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       return held;
     },
     async removeAll() {
-      const tx = write(['locations', 'locks']);
+      const tx = await deleting(['locations', 'locks']);
       const removed = removedOf(await tx.objectStore('locations').getAll());
       void tx.objectStore('locations').clear();
       void tx.objectStore('locks').clear();
@@ -184,14 +177,14 @@ export function createLocationQueue(db: Db, durability: Durability): LocationQue
       return removed;
     },
     async removeByUuid(uuid) {
-      const tx = write(['locations']);
+      const tx = await deleting(['locations']);
       const rows = await tx.objectStore('locations').index('uuid').getAll(uuid);
       for (const row of rows) void tx.objectStore('locations').delete(row.id!);
       await tx.done;
       return removedOf(rows);
     },
     async prune(rules) {
-      const tx = write(['locations', 'locks']);
+      const tx = await deleting(['locations', 'locks']);
       const locations = tx.objectStore('locations');
       // Never a record locked for an upload: the upload settles it.
       const locks = await readLocks(tx);

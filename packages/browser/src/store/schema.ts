@@ -16,7 +16,7 @@ export interface WaypostDb extends DBSchema {
   locks: { key: number; value: { from: number; to: number } };
   log: {
     key: number;
-    value: { id?: number; timestamp: number; level: number; tag: string; message: string };
+    value: LogRow;
     indexes: { timestamp: number };
   };
   kv: { key: string; value: string };
@@ -47,6 +47,12 @@ export interface WaypostDb extends DBSchema {
 
 export type Db = IDBPDatabase<WaypostDb>;
 
+/** A log row: one append()'s entries (v3), or one entry as rows were before. `timestamp`: the earliest. */
+export type LogRow = { id?: number; timestamp: number } & (
+  | { level: number; tag: string; message: string }
+  | { entries: { timestamp: number; level: number; tag: string; message: string }[] }
+);
+
 const UPGRADES: readonly ((db: IDBPDatabase<WaypostDb>) => void)[] = [
   (db) => {
     const locations = db.createObjectStore('locations', { keyPath: 'id', autoIncrement: true });
@@ -66,6 +72,11 @@ const UPGRADES: readonly ((db: IDBPDatabase<WaypostDb>) => void)[] = [
     const receipts = db.createObjectStore('receipts', { keyPath: 'id', autoIncrement: true });
     receipts.createIndex('at', 'at');
   },
+  // v3 (issue 43), no new store: what is written changed, and a v2 SDK would misread it. The
+  // sequence counter may be ahead of kv's in the last numbered row (numbering.ts; a v2 SDK would
+  // number again from kv's), and a log row holds a batch of entries (log-store.ts). Opening at v3
+  // keeps a v2 SDK out (VersionError) and closes the connections of tabs still running one.
+  () => undefined,
 ];
 
 export const SCHEMA_VERSION = UPGRADES.length;
