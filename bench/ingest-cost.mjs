@@ -12,6 +12,7 @@
 //                                                      of the measured load only (bench/ingest-stages.mjs
 //                                                      reads them)
 //   WAYPOST_BENCH_ROUNDS=3                             rounds (each service once per round)
+//   WAYPOST_COST_RECORDS=20000                         records of a batch-100 case (batch 1: a quarter)
 //
 // Each service runs in its own process (bench/lib/cost-server-process.mjs) on a fresh database, is
 // warmed up with a tenth of the load, then measured: process.cpuUsage() before and after the load.
@@ -26,9 +27,10 @@ import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const PROFILE_DIR = process.env.WAYPOST_COST_PROFILE ? resolve(process.env.WAYPOST_COST_PROFILE) : null;
+const RECORDS = Number(process.env.WAYPOST_COST_RECORDS ?? 20_000);
 const CASES = (process.env.WAYPOST_COST_CASES ?? 'sqlite:100,sqlite:1,postgres:100,postgres:1').split(',').map((c) => {
   const [backend, batch] = c.split(':');
-  return { backend, batch: Number(batch), records: Number(batch) === 1 ? 5_000 : 20_000 };
+  return { backend, batch: Number(batch), records: Number(batch) === 1 ? RECORDS / 4 : RECORDS };
 });
 /** `name` (this checkout's dist), `name=path/to/dist/index.js`, or `minimal`. */
 const SERVICES = (process.env.WAYPOST_COST_SERVICES ?? 'waypost,minimal').split(',').map((spec) => {

@@ -19,7 +19,9 @@ const STAGES = [
   ['credentials (gate, principal)', (f) => /(credential-gate|device-credential|principal|tokens)\.js$/.test(f.url)],
   ['fleet events', (f) => /\/fleet\//.test(f.url)],
   ['ledger (dropped ranges, numbering)', (f) => /(\/ledger\/|store\/ledger\.js)/.test(f.url)],
-  ['pyramid marks', (f) => /track-tiles\//.test(f.url)],
+  ['pyramid marks', (f) => /track-tiles\//.test(f.url) && /markChangedHours|markHoursSql/.test(f.functionName)],
+  // Off the answer's path: it redraws the hours the marks made stale, between uploads.
+  ['track pyramid builder (background)', (f) => /track-tiles\//.test(f.url)],
   ['commands', (f) => /store\/commands\.js$/.test(f.url)],
   ['quarantine', (f) => /store\/quarantine\.js$/.test(f.url)],
   [
