@@ -6,7 +6,10 @@
 // transaction per batch (on PostgreSQL with as many concurrent connections as there are clients),
 // and the same load against a minimal node:http service that inserts the same rows in one
 // transaction per request (bench/lib/minimal-ingest-server.mjs): the floor a Node service can
-// reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20).
+// reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20). Beside
+// them the database's own bulk path for the same rows (issue 43): every device's batch of a round
+// in one transaction (SQLite: one prepared statement; PostgreSQL: one multi-row statement), the
+// ceiling any service storing these rows approaches.
 // Run after `npm run build`. WAYPOST_BENCH_CLIENTS changes the fleet size (default 50).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +116,65 @@ async function postgresFloor(schema, perClient) {
     return records / (Number(process.hrtime.bigint() - started) / 1e9);
   } finally {
     await pool.end();
+  }
+}
+
+// ---- the bulk floor: the database's own bulk path for the same rows (issue 43) ------------------
+
+/** The fleet's batches round by round (every device's k-th batch): what arrives at about one time. */
+function roundsOf(perClient) {
+  const rounds = Math.max(...perClient.map((b) => b.length));
+  return Array.from({ length: rounds }, (_, k) =>
+    perClient.flatMap((batches, client) => (batches[k] ? batches[k].map((r) => rowOf(client, r)) : [])),
+  );
+}
+
+/** SQLite: one prepared statement, one transaction per round of the fleet (many batches each). */
+function sqliteBulkFloor(file, perClient) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(FLOOR_TABLE);
+  const insert = db.prepare(`INSERT INTO floor_locations VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`);
+  const insertRound = db.transaction((rows) => {
+    for (const row of rows) insert.run(...row);
+  });
+  const rounds = roundsOf(perClient);
+  let records = 0;
+  const started = process.hrtime.bigint();
+  for (const rows of rounds) {
+    insertRound(rows);
+    records += rows.length;
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  db.close();
+  return records / seconds;
+}
+
+/**
+ * PostgreSQL: each round of the fleet in one statement on one connection, its columns sent as
+ * arrays (unnest: no bound-parameter limit, one parse and plan), one commit per round.
+ */
+async function postgresBulkFloor(schema, perClient) {
+  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    await client.query(FLOOR_TABLE);
+    const rounds = roundsOf(perClient);
+    let records = 0;
+    const started = process.hrtime.bigint();
+    for (const rows of rounds) {
+      const columns = Array.from({ length: 7 }, (_, j) => rows.map((row) => row[j]));
+      await client.query(
+        `INSERT INTO floor_locations SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[],
+           $4::float8[], $5::float8[], $6::bigint[], $7::text[]) ON CONFLICT DO NOTHING`,
+        columns,
+      );
+      records += rows.length;
+    }
+    return records / (Number(process.hrtime.bigint() - started) / 1e9);
+  } finally {
+    await client.end();
   }
 }
 
@@ -224,17 +286,20 @@ async function runCase(startServer, backend, spec) {
   const run = `${backend}-${spec.batch}-${Date.now()}-floor`;
   const perClient = batchesOf(run, spec.records, spec.batch, CLIENTS);
   let floor;
+  let bulk;
   if (backend === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'waypost-bench-'));
     try {
       floor = sqliteFloor(join(dir, 'floor.db'), perClient);
+      bulk = sqliteBulkFloor(join(dir, 'bulk.db'), perClient);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   } else {
     floor = await withSchema((schema) => postgresFloor(schema, perClient));
+    bulk = await withSchema((schema) => postgresBulkFloor(schema, perClient));
   }
-  return { rate: median(rounds.map((r) => r.rate)), minimal: median(rounds.map((r) => r.minimal)), floor };
+  return { rate: median(rounds.map((r) => r.rate)), minimal: median(rounds.map((r) => r.minimal)), floor, bulk };
 }
 
 async function main() {
@@ -263,7 +328,7 @@ async function main() {
       if (ONLY && !ONLY.includes(`${backend}:${spec.batch}`)) continue;
       const label = `${backend.padEnd(8)} batch ${String(spec.batch).padStart(3)}`;
       try {
-        const { rate, minimal, floor } = await runCase(startServer, backend, spec);
+        const { rate, minimal, floor, bulk } = await runCase(startServer, backend, spec);
         const vsMinimal = rate / minimal;
         const verdict = (ok) => (ok ? 'met' : 'NOT met');
         const vsAnchor = anchor[spec.batch] ? rate / anchor[spec.batch] : null;
@@ -274,7 +339,7 @@ async function main() {
         console.log(
           `${label}: ${Math.round(rate)} records/s | minimal node:http ${Math.round(minimal)}/s, ratio ${vsMinimal.toFixed(2)} ` +
             `(target ${TARGET_VS_MINIMAL}: ${verdict(vsMinimal >= TARGET_VS_MINIMAL)}) | driver alone ${Math.round(floor)}/s, ` +
-            `ratio ${(rate / floor).toFixed(2)} | ${anchorPart}`,
+            `ratio ${(rate / floor).toFixed(2)} | bulk path ${Math.round(bulk)}/s, ratio ${(rate / bulk).toFixed(2)} | ${anchorPart}`,
         );
         if ((gated[spec.batch] && vsAnchor < TARGET_VS_ANCHOR) || vsMinimal < TARGET_VS_MINIMAL) failed = true;
       } catch (error) {

@@ -28,12 +28,15 @@ export const record = (i, run) => ({
   extras: {},
 });
 
-/** Each client's (device's) batches: records dealt round-robin in batches, so all devices get work. */
-export function batchesOf(run, records, size, clients) {
+/**
+ * Each client's (device's) batches: records dealt round-robin in batches, so all devices get work.
+ * `first` numbers them on from an earlier load of the same run (a warm-up on the same database).
+ */
+export function batchesOf(run, records, size, clients, first = 0) {
   const perClient = Array.from({ length: clients }, () => []);
   let n = 0;
   for (let i = 0; i < records; i += size) {
-    const batch = Array.from({ length: Math.min(size, records - i) }, (_, j) => record(i + j, run));
+    const batch = Array.from({ length: Math.min(size, records - i) }, (_, j) => record(first + i + j, run));
     perClient[n++ % clients].push(batch);
   }
   return perClient;
@@ -63,9 +66,9 @@ function post(agent, url, body) {
  * stored. With `ratePerSecond` the fleet sends at that rate (each batch at its due time, as a fleet
  * of devices does) instead of as fast as the server answers.
  */
-async function runLoad({ urls, run, records, batch, clients, ratePerSecond }) {
+async function runLoad({ urls, run, records, batch, clients, ratePerSecond, first = 0 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const bodies = batchesOf(run, records, batch, clients).map((batches, client) =>
+  const bodies = batchesOf(run, records, batch, clients, first).map((batches, client) =>
     batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
   );
   let stored = 0;
@@ -105,8 +108,8 @@ export function loadFromChild(job) {
  * loadFromChild against services that count what they store (not the anchor): the rate in
  * records/s; throws unless every record was stored.
  */
-export async function storedRate({ urls, run, records, batch, clients, ratePerSecond }) {
-  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients, ratePerSecond });
+export async function storedRate({ urls, run, records, batch, clients, ratePerSecond, first }) {
+  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients, ratePerSecond, first });
   if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
   return records / seconds;
 }

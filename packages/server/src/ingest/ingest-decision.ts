@@ -86,18 +86,31 @@ export interface IngestRows {
   dropped: DroppedInsert[];
 }
 
+/**
+ * Each device's uuids seen so far: a set per device, not one set of "device\0uuid" keys (ingest
+ * decides every record of every upload: a key built per record cost a string and its hash each).
+ */
+class UuidsByDevice {
+  private readonly byDevice = new Map<string, Set<string>>();
+
+  /** Adds it; whether it was new. */
+  add(deviceId: string, uuid: string): boolean {
+    let uuids = this.byDevice.get(deviceId);
+    if (!uuids) this.byDevice.set(deviceId, (uuids = new Set()));
+    if (uuids.has(uuid)) return false;
+    uuids.add(uuid);
+    return true;
+  }
+}
+
 export function ingestRows(jobs: readonly IngestJob[], admission: Admission): IngestRows {
   const rows: IngestRows = { locations: [], quarantine: [], dropped: [] };
-  const seen = new Set<string>();
+  const seen = new UuidsByDevice();
   const seenQuarantined = new Set<string>();
   for (const i of admission.accepted) {
     const { batches, commandsFor, dropped } = jobs[i]!;
     for (const { deviceId, records, quarantined } of batches) {
-      for (const record of records) {
-        const key = locationKey(deviceId, record.uuid);
-        if (!seen.has(key)) rows.locations.push({ deviceId, record });
-        seen.add(key);
-      }
+      for (const record of records) if (seen.add(deviceId, record.uuid)) rows.locations.push({ deviceId, record });
       for (const entry of quarantined ?? []) {
         const key = quarantineKey(deviceId, identityOf(entry));
         if (!seenQuarantined.has(key)) rows.quarantine.push({ deviceId, entry });
@@ -123,6 +136,18 @@ export interface Held {
 export function heldOf(offered: readonly string[], storedNow: ReadonlySet<string>): Set<string> {
   return new Set(offered.filter((key) => !storedNow.has(key)));
 }
+
+/**
+ * The keys (locationKey) of the rows offered that the database held: those its insert did not store
+ * now. The rows are unique (ingestRows), so when it stored as many as were offered it held none:
+ * the usual case, decided without a key per row.
+ */
+export function heldLocations(offered: readonly LocationInsert[], storedNow: ReadonlySet<string>): ReadonlySet<string> {
+  if (storedNow.size === offered.length) return NONE_HELD;
+  return new Set(offered.map((row) => locationKey(row.deviceId, row.record.uuid)).filter((key) => !storedNow.has(key)));
+}
+
+const NONE_HELD: ReadonlySet<string> = new Set();
 
 /** What the transaction writes after its inserts, and what each job is answered. */
 export interface IngestDecision {
@@ -152,7 +177,8 @@ export function decideIngest(
   const outcomes: Outcome<JobOutcome>[] = new Array(jobs.length);
   for (const [i, error] of admission.refused) outcomes[i] = { ok: false, error };
   const totals = new Map<string, IngestTotals>();
-  const taken = new Set<string>();
+  const taken = new UuidsByDevice();
+  const anyHeld = held.locations.size > 0;
   const takenQuarantined = new Set<string>();
   const storedNow = new Map<string, StoredRecord[]>();
   const counted = new Map<string, number>();
@@ -185,13 +211,11 @@ export function decideIngest(
       let stored = 0;
       let last: IngestTotals['last'] = null;
       for (const r of records) {
-        const key = locationKey(deviceId, r.uuid);
-        if (held.locations.has(key) || taken.has(key)) {
+        if ((anyHeld && held.locations.has(locationKey(deviceId, r.uuid))) || !taken.add(deviceId, r.uuid)) {
           total.duplicates += 1;
           outcome.duplicates += 1;
           continue;
         }
-        taken.add(key);
         stored += 1;
         const ofDevice = storedNow.get(deviceId);
         if (ofDevice) ofDevice.push(r);

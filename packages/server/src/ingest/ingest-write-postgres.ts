@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/database.js';
 import { insertWithTotals } from '../store/insert-with-totals.js';
-import { locationKey } from '../store/locations.js';
 import { fleetWrites, writeDecision } from '../fleet/ingest-events.js';
-import { decideIngest, heldOf } from './ingest-decision.js';
+import { decideIngest, heldLocations } from './ingest-decision.js';
 import type { GroupWrite, GroupWritten } from './group-write.js';
 
 /**
@@ -23,7 +22,11 @@ export async function writeInOneStatement(tx: Queryable, group: GroupWrite): Pro
   }));
   const storedNow = await insertWithTotals(tx, rows.locations, sent, events.now, writes);
   if (storedNow.size === rows.locations.length) return { decision: hoped, written: writes.outboxRows };
-  const offered = rows.locations.map((row) => locationKey(row.deviceId, row.record.uuid));
-  const decision = decideIngest(jobs, admission, { ...held, locations: heldOf(offered, storedNow) }, events);
+  const decision = decideIngest(
+    jobs,
+    admission,
+    { ...held, locations: heldLocations(rows.locations, storedNow) },
+    events,
+  );
   return { decision, written: await writeDecision(tx, events, decision.fleet) };
 }

@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/database.js';
 import { addIngestTotals } from '../store/devices.js';
-import { insertLocations, locationKey } from '../store/locations.js';
+import { insertLocations } from '../store/locations.js';
 import { markChangedHours } from '../track-tiles/pyramid-store.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
-import { decideIngest, heldOf } from './ingest-decision.js';
+import { decideIngest, heldLocations } from './ingest-decision.js';
 import type { GroupWrite, GroupWritten } from './group-write.js';
 
 /**
@@ -15,8 +15,12 @@ import type { GroupWrite, GroupWritten } from './group-write.js';
 export async function writeInSteps(tx: Queryable, group: GroupWrite): Promise<GroupWritten> {
   const { jobs, admission, rows, held, events } = group;
   const storedNow = await insertLocations(tx, rows.locations, events.now);
-  const offered = rows.locations.map((row) => locationKey(row.deviceId, row.record.uuid));
-  const decision = decideIngest(jobs, admission, { ...held, locations: heldOf(offered, storedNow) }, events);
+  const decision = decideIngest(
+    jobs,
+    admission,
+    { ...held, locations: heldLocations(rows.locations, storedNow) },
+    events,
+  );
   // SQLite's track pyramid is marked here, once per hour, not by a trigger per row (track-tiles/schema.ts).
   await markChangedHours(tx, decision.marks);
   // The devices' new fleet states ride on the counters' update: each device row written once.

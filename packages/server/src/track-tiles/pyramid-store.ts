@@ -25,12 +25,16 @@ export async function markChangedHours(
   positions: Iterable<{ deviceId: string; recordedAt: number }>,
 ): Promise<void> {
   if (!marksInStatements(tx)) return;
-  const buckets = new Map<string, [string, number]>();
+  // Hours per device as numbers: no key string per position (every stored record passes here).
+  const hours = new Map<string, Set<number>>();
   for (const { deviceId, recordedAt } of positions) {
+    let ofDevice = hours.get(deviceId);
+    if (!ofDevice) hours.set(deviceId, (ofDevice = new Set()));
     const hour = Math.floor(recordedAt / HOUR_MS);
-    for (const bucket of [hour, hour + 1]) buckets.set(`${deviceId}\u0000${bucket}`, [deviceId, bucket]);
+    ofDevice.add(hour).add(hour + 1);
   }
-  const all = [...buckets.values()];
+  const all: [string, number][] = [];
+  for (const [deviceId, ofDevice] of hours) for (const bucket of ofDevice) all.push([deviceId, bucket]);
   for (let i = 0; i < all.length; i += MARKS_PER_STATEMENT) {
     const part = all.slice(i, i + MARKS_PER_STATEMENT);
     await tx.run(markHoursSql(part.length), part.flat());

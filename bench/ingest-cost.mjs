@@ -1,0 +1,144 @@
+// What ingest COSTS, not how fast it ran: the CPU time of the server process (and, on PostgreSQL,
+// of the database backends serving it) per record, under bench/ingest.mjs's load (50 devices on
+// keep-alive connections from a separate load process, batches of 100 or one per request). On a
+// machine shared with other work the rate of a run says more about the neighbours than about the
+// code; the CPU a record takes does not depend on them (much), so builds are compared by it.
+//
+//   node bench/ingest-cost.mjs                         this checkout's server and the minimal service
+//   WAYPOST_COST_SERVICES=head,base=/tmp/b/packages/server/dist/index.js node bench/ingest-cost.mjs
+//                                                      two builds A/B (interleaved rounds, medians)
+//   WAYPOST_COST_CASES=sqlite:100,postgres:1           some cases only (default: all four)
+//   WAYPOST_COST_PROFILE=DIR                           also one V8 CPU profile per case and service,
+//                                                      of the measured load only (bench/ingest-stages.mjs
+//                                                      reads them)
+//   WAYPOST_BENCH_ROUNDS=3                             rounds (each service once per round)
+//   WAYPOST_COST_RECORDS=20000                         records of a batch-100 case (batch 1: a quarter)
+//
+// Each service runs in its own process (bench/lib/cost-server-process.mjs) on a fresh database, is
+// warmed up with a tenth of the load, then measured: process.cpuUsage() before and after the load.
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { backendCpuProbe } from './lib/backend-cpu.mjs';
+import { storedRate } from './lib/ingest-load.mjs';
+import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
+
+const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
+const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
+const PROFILE_DIR = process.env.WAYPOST_COST_PROFILE ? resolve(process.env.WAYPOST_COST_PROFILE) : null;
+const RECORDS = Number(process.env.WAYPOST_COST_RECORDS ?? 20_000);
+const CASES = (process.env.WAYPOST_COST_CASES ?? 'sqlite:100,sqlite:1,postgres:100,postgres:1').split(',').map((c) => {
+  const [backend, batch] = c.split(':');
+  return { backend, batch: Number(batch), records: Number(batch) === 1 ? RECORDS / 4 : RECORDS };
+});
+/** `name` (this checkout's dist), `name=path/to/dist/index.js`, or `minimal`. */
+const SERVICES = (process.env.WAYPOST_COST_SERVICES ?? 'waypost,minimal').split(',').map((spec) => {
+  const [name, dist] = spec.split('=');
+  return { name, dist: dist ? resolve(dist) : null, minimal: name === 'minimal' };
+});
+const POOL_SIZE = 10;
+/** The load comes from one address at many times a device's rate: this measures ingest, not the limiter. */
+const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
+
+function serviceProcess(service) {
+  const env = { ...process.env };
+  if (service.dist) env.WAYPOST_SERVER_DIST = service.dist;
+  const child = fork(fileURLToPath(new URL('./lib/cost-server-process.mjs', import.meta.url)), {
+    env,
+    stdio: 'inherit',
+  });
+  const next = (key) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message && key in message) {
+          child.off('message', onMessage);
+          resolve(message[key]);
+        }
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`service process exited (${code})`)));
+    });
+  const ask = (message, key) => (child.send(message), next(key));
+  return {
+    ready: next('ready'),
+    start: (start) => ask({ start }, 'url'),
+    cpuUs: () => ask('cpu', 'cpu'),
+    profile: (what) => ask({ profile: what }, 'profiled'),
+    close: () => ask('close', 'closed'),
+  };
+}
+
+/** One service, one case, on a fresh database: CPU µs per record (server, database backends), records/s. */
+async function measureOnce(service, { backend, batch, records }, round) {
+  const tag = `cost_${process.pid}_${round}_${service.name.replace(/\W/g, '')}`;
+  const schema = backend === 'postgres' ? tag : null;
+  if (schema) await createSchema(schema);
+  const databaseUrl = schema ? `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}application_name=${tag}` : undefined;
+  const proc = serviceProcess(service);
+  const probe = schema ? await backendCpuProbe(PG_URL, tag) : null;
+  try {
+    await proc.ready;
+    const url = await proc.start({
+      service: service.minimal ? 'minimal' : 'waypost',
+      databaseUrl,
+      schema,
+      options: { poolSize: POOL_SIZE, ...NO_RATE_LIMITS },
+    });
+    const run = `${tag}-${batch}`;
+    const warm = records / 10;
+    await storedRate({ urls: [url], run, records: warm, batch, clients: CLIENTS });
+    if (PROFILE_DIR && round === 0) await proc.profile('start');
+    const cpuBefore = await proc.cpuUs();
+    const dbBefore = probe ? await probe.cpuMs() : 0;
+    const rate = await storedRate({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
+    const cpu = (await proc.cpuUs()) - cpuBefore;
+    const db = probe ? ((await probe.cpuMs()) - dbBefore) * 1000 : 0;
+    if (PROFILE_DIR && round === 0) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      const name = join(PROFILE_DIR, `${service.name}-${backend}-${batch}`);
+      await proc.profile(`${name}.cpuprofile`);
+      // What the profiled load cost, measured: bench/ingest-stages.mjs splits it by the profile's shares.
+      writeFileSync(`${name}.json`, JSON.stringify({ server: cpu / records, db: db / records, records }));
+    }
+    return { server: cpu / records, db: db / records, rate };
+  } finally {
+    await proc.close().catch(() => undefined);
+    await probe?.close();
+    if (schema) await dropSchema(schema);
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fixed = (n) => n.toFixed(1).padStart(6);
+
+async function main() {
+  console.log(
+    `ingest CPU per record, ${CLIENTS} devices, ${ROUNDS} interleaved rounds (medians); µs of CPU per record: ` +
+      `server process [+ PostgreSQL backends]`,
+  );
+  for (const spec of CASES) {
+    const results = new Map(SERVICES.map((s) => [s.name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternate the order: a neighbour's burst does not always fall on the same service.
+      const order = round % 2 === 0 ? SERVICES : [...SERVICES].reverse();
+      for (const service of order) results.get(service.name).push(await measureOnce(service, spec, round));
+    }
+    const first = median(results.get(SERVICES[0].name).map((r) => r.server + r.db));
+    for (const service of SERVICES) {
+      const list = results.get(service.name);
+      const server = median(list.map((r) => r.server));
+      const db = median(list.map((r) => r.db));
+      const total = median(list.map((r) => r.server + r.db));
+      const rounds = list.map((r) => (r.server + r.db).toFixed(1)).join(' ');
+      console.log(
+        `${spec.backend.padEnd(8)} batch ${String(spec.batch).padStart(3)} ${service.name.padEnd(10)} ` +
+          `server ${fixed(server)}${spec.backend === 'postgres' ? ` + db ${fixed(db)}` : ''} = ${fixed(total)} µs/record ` +
+          `(${(total / first).toFixed(2)} of ${SERVICES[0].name}; rounds ${rounds}) ` +
+          `| ${Math.round(median(list.map((r) => r.rate)))} records/s`,
+      );
+    }
+  }
+}
+
+await main();

@@ -1,0 +1,61 @@
+// One ingest service in a process of its own, so that its CPU time is its own (bench/ingest-cost.mjs):
+// Waypost from a built dist (WAYPOST_SERVER_DIST, default this checkout's; another checkout's dist
+// makes an A/B comparison) or the minimal node:http service. Answers { url } once listening, { cpu }
+// (process.cpuUsage, µs) when asked; profiles its CPU between { profile: 'start' } and
+// { profile: FILE } (the V8 profiler through node:inspector, so that a warm-up is left out); exits
+// on 'close' after closing the service.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startMinimalIngestServer } from './minimal-ingest-server.mjs';
+
+const dir = mkdtempSync(join(tmpdir(), 'waypost-cost-'));
+let server;
+let session;
+
+/** Starts the V8 sampling profiler (every 200 µs: enough samples for a per-stage split of a short run). */
+async function profileStart() {
+  session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+}
+
+async function profileStop(file) {
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+}
+
+async function start({ service, databaseUrl, schema, options }) {
+  if (service === 'minimal')
+    return databaseUrl
+      ? startMinimalIngestServer({ postgres: databaseUrl, schema, poolSize: options.poolSize })
+      : startMinimalIngestServer({ sqlite: join(dir, 'minimal.db') });
+  const dist =
+    process.env.WAYPOST_SERVER_DIST ?? new URL('../../packages/server/dist/index.js', import.meta.url).pathname;
+  const { startServer } = await import(pathToFileURL(resolve(dist)).href);
+  const storage = databaseUrl ? { databaseUrl, schema } : { database: join(dir, 'server.db') };
+  return startServer({ port: 0, ...storage, ...options });
+}
+
+process.on('message', async (message) => {
+  if (message.start) {
+    server = await start(message.start);
+    process.send({ url: server.url });
+  } else if (message === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send({ cpu: user + system });
+  } else if (message.profile) {
+    await (message.profile === 'start' ? profileStart() : profileStop(message.profile));
+    process.send({ profiled: true });
+  } else if (message === 'close') {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+    process.send({ closed: true }, () => process.exit(0));
+  }
+});
+process.send({ ready: true });
