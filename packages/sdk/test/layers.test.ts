@@ -30,6 +30,8 @@ const LAYERS: readonly (readonly string[])[] = [
     // Receipts' pure parts (issue 46): the format, its header, pins, claims and days.
     'receipts/',
     'health/health-header.ts',
+    // Which upload URLs offer a feature (receipts, the health report), kept across restarts.
+    'http/server-offers.ts',
     'log/levels.ts',
     'log/logger.ts',
   ],

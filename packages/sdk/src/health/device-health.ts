@@ -1,4 +1,5 @@
 import type { Config } from '../config/types.js';
+import type { ServerOffers } from '../http/server-offers.js';
 import type { Emitter } from '../events/emitter.js';
 import type { SdkEvents } from '../events/types.js';
 import { uploadDeviceName } from '../log/log-device-id.js';
@@ -27,8 +28,17 @@ export interface DeviceHealthDeps {
   tracking: TrackingState;
   /** When automatic uploads may resume after a Retry-After (the scheduler's), null when none holds. */
   retryAfter: () => number | null;
+  /** Upload URLs whose server said it reads the report (kept across restarts: HEALTH_OFFERS_KEY). */
+  offers: ServerOffers;
   battery?: BatteryReader;
 }
+
+/**
+ * The kv key of the upload URLs whose server reads the report (http/server-offers.ts). Kept
+ * across restarts: remembered in memory only, the first upload after every start went without
+ * it, and a device back after a restart could not say why it had been silent.
+ */
+export const HEALTH_OFFERS_KEY = 'health.offers';
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
@@ -46,8 +56,6 @@ export class DeviceHealth {
   private held: { kind: Hold; since: number; last: number } | null = null;
   /** When this instance started: `up` in the report. */
   private readonly startedAt: number;
-  /** Upload URLs whose server said it reads the report (for the life of the instance). */
-  private readonly readers = new Set<string>();
 
   constructor(private readonly deps: DeviceHealthDeps) {
     this.startedAt = deps.clock.now();
@@ -58,14 +66,14 @@ export class DeviceHealth {
     });
   }
 
-  /** What a response of `url` said (its Waypost-Health-Accepted header, if any). */
-  heard(url: string, accepted: string | undefined): void {
-    if (accepted?.trim() === '1') this.readers.add(url);
+  /** What a response of `url` said: its Waypost-Health-Accepted header, if any, with its status. */
+  async heard(url: string, status: number, accepted: string | undefined): Promise<void> {
+    await this.deps.offers.heard(url, status, accepted?.trim() === '1');
   }
 
   /** Whether uploads to `url` carry the report. */
-  reads(url: string): boolean {
-    return this.readers.has(url);
+  reads(url: string): Promise<boolean> {
+    return this.deps.offers.has(url);
   }
 
   /** An automatic upload was held back: what holds it is remembered until the next delivery. */
@@ -145,6 +153,6 @@ export class DeviceHealth {
 
   /** The header's value for an upload to `url`, or null when its server does not read it. */
   async header(url: string): Promise<string | null> {
-    return this.readers.has(url) ? formatHealthHeader(await this.report()) : null;
+    return (await this.reads(url)) ? formatHealthHeader(await this.report()) : null;
   }
 }

@@ -113,7 +113,7 @@ export class BatchSender {
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange.send(http, headers, payload.body, payload.canonical);
-          this.deps.health?.heard(http.url!, response.headers?.[HEALTH_ACCEPTED_HEADER]);
+          await this.deps.health?.heard(http.url!, response.status, response.headers?.[HEALTH_ACCEPTED_HEADER]);
           await this.deps.receipts?.heard(http.url!, response.status, response.headers);
           outcome = classifyResponse(response);
         } catch (error) {

@@ -1,4 +1,5 @@
 import type { Config } from '../config/types.js';
+import { ServerOffers } from '../http/server-offers.js';
 import type { Range } from '../ledger/ranges.js';
 import type { Clock } from '../ports/clock.js';
 import { normalize } from '../ledger/ranges.js';
@@ -26,14 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RECEIPT_PINS_KEY = 'receipts.keys';
 
 /**
- * The kv key of the upload URLs whose server offers receipts. Kept across restarts: a device
- * that only remembered the offer in memory sent the first upload of every start (an agent's
- * restart, an app's cold start) without asking for a receipt and without its claim, so that
- * batch was deleted unarchived and a server that had lost records learned it an upload late.
+ * The kv key of the upload URLs whose server offers receipts (http/server-offers.ts). Kept across
+ * restarts: a device that only remembered the offer in memory sent the first upload of every start
+ * without asking for a receipt and without its claim, so that batch was deleted unarchived and a
+ * server that had lost records learned it an upload late.
  */
 export const RECEIPT_OFFERS_KEY = 'receipts.offers';
-/** Upload URLs remembered at most (the newest): a device changes its URL rarely. */
-const MAX_OFFERS = 16;
 
 /** Why a 2xx's records were deleted rather than archived (log codes). */
 export type ReceiptFailure =
@@ -69,8 +68,8 @@ function numberOf(record: StoredRecord): { sequence: number; epoch: string | nul
  * they were not kept.
  */
 export class ReceiptKeeper {
-  /** Upload URLs that offer receipts (RECEIPT_OFFERS_KEY), read from the kv on first use. */
-  private offers: Set<string> | null = null;
+  /** Upload URLs that offer receipts (RECEIPT_OFFERS_KEY). */
+  private readonly offers: ServerOffers;
   private tail: Promise<unknown> = Promise.resolve();
   /** The upload URL of the answer being handled: its remote commands came from it. */
   private answering: string | null = null;
@@ -86,6 +85,7 @@ export class ReceiptKeeper {
     private readonly config: () => Config,
   ) {
     this.claims = archive ? new ReceiptClaims(kv, archive) : null;
+    this.offers = new ServerOffers(kv, RECEIPT_OFFERS_KEY);
   }
 
   /**
@@ -95,13 +95,7 @@ export class ReceiptKeeper {
   async heard(url: string, status: number, headers: Readonly<Record<string, string>> | undefined): Promise<void> {
     this.answering = url;
     if (!this.archive) return;
-    const offers = await this.offered();
-    const offering = headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1';
-    const withdrawn = !offering && status >= 200 && status < 300;
-    if ((offering && offers.has(url)) || (withdrawn && !offers.has(url)) || (!offering && !withdrawn)) return;
-    if (offering) offers.add(url);
-    else offers.delete(url);
-    await this.kv.set(RECEIPT_OFFERS_KEY, JSON.stringify([...offers].slice(-MAX_OFFERS)));
+    await this.offers.heard(url, status, headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1');
   }
 
   /** The Waypost-Receipted value for an upload to `url` (how far its receipts go), or null. */
@@ -137,20 +131,7 @@ export class ReceiptKeeper {
 
   /** Whether uploads to `url` ask for a receipt (its server offered them, and the store can keep them). */
   async asks(url: string): Promise<boolean> {
-    return this.archive !== undefined && (await this.offered()).has(url);
-  }
-
-  private async offered(): Promise<Set<string>> {
-    if (this.offers === null) {
-      let stored: unknown = [];
-      try {
-        stored = JSON.parse((await this.kv.get(RECEIPT_OFFERS_KEY)) ?? '[]');
-      } catch {
-        // Unreadable: offers are learned again from the next answers.
-      }
-      this.offers ??= new Set(Array.isArray(stored) ? stored.filter((u): u is string => typeof u === 'string') : []);
-    }
-    return this.offers;
+    return this.archive !== undefined && (await this.offers.has(url));
   }
 
   /** Checks a 2xx's receipt against the records `batch` sent to `url`. */

@@ -1,6 +1,7 @@
 import { PositionRequests } from '../tracking/position-requests.js';
 import { Tombstones } from '../ledger/tombstones.js';
-import { DeviceHealth } from '../health/device-health.js';
+import { DeviceHealth, HEALTH_OFFERS_KEY } from '../health/device-health.js';
+import { ServerOffers } from '../http/server-offers.js';
 import { ReceiptKeeper } from '../receipts/receipt-keeper.js';
 import { ReRegistration } from '../auth/reregistration.js';
 import { TokenAuthorizer } from '../auth/token-authorizer.js';
@@ -132,6 +133,7 @@ export function composeSdk<F extends CommandTarget>(
     events,
     tracking,
     retryAfter: (): number | null => scheduler.retryAfter,
+    offers: new ServerOffers(store.kv, HEALTH_OFFERS_KEY),
     ...(deps.battery ? { battery: deps.battery } : {}),
   });
   const receipts = new ReceiptKeeper(store.kv, store.archive, log, clock, config);

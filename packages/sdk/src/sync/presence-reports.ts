@@ -69,8 +69,10 @@ export class PresenceReports {
    */
   private async send(): Promise<void> {
     const { http } = this.deps.config();
-    if (this.closed || !http.url || !http.autoSync || !this.deps.gate.open || this.deps.retryAfter() !== null) return;
-    if (this.deps.uploader.busy || !this.deps.health?.reads(http.url)) return;
+    if (!http.url || !(await this.deps.health?.reads(http.url))) return;
+    // Asked after the (kv) read: an upload may have started meanwhile.
+    if (this.closed || !http.autoSync || !this.deps.gate.open || this.deps.retryAfter() !== null) return;
+    if (this.deps.uploader.busy) return;
     const network = this.deps.network.current();
     if (network === 'none' || (http.disableAutoSyncOnCellular && network === 'cellular')) return;
     this.deps.logger.debug('HTTP', 'presence report: no upload for http.presenceInterval');

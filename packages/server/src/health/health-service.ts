@@ -50,7 +50,7 @@ export async function noteHealthReport(ctx: AppContext, deviceId: string, report
 /**
  * A device back after a silence with no report on this upload: a tracker that sends none has its
  * period kept (inferred) and its state named and told. A device that sent reports before explains
- * its silence with its next one (a restarted app's first upload goes without: health-header.ts).
+ * its silence with its next one (a restarted app's first upload carries it: kv health.offers).
  */
 export async function noteReturn(ctx: AppContext, deviceId: string): Promise<void> {
   const row = await deviceHealthRow(ctx.db, deviceId);

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatHealthHeader, HEALTH_HEADER, MAX_HEALTH_HEADER_CHARS, type HealthReport } from '@waypost/sdk/internal';
+import { presentedKey } from '../auth/device-credential.js';
 import { bearerOf } from '../auth/principal.js';
-import { looksLikeJwt } from '../auth/tokens.js';
+import { hashToken, looksLikeJwt } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
+import { findDeviceKey } from '../store/device-keys.js';
 import type { Cause } from './decide-state.js';
 import { healthReportOf, nameAndRecord } from './health-service.js';
 import { refusalCause } from './refusal-cause.js';
@@ -16,16 +18,18 @@ import { REFUSED_NOTE_EVERY_MS } from './refused-credentials.js';
  * "live" for an hour, then "no network".
  *
  * Bounded: only the report header is parsed (at most 512 characters), never the refused body;
- * the device is the one its credentials name (a token this server signed, checked) or, on a
- * server that takes uploads without tokens, the one named outside the body (X-Device-Id,
- * ?device_id=, or the report's `dev`, which the SDK sets to the name its body gives). A device
+ * the device is the one its credentials name (a token this server signed, or a device key in
+ * force, checked) or, on a server that takes uploads without tokens, the one named outside the
+ * body (X-Device-Id, ?device_id=, or the report's `dev`, which the SDK sets to the name its body
+ * gives), unless that device holds a credential: anyone can name it, so an anonymous refusal
+ * never hides a credentialed device's real state (its anonymous uploads are refused anyway). A device
  * refused a hundred times a second costs one map look-up per refusal, and a write once per
  * REFUSED_NOTE_EVERY_MS (or when the cause changes); only an existing, active device is written.
  * A successful upload never comes here.
  */
 
 /** Refusals already noted by the credentials check (health/refused-credentials.ts), with its own rules. */
-const NOTED_BY_CREDENTIALS = new Set(['TOKEN_REVOKED', 'TOKEN_EXPIRED']);
+const NOTED_BY_CREDENTIALS = new Set(['TOKEN_REVOKED', 'TOKEN_EXPIRED', 'KEY_REVOKED']);
 /** Waypost's own upload routes, where a device named outside the body is named by its id. */
 const OWN_ROUTES = new Set(['/locations', '/api/locations']);
 /** Devices remembered for the per-device throttle before the memory is cleared (bounded). */
@@ -37,6 +41,8 @@ const CODE = /"code":"([A-Z0-9_]{1,64})"/;
 
 interface Refused {
   deviceId: string;
+  /** How the request named it: by a checked token or key, or only by a name anyone could give. */
+  by: 'token' | 'key' | 'name';
   /** A device token's issue time: a token issued before a revocation writes nothing. */
   issuedAt: number | null;
 }
@@ -48,11 +54,19 @@ async function refusedDevice(
   status: number,
   report: HealthReport | null,
 ): Promise<Refused | null> {
+  // A device key, wherever a tracker carries it (Bearer, Basic, ?key=): the device of a key in force.
+  const key = presentedKey(request.headers, request.query);
+  if (key !== null) {
+    const lookup = await findDeviceKey(ctx.db, hashToken(key.key));
+    return lookup && !lookup.revoked ? { deviceId: lookup.deviceId, by: 'key', issuedAt: null } : null;
+  }
   const token = bearerOf(request);
   if (token !== null) {
     if (!looksLikeJwt(token)) return null;
     const subject = await ctx.tokens.verify(token).catch(() => null);
-    return subject?.kind === 'device' ? { deviceId: subject.deviceId, issuedAt: subject.issuedAt ?? 0 } : null;
+    return subject?.kind === 'device'
+      ? { deviceId: subject.deviceId, by: 'token', issuedAt: subject.issuedAt ?? 0 }
+      : null;
   }
   // Without credentials, a name is only as good as an upload's: not when tokens are required,
   // and a 401 to a request without any says nothing about the device it names.
@@ -61,7 +75,9 @@ async function refusedDevice(
   const query = (request.query ?? {}) as Record<string, unknown>;
   // The header, the query, else the name its report gives (`dev`, the name its body gives).
   const name = typeof header === 'string' && header !== '' ? header : (query.device_id ?? report?.device);
-  return typeof name === 'string' && name !== '' && name.length <= 256 ? { deviceId: name, issuedAt: null } : null;
+  return typeof name === 'string' && name !== '' && name.length <= 256
+    ? { deviceId: name, by: 'name', issuedAt: null }
+    : null;
 }
 
 /** Writes the refusal for an active device, at most once per interval per cause; true when written. */
@@ -73,13 +89,20 @@ async function saveRefusal(
   const now = ctx.now();
   const every = Math.min(REFUSED_NOTE_EVERY_MS, ctx.options.fleet.silentAfterMs / 2);
   const cause = `COALESCE(refused_cause, 'auth-refused') <> ?`;
+  // A token issued before a revocation writes nothing; a mere name never writes a credentialed device.
+  const trust =
+    refused.by === 'token'
+      ? 'AND (tokens_revoked_at IS NULL OR tokens_revoked_at < ?)'
+      : refused.by === 'name'
+        ? 'AND credentialed_at IS NULL'
+        : '';
   const written = await ctx.db.run(
     `UPDATE devices SET
        auth_refused_since = CASE WHEN auth_refused_at IS NULL OR auth_refused_at < COALESCE(last_seen, 0) OR ${cause}
          THEN ? ELSE auth_refused_since END,
        auth_refused_at = ?, auth_refused_code = ?, auth_refused_report = ?, refused_cause = ?
      WHERE id = ? AND status = 'active'
-       ${refused.issuedAt === null ? '' : 'AND (tokens_revoked_at IS NULL OR tokens_revoked_at < ?)'}
+       ${trust}
        AND (auth_refused_at IS NULL OR auth_refused_at <= ? OR auth_refused_at < COALESCE(last_seen, 0) OR ${cause})`,
     [
       what.cause,
@@ -89,7 +112,7 @@ async function saveRefusal(
       what.report,
       what.cause,
       refused.deviceId,
-      ...(refused.issuedAt === null ? [] : [refused.issuedAt]),
+      ...(refused.by === 'token' ? [refused.issuedAt ?? 0] : []),
       now - every,
       what.cause,
     ],
@@ -97,8 +120,11 @@ async function saveRefusal(
   return written > 0;
 }
 
-/** What names the device of a request outside its body (its token, or the name it gives), as sent. */
+/** What names the device of a request outside its body (its key, token, or the name it gives), as sent. */
 function claimOf(request: FastifyRequest): string {
+  // A key in the URL (OsmAnd, Traccar Client) is the claim: two such devices are not one.
+  const key = presentedKey(request.headers, request.query);
+  if (key !== null) return key.key;
   const token = bearerOf(request);
   if (token !== null) return token;
   const query = (request.query ?? {}) as Record<string, unknown>;
