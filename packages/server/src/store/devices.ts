@@ -251,7 +251,7 @@ export async function setDeviceStatus(db: Queryable, id: string, status: DeviceS
   return (await db.run(`UPDATE devices SET status = ? WHERE id = ?`, [status, id])) > 0;
 }
 
-export function deviceJson(row: DeviceRow): Record<string, unknown> {
+export function deviceJson(row: DeviceRow) {
   return {
     id: row.id,
     name: row.name ?? null,
