@@ -56,3 +56,13 @@ export const refusedAs =
     const where = `${dataVar}${first?.instancePath ?? ''}`;
     return new HttpError(400, code, `${where} ${first?.message ?? 'is not valid'}`);
   };
+
+/**
+ * An answer's type as its schema gives it, read-only all the way down: a store's readonly tuples
+ * (a ledger's ranges) are checked against the schema, then handed to the reply as they are.
+ */
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
