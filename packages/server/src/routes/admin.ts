@@ -51,13 +51,13 @@ const COMMAND_BODY = {
       type: 'object',
       properties: {
         command: {
-          anyOf: [{ type: 'string' }, { type: 'array', minItems: 1 }],
+          anyOf: [{ type: 'string' }, { type: 'array', minItems: 1, items: {} }],
           description: 'A command name, or a name followed by its arguments',
         },
       },
     },
     { type: 'string' },
-    { type: 'array' },
+    { type: 'array', items: {} },
   ],
 } as const;
 
