@@ -8,13 +8,26 @@ interface Operation {
   tags?: string[];
   parameters?: { name: string; in: string }[];
   security?: Record<string, string[]>[];
+  summary?: string;
   description?: string;
+  responses?: Record<string, { description?: string }>;
   'x-waypost-access'?: RouteAccess;
 }
 type Document = { paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> } & Record<
   string,
   unknown
 >;
+
+/**
+ * A success answer whose schema gives no description of its own is the answer to what the
+ * operation's summary says (Fastify's generator would write "Default Response"): a failure's is
+ * always its codes (failures() in route-schema.ts).
+ */
+function describeSuccess(operation: Operation): void {
+  for (const [status, answer] of Object.entries(operation.responses ?? {}))
+    if (status.startsWith('2') && answer.description === 'Default Response' && operation.summary !== undefined)
+      operation.responses![status] = { ...answer, description: operation.summary };
+}
 
 /** `get /api/devices/{id}/locations` as `getApiDevicesByIdLocations`: unique per method and path. */
 export function operationIdOf(method: string, path: string): string {
@@ -69,6 +82,7 @@ export function withContracts<T extends object>(generated: T, access: Readonly<R
       operations[method] = operation;
       operation.operationId = operationIdOf(method, generatedPath);
       operation.tags ??= [tagOf(method, path)];
+      describeSuccess(operation);
       const declared = declaredAccess.get(`${method} ${path}`);
       if (declared === undefined) continue;
       operation['x-waypost-access'] = declared;

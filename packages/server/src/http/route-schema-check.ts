@@ -1,5 +1,4 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { SCHEMA_PENDING } from './schema-pending.js';
 
 /** Methods every route's contract covers; HEAD (Fastify's own, or a reachability check) and OPTIONS do not. */
 const CHECKED = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -17,18 +16,16 @@ function missingOf(route: RouteOptions): string[] {
 /**
  * Every route declares its contract (issue 44): its answers (schema.response, the failures among
  * them) and its path parameters, so the OpenAPI document falls out of the routes complete. A route
- * that does not throws here, as it is registered: the server does not start with it. Routes still
- * named in schema-pending.ts are let through until their schemas land.
+ * that does not throws here, as it is registered: the server does not start with it.
  */
 export function checkRouteSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => CHECKED.has(m));
-    const pending = methods.filter((method) => !SCHEMA_PENDING.has(`${method} ${route.url}`));
-    if (pending.length === 0) return;
+    if (methods.length === 0) return;
     const missing = missingOf(route);
     if (missing.length > 0) {
       throw new Error(
-        `${pending.join(',')} ${route.url} declares no ${missing.join(' and no ')} (http/route-schema.ts)`,
+        `${methods.join(',')} ${route.url} declares no ${missing.join(' and no ')} (http/route-schema.ts)`,
       );
     }
   });

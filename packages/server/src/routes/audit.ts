@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { listAudit, type AuditRow } from '../audit/audit-store.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -6,6 +7,9 @@ import { badRequest } from '../errors.js';
 import { safeText } from '../export/csv-writer.js';
 import { integerParam, type Query } from './query-params.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+import { SCOPED_GATE_CODES } from './schemas/common.js';
+import { AUDIT_PAGE, jsonOrCsv, PAGE_QUERY } from './schemas/device-reads.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 10_000;
@@ -27,12 +31,24 @@ function csv(rows: readonly AuditRow[]): string {
  * action, target, status, detail }], next }`, `?limit=` (default 100, at most 10,000), `?before=`
  * (the previous page's `next`), `?format=csv` (formula-safe cells). There is no route that changes it.
  */
-export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get<{ Querystring: Query }>(
+export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/api/audit',
-    { config: ACCESS.owner.none, preHandler: (request) => requireAdmin(ctx, request) },
+    {
+      config: ACCESS.owner.none,
+      preHandler: (request) => requireAdmin(ctx, request),
+      schema: {
+        summary: 'The audit trail (who changed what, when, from where), a page at a time',
+        querystring: PAGE_QUERY,
+        response: {
+          200: jsonOrCsv(AUDIT_PAGE, 'The entries'),
+          ...failures(...SCOPED_GATE_CODES, 'INVALID_PARAMETER'),
+        },
+      },
+    },
     async (request, reply) => {
-      const query = request.query;
+      const query = request.query as Query;
       const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
       const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
       const format = query.format ?? 'json';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { generateDeviceKey } from '../auth/device-credential.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -7,8 +8,8 @@ import { checkDeviceId } from '../ingest/validation.js';
 import { deviceKeyState, replaceDeviceKey, revokeDeviceKey } from '../store/device-keys.js';
 import { createDeviceIfAbsent, findDevice } from '../store/devices.js';
 import { ACCESS } from '../accounts/route-rules.js';
-
-type Params = { id: string };
+import { failures } from '../http/route-schema.js';
+import { DEVICE_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
 
 const STATE = {
   type: 'object',
@@ -18,6 +19,7 @@ const STATE = {
     revokedAt: { type: ['string', 'null'], description: "When the device's last key was revoked" },
   },
   required: ['deviceId', 'createdAt', 'revokedAt'],
+  additionalProperties: false,
 } as const;
 
 const CREATED = {
@@ -28,6 +30,7 @@ const CREATED = {
     createdAt: { type: 'string' },
   },
   required: ['deviceId', 'key', 'createdAt'],
+  additionalProperties: false,
 } as const;
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -39,15 +42,24 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
  * who, when and the device) never holds it. Making a key for an id not yet seen creates the device,
  * so a tracker can be set up before its first upload on a server that requires credentials.
  */
-export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = async (request: FastifyRequest) => requireAdmin(ctx, request);
   const existing = async (id: string) => {
     if (!(await findDevice(ctx.db, id))) throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
   };
 
-  app.get<{ Params: Params }>(
+  app.get(
     '/api/devices/:id/key',
-    { config: ACCESS.viewer.device, preHandler: admin, schema: { response: { 200: STATE } } },
+    {
+      config: ACCESS.viewer.device,
+      preHandler: admin,
+      schema: {
+        summary: 'Whether a device holds a key, and since when (never the key itself)',
+        params: DEVICE_PARAMS,
+        response: { 200: STATE, ...failures(...SCOPED_GATE_CODES, 'UNKNOWN_DEVICE') },
+      },
+    },
     async (request) => {
       await existing(request.params.id);
       const state = await deviceKeyState(ctx.db, request.params.id);
@@ -55,9 +67,24 @@ export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     },
   );
 
-  app.post<{ Params: Params }>(
+  app.post(
     '/api/devices/:id/key',
-    { config: ACCESS.operator.device, preHandler: admin, schema: { response: { 201: CREATED } } },
+    {
+      config: ACCESS.operator.device,
+      preHandler: admin,
+      schema: {
+        summary: 'Makes a device key (a second one replaces the first at once); shown in this answer only',
+        params: DEVICE_PARAMS,
+        response: {
+          201: {
+            ...CREATED,
+            description: 'The key, shown in this answer only',
+            headers: { 'cache-control': { type: 'string', description: 'no-store: no cache keeps the key' } },
+          },
+          ...failures(...SCOPED_GATE_CODES, 'INVALID_DEVICE_ID', 'DEVICE_DELETED'),
+        },
+      },
+    },
     async (request, reply) => {
       const deviceId = checkDeviceId(request.params.id, 'The device id');
       const { key, hash } = generateDeviceKey();
@@ -77,13 +104,22 @@ export const deviceKeyRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     },
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete(
     '/api/devices/:id/key',
     {
       config: ACCESS.operator.device,
       preHandler: admin,
       schema: {
-        response: { 200: { type: 'object', properties: { revoked: { type: 'boolean' } }, required: ['revoked'] } },
+        summary: "Revokes a device's key: its uploads with it are refused from now on",
+        params: DEVICE_PARAMS,
+        response: {
+          200: {
+            type: 'object',
+            properties: { revoked: { type: 'boolean', description: 'False: it held no key in force' } },
+            required: ['revoked'],
+          },
+          ...failures(...SCOPED_GATE_CODES, 'UNKNOWN_DEVICE'),
+        },
       },
     },
     async (request) => {

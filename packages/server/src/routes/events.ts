@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { liveScopeOf } from '../accounts/scope-filter.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
@@ -8,6 +9,25 @@ import { createFeedBounds } from '../live/feed-bounds.js';
 import type { PositionEvent } from '../live-events.js';
 import { devicesSeenSince, eventOf, REPLAY_OVERLAP_MS } from '../live/live-relay.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+import { GATE_CODES, text } from './schemas/common.js';
+
+/** The feed's contract: a text/event-stream of position events, or a refusal when feeds are used up. */
+const FEED_SCHEMA = {
+  summary: 'The live feed: server-sent events of new positions of the devices the caller may see',
+  headers: {
+    type: 'object',
+    properties: { 'last-event-id': text('The last id received: the devices seen since are replayed first') },
+  },
+  response: {
+    200: {
+      description:
+        "An endless text/event-stream: `event: position` with a device's position as JSON data, `event: reload` when a reconnect missed too much, and an id (the server's milliseconds) to resume from",
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+    ...failures(...GATE_CODES, 'LIVE_FEEDS_PER_USER', 'LIVE_FEEDS_PER_ADDRESS', 'LIVE_FEEDS_FULL'),
+  },
+} as const;
 
 const KEEPALIVE_MS = 15_000;
 /** A reconnect that would replay more devices than this is told to reload instead (event: reload). */
@@ -30,7 +50,8 @@ function cursorOf(header: string | string[] | undefined): number | null {
  * from the database, every device seen since (a minute before it, for clocks and commits in
  * flight): its count and last position (replay). Live events wait meanwhile, then follow.
  */
-export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const open = new Set<ServerResponse>();
   // Feeds per reader, per address and in all (issue 45): one viewer cannot take the connections
   // devices need. Counted per process, as connections are.
@@ -39,7 +60,7 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     for (const response of open) response.end();
   });
 
-  app.get('/api/events', { config: ACCESS.viewer.filtered }, async (request, reply) => {
+  app.get('/api/events', { config: ACCESS.viewer.filtered, schema: FEED_SCHEMA }, async (request, reply) => {
     // A user limited to orgs gets the positions of their orgs' devices only (issue 33).
     const reader = await requireAdmin(ctx, request);
     const visible = liveScopeOf(ctx, reader);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { appendAudit } from '../audit/audit-store.js';
 import { startSession } from '../auth/sessions.js';
 import { hashToken } from '../auth/tokens.js';
@@ -11,6 +12,45 @@ import { savePendingLogin, takePendingLogin } from '../oidc/login-store.js';
 import { syncSsoUser } from '../oidc/sso-user.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
 import type { ServerErrorCode } from '../error-codes.js';
+import { failures } from '../http/route-schema.js';
+import { text } from './schemas/common.js';
+
+/** A redirect: where the browser goes next. */
+const redirect = (description: string) =>
+  ({ type: 'null', description, headers: { location: text('Where the browser goes next') } }) as const;
+const LOGIN_SCHEMA = {
+  summary: "Starts a single sign-on: redirects the browser to the provider's login",
+  response: {
+    303: redirect("To the provider's login, with a one-use cookie binding its answer to this browser"),
+    ...failures('OIDC_OFF', 'OIDC_UNAVAILABLE', 'RATE_LIMITED'),
+  },
+} as const;
+const CALLBACK_SCHEMA = {
+  summary: "The provider's answer: checks it, opens a dashboard session and redirects to the dashboard",
+  querystring: {
+    type: 'object',
+    properties: {
+      code: text('The authorization code'),
+      state: text('The state the login was started with'),
+      iss: text('The issuer (RFC 9207)'),
+      error: text("The provider's refusal, instead of a code"),
+      error_description: text("The provider's words for it"),
+    },
+  },
+  response: {
+    303: redirect('To the dashboard, with the session cookie set'),
+    ...failures(
+      'OIDC_OFF',
+      'OIDC_UNAVAILABLE',
+      'OIDC_NO_LOGIN',
+      'OIDC_REFUSED',
+      'OIDC_NO_USER',
+      'OIDC_NO_ROLE',
+      'OIDC_NO_SCOPE',
+      'RATE_LIMITED',
+    ),
+  },
+} as const;
 
 /** The browser's cookie for a login under way: what binds the provider's callback to this browser. */
 export const OIDC_COOKIE = 'waypost_oidc';
@@ -28,7 +68,8 @@ export const OIDC_LOGIN_REFUSED = 'OIDC_LOGIN_REFUSED';
  * nonce are checked. The claims make the user's role and scope (oidc/claims.ts), replaced at each
  * login, and a dashboard session starts as for a password login.
  */
-export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, 'the single sign-on login');
   const oidc = ctx.options.oidc;
   const provider = oidc ? providerOf(oidc) : null;
@@ -54,7 +95,7 @@ export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     }
   };
 
-  app.get('/api/oidc/login', { config: { rateLimitScope: 'login' } }, async (request, reply) => {
+  app.get('/api/oidc/login', { config: { rateLimitScope: 'login' }, schema: LOGIN_SCHEMA }, async (request, reply) => {
     const { oidc } = configured();
     const config = await providerConfig(request);
     const login = await startLogin(config, oidc, redirectUriOf(request));
@@ -65,37 +106,50 @@ export const oidcRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     return reply.redirect(login.url.href, 303);
   });
 
-  app.get('/api/oidc/callback', { config: { rateLimitScope: 'login' } }, async (request, reply) => {
-    const { oidc } = configured();
-    const refuse = async (status: number, code: ServerErrorCode, message: string, cause?: unknown): Promise<never> => {
-      request.log.warn({ code: OIDC_LOGIN_REFUSED, reason: code, err: cause }, `single sign-on refused: ${message}`);
-      await audit(request, 'anonymous', status, { refused: code });
-      throw new HttpError(status, code, message);
-    };
-    const cookie = request.cookies[OIDC_COOKIE];
-    // One use, whatever happens next: a replayed callback finds nothing.
-    reply.clearCookie(OIDC_COOKIE, cookieOptions(request));
-    const pending = cookie ? await takePendingLogin(ctx.db, hashToken(cookie), ctx.now()) : null;
-    if (!pending) {
-      return refuse(400, 'OIDC_NO_LOGIN', 'No single sign-on was started in this browser (or it expired): start again');
-    }
-    const config = await providerConfig(request);
-    const callback = new URL(redirectUriOf(request));
-    callback.search = new URL(request.url, 'http://x').search;
-    let claims: Record<string, unknown>;
-    try {
-      claims = await finishLogin(config, callback, pending);
-    } catch (error) {
-      const message = refusalOf(error);
-      return refuse(401, 'OIDC_REFUSED', `The provider's answer was refused: ${message}`, error);
-    }
-    const user = userOfClaims(oidc, claims);
-    if (!user.ok) return refuse(403, user.code, user.message);
-    await syncSsoUser(ctx.db, user, ctx.now());
-    await startSession(ctx, request, reply, user.name);
-    await audit(request, `user:${user.name}`, 303, { role: user.role, orgs: user.orgs, groups: user.groups });
-    return reply.redirect('/', 303);
-  });
+  app.get(
+    '/api/oidc/callback',
+    { config: { rateLimitScope: 'login' }, schema: CALLBACK_SCHEMA },
+    async (request, reply) => {
+      const { oidc } = configured();
+      const refuse = async (
+        status: number,
+        code: ServerErrorCode,
+        message: string,
+        cause?: unknown,
+      ): Promise<never> => {
+        request.log.warn({ code: OIDC_LOGIN_REFUSED, reason: code, err: cause }, `single sign-on refused: ${message}`);
+        await audit(request, 'anonymous', status, { refused: code });
+        throw new HttpError(status, code, message);
+      };
+      const cookie = request.cookies[OIDC_COOKIE];
+      // One use, whatever happens next: a replayed callback finds nothing.
+      reply.clearCookie(OIDC_COOKIE, cookieOptions(request));
+      const pending = cookie ? await takePendingLogin(ctx.db, hashToken(cookie), ctx.now()) : null;
+      if (!pending) {
+        return refuse(
+          400,
+          'OIDC_NO_LOGIN',
+          'No single sign-on was started in this browser (or it expired): start again',
+        );
+      }
+      const config = await providerConfig(request);
+      const callback = new URL(redirectUriOf(request));
+      callback.search = new URL(request.url, 'http://x').search;
+      let claims: Record<string, unknown>;
+      try {
+        claims = await finishLogin(config, callback, pending);
+      } catch (error) {
+        const message = refusalOf(error);
+        return refuse(401, 'OIDC_REFUSED', `The provider's answer was refused: ${message}`, error);
+      }
+      const user = userOfClaims(oidc, claims);
+      if (!user.ok) return refuse(403, user.code, user.message);
+      await syncSsoUser(ctx.db, user, ctx.now());
+      await startSession(ctx, request, reply, user.name);
+      await audit(request, `user:${user.name}`, 303, { role: user.role, orgs: user.orgs, groups: user.groups });
+      return reply.redirect('/', 303);
+    },
+  );
 
   const audit = (request: FastifyRequest, actor: string, status: number, detail: object) =>
     appendAudit(ctx.db, {

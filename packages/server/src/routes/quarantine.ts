@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
@@ -6,6 +7,9 @@ import { findDevice } from '../store/devices.js';
 import { listQuarantine, type QuarantineRow } from '../store/quarantine.js';
 import { integerParam, type Query } from './query-params.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+import { DEVICE_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
+import { jsonOrCsv, PAGE_QUERY, QUARANTINE_PAGE } from './schemas/device-reads.js';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 10_000;
@@ -27,15 +31,28 @@ function csv(rows: QuarantineRow[]): string {
  * (admin), `?limit=` (default 100, at most 10,000), `?before=` (the previous page's `next`),
  * `?format=json|csv` (the export).
  */
-export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get<{ Params: { id: string }; Querystring: Query }>(
+export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(
     '/api/devices/:id/quarantine',
-    { config: ACCESS.viewer.device, preHandler: (request) => requireAdmin(ctx, request) },
+    {
+      config: ACCESS.viewer.device,
+      preHandler: (request) => requireAdmin(ctx, request),
+      schema: {
+        summary: "A device's quarantined records (what could not be stored, as it was sent), a page at a time",
+        params: DEVICE_PARAMS,
+        querystring: PAGE_QUERY,
+        response: {
+          200: jsonOrCsv(QUARANTINE_PAGE, 'The records'),
+          ...failures(...SCOPED_GATE_CODES, 'UNKNOWN_DEVICE', 'INVALID_PARAMETER'),
+        },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       if (!(await findDevice(ctx.db, id)))
         throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
-      const query = request.query;
+      const query = request.query as Query;
       const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
       const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
       const format = query.format ?? 'json';

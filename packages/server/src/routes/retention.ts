@@ -1,16 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { retentionDaysOf } from '../retention/retention-options.js';
 import { findOrg, orgJson, setOrgRetention } from '../store/orgs.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+import { NAME_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
+import { ORG, RETENTION, RETENTION_REPORT } from './schemas/accounts.js';
 
 const RETENTION_BODY = {
   type: 'object',
   required: ['days'],
   additionalProperties: false,
-  properties: { days: { type: ['number', 'null'] } },
+  properties: {
+    days: { type: ['number', 'null'], description: "Days its devices' data is kept (0: for ever); null: the server's" },
+  },
 } as const;
 
 /**
@@ -20,21 +26,56 @@ const RETENTION_BODY = {
  * - `PUT /api/orgs/:name/retention {"days": n | null}`: an organization's own period (0 keeps for
  *   ever; null: the server's), for every kind of its devices' data.
  */
-export const retentionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const retentionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = { preHandler: async (request: Parameters<typeof requireAdmin>[1]) => requireAdmin(ctx, request) };
-  app.get('/api/retention', { ...admin, config: ACCESS.owner.none }, async () => {
-    const last = ctx.retention.last;
-    return {
-      days: ctx.options.retention.days,
-      batchSize: ctx.options.retention.batchSize,
-      intervalMs: ctx.options.retention.intervalMs,
-      lastPass: last && { at: new Date(last.at).toISOString(), removed: last.removed },
-    };
-  });
-  app.post('/api/retention/run', { ...admin, config: ACCESS.owner.none }, async () => ctx.retention.runNow());
-  app.put<{ Params: { name: string }; Body: { days: number | null } }>(
+  app.get(
+    '/api/retention',
+    {
+      ...admin,
+      config: ACCESS.owner.none,
+      schema: {
+        summary: "The server's retention periods and its last pass",
+        response: { 200: RETENTION, ...failures(...SCOPED_GATE_CODES) },
+      },
+    },
+    async () => {
+      const last = ctx.retention.last;
+      return {
+        days: ctx.options.retention.days,
+        batchSize: ctx.options.retention.batchSize,
+        intervalMs: ctx.options.retention.intervalMs,
+        lastPass: last && { at: new Date(last.at).toISOString(), removed: last.removed },
+      };
+    },
+  );
+  app.post(
+    '/api/retention/run',
+    {
+      ...admin,
+      config: ACCESS.owner.none,
+      schema: {
+        summary: 'Runs a retention pass now, answering what it removed',
+        response: { 200: RETENTION_REPORT, ...failures(...SCOPED_GATE_CODES) },
+      },
+    },
+    async () => ctx.retention.runNow(),
+  );
+  app.put(
     '/api/orgs/:name/retention',
-    { config: ACCESS.owner.none, ...admin, schema: { body: RETENTION_BODY } },
+    {
+      config: ACCESS.owner.none,
+      ...admin,
+      schema: {
+        summary: "Sets an organization's own retention period",
+        params: NAME_PARAMS,
+        body: RETENTION_BODY,
+        response: {
+          200: ORG,
+          ...failures(...SCOPED_GATE_CODES, 'INVALID_BODY', 'INVALID_OPTION', 'INVALID_PARAMETER', 'UNKNOWN_ORG'),
+        },
+      },
+    },
     async (request) => {
       const { days } = request.body;
       let checked: number | null;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { decoyHash, verifyPassword } from '../accounts/password.js';
 import { principalOf, sameSecret } from '../auth/principal.js';
 import { endSession, isCrossOriginWrite, startSession } from '../auth/sessions.js';
@@ -8,6 +9,29 @@ import { userNameKey } from '../accounts/user-name-key.js';
 import { findUserToLogIn } from '../store/users.js';
 import { LOGIN_NAME_SCHEMA, PASSWORD_SCHEMA } from './user-schemas.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
+import { failures } from '../http/route-schema.js';
+import { ROLE_SCHEMA } from './user-schemas.js';
+import { text } from './schemas/common.js';
+
+const NAMES_OR_NULL = { type: ['array', 'null'], items: { type: 'string' } } as const;
+/** Who the session is: a user with their role and scope, or the admin (`{ authenticated: true }` alone). */
+const SESSION = {
+  type: 'object',
+  properties: {
+    authenticated: { type: 'boolean', description: 'Always true (a request without a session is answered 401)' },
+    user: text("The user's name (absent: the admin token's session)"),
+    role: ROLE_SCHEMA,
+    orgs: NAMES_OR_NULL,
+    groups: NAMES_OR_NULL,
+  },
+  required: ['authenticated'],
+  additionalProperties: false,
+} as const;
+const COOKIE_SET = {
+  type: 'null',
+  description: 'Logged in: the session cookie is set',
+  headers: { 'set-cookie': text('The HttpOnly session cookie') },
+} as const;
 
 /** The login form's body: the admin token, or a user's name and password (bounded: compared, never stored). */
 const LOGIN_BODY = {
@@ -21,8 +45,6 @@ const LOGIN_BODY = {
   oneOf: [{ required: ['token'] }, { required: ['user', 'password'] }],
 } as const;
 
-type LoginBody = { token: string } | { user: string; password: string };
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The user a login just opened a session for (the audit trail's actor of the login). */
@@ -35,23 +57,42 @@ declare module 'fastify' {
  * body and exchanged for an HttpOnly session cookie, so it never sits in a URL, in localStorage or
  * within reach of page script. Password logins are limited per account as well as per address.
  */
-export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, 'the login and the session it opens');
   app.decorateRequest('loggedInAs', null);
-  app.post<{ Body: LoginBody }>(
+  app.post(
     '/api/session',
-    { config: { rateLimitScope: 'login' }, schema: { body: LOGIN_BODY } },
+    {
+      config: { rateLimitScope: 'login' },
+      schema: {
+        summary: "Logs in with the admin token or a user's name and password, for an HttpOnly session cookie",
+        body: LOGIN_BODY,
+        response: {
+          204: COOKIE_SET,
+          ...failures(
+            'INVALID_BODY',
+            'INVALID_OPTION',
+            'CROSS_ORIGIN',
+            'INVALID_ADMIN_TOKEN',
+            'INVALID_LOGIN',
+            'RATE_LIMITED',
+          ),
+        },
+      },
+    },
     async (request, reply) => {
       // A login posted by another origin's page (login CSRF: the browser would end up in the
       // attacker's account, and whatever it then records goes there) is refused, cookie-less.
       if (isCrossOriginWrite(request)) throw crossOrigin();
-      const body = request.body;
+      // The schema's oneOf admits exactly these two shapes; the provider's type keeps every key optional.
+      const body = request.body as { token: string } | { user: string; password: string };
       if ('token' in body) {
         if (!sameSecret(body.token, ctx.options.adminToken)) {
           throw new HttpError(401, 'INVALID_ADMIN_TOKEN', 'That is not the admin token of this server');
         }
         await startSession(ctx, request, reply);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       }
       ctx.rateLimiter.take('account', userNameKey(body.user));
       const user = await findUserToLogIn(ctx.db, body.user);
@@ -60,32 +101,50 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
       if (!user || !matches) throw new HttpError(401, 'INVALID_LOGIN', 'Wrong user name or password');
       await startSession(ctx, request, reply, user.name);
       request.loggedInAs = user.name;
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.get('/api/session', async (request) => {
-    const principal = await principalOf(ctx, request);
-    if (principal.kind === 'user') {
-      return {
-        authenticated: true,
-        user: principal.name,
-        role: principal.role,
-        orgs: principal.orgs,
-        groups: principal.groups,
-      };
-    }
-    if (principal.kind !== 'admin' || principal.via !== 'session') {
-      throw new HttpError(401, 'NO_SESSION', 'Not logged in');
-    }
-    return { authenticated: true };
-  });
+  app.get(
+    '/api/session',
+    {
+      schema: {
+        summary: 'Who the session is (the dashboard asks on load)',
+        response: { 200: SESSION, ...failures('NO_SESSION', 'WRONG_TOKEN', 'RATE_LIMITED') },
+      },
+    },
+    async (request) => {
+      const principal = await principalOf(ctx, request);
+      if (principal.kind === 'user') {
+        return {
+          authenticated: true,
+          user: principal.name,
+          role: principal.role,
+          orgs: principal.orgs,
+          groups: principal.groups,
+        };
+      }
+      if (principal.kind !== 'admin' || principal.via !== 'session') {
+        throw new HttpError(401, 'NO_SESSION', 'Not logged in');
+      }
+      return { authenticated: true };
+    },
+  );
 
-  app.delete('/api/session', async (request, reply) => {
-    if (isCrossOriginWrite(request)) throw crossOrigin();
-    await endSession(ctx, request, reply);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/session',
+    {
+      schema: {
+        summary: 'Logs out: ends the session and clears its cookie',
+        response: { 204: { type: 'null', description: 'Logged out' }, ...failures('CROSS_ORIGIN', 'RATE_LIMITED') },
+      },
+    },
+    async (request, reply) => {
+      if (isCrossOriginWrite(request)) throw crossOrigin();
+      await endSession(ctx, request, reply);
+      return reply.code(204).send(null);
+    },
+  );
 };
 
 const crossOrigin = (): HttpError =>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { hashPassword, verifyPassword } from '../accounts/password.js';
-import { roleAllows, type Role } from '../accounts/roles.js';
+import { roleAllows } from '../accounts/roles.js';
 import { requireAdmin } from '../auth/principal.js';
 import { sessionIdHashOf } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -9,6 +10,9 @@ import { deleteUserSessions } from '../store/sessions.js';
 import { deleteUser, findUser, insertUser, listUsers, updateUser, userJson } from '../store/users.js';
 import { GROUPS_SCHEMA, ORGS_SCHEMA, PASSWORD_SCHEMA, ROLE_SCHEMA, USER_NAME_SCHEMA } from './user-schemas.js';
 import { ACCESS } from '../accounts/route-rules.js';
+import { failures } from '../http/route-schema.js';
+import { GATE_CODES, NAME_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
+import { CHANGED_USER, DELETED_USER, USER } from './schemas/accounts.js';
 
 const CREATE_BODY = {
   type: 'object',
@@ -35,9 +39,8 @@ const OWN_PASSWORD_BODY = {
   properties: { current: { type: 'string', minLength: 1, maxLength: 1024 }, password: PASSWORD_SCHEMA },
 } as const;
 
-type Params = { name: string };
-type Scopes = { orgs?: string[] | null; groups?: string[] | null };
-type Change = Scopes & { password?: string; role?: Role };
+/** An owner's routes: the gate's codes (a limited user's 404 among them). */
+const OWNER_CODES = SCOPED_GATE_CODES;
 
 const unknownUser = (name: string): HttpError => new HttpError(404, 'UNKNOWN_USER', `No user "${name}"`);
 
@@ -46,14 +49,34 @@ const unknownUser = (name: string): HttpError => new HttpError(404, 'UNKNOWN_USE
  * password, delete. A change that takes anything away (removal, a lower role, other orgs, a
  * password reset) ends the user's sessions at once.
  */
-export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const gate = { preHandler: async (request: FastifyRequest) => void (await requireAdmin(ctx, request)) };
 
-  app.get('/api/users', { ...gate, config: ACCESS.owner.none }, async () => (await listUsers(ctx.db)).map(userJson));
-
-  app.post<{ Body: Scopes & { name: string; password: string; role: Role } }>(
+  app.get(
     '/api/users',
-    { config: ACCESS.owner.none, ...gate, schema: { body: CREATE_BODY } },
+    {
+      ...gate,
+      config: ACCESS.owner.none,
+      schema: {
+        summary: 'Every user, with their role and scope',
+        response: { 200: { type: 'array', items: USER }, ...failures(...OWNER_CODES) },
+      },
+    },
+    async () => (await listUsers(ctx.db)).map(userJson),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: ACCESS.owner.none,
+      ...gate,
+      schema: {
+        summary: 'Adds a user',
+        body: CREATE_BODY,
+        response: { 201: USER, ...failures(...OWNER_CODES, 'INVALID_BODY', 'INVALID_OPTION', 'USER_EXISTS') },
+      },
+    },
     async (request, reply) => {
       const { name, password, role, orgs = null, groups = null } = request.body;
       const created = await insertUser(ctx.db, {
@@ -69,9 +92,22 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  app.patch<{ Params: Params; Body: Change }>(
+  app.patch(
     '/api/users/:name',
-    { config: ACCESS.owner.none, ...gate, schema: { body: CHANGE_BODY } },
+    {
+      config: ACCESS.owner.none,
+      ...gate,
+      schema: {
+        summary:
+          "Changes a user's password, role, orgs or groups (a change that takes anything away ends their sessions)",
+        params: NAME_PARAMS,
+        body: CHANGE_BODY,
+        response: {
+          200: CHANGED_USER,
+          ...failures(...OWNER_CODES, 'INVALID_BODY', 'INVALID_OPTION', 'UNKNOWN_USER'),
+        },
+      },
+    },
     async (request) => {
       const before = await findUser(ctx.db, request.params.name);
       if (!before) throw unknownUser(request.params.name);
@@ -91,16 +127,39 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
     },
   );
 
-  app.delete<{ Params: Params }>('/api/users/:name', { ...gate, config: ACCESS.owner.none }, async (request) => {
-    if (!(await deleteUser(ctx.db, request.params.name))) throw unknownUser(request.params.name);
-    return { deleted: request.params.name, sessionsEnded: await deleteUserSessions(ctx.db, request.params.name) };
-  });
+  app.delete(
+    '/api/users/:name',
+    {
+      ...gate,
+      config: ACCESS.owner.none,
+      schema: {
+        summary: 'Removes a user and ends their sessions',
+        params: NAME_PARAMS,
+        response: { 200: DELETED_USER, ...failures(...OWNER_CODES, 'UNKNOWN_USER') },
+      },
+    },
+    async (request) => {
+      if (!(await deleteUser(ctx.db, request.params.name))) throw unknownUser(request.params.name);
+      return { deleted: request.params.name, sessionsEnded: await deleteUserSessions(ctx.db, request.params.name) };
+    },
+  );
 
   // A user's own password: the current one proves it is them (not a left-open dashboard); their
   // other sessions end, this one stays.
-  app.post<{ Body: { current: string; password: string } }>(
+  app.post(
     '/api/users/me/password',
-    { config: ACCESS.viewer.self, ...gate, schema: { body: OWN_PASSWORD_BODY } },
+    {
+      config: ACCESS.viewer.self,
+      ...gate,
+      schema: {
+        summary: "Changes the caller's own password (their other sessions end)",
+        body: OWN_PASSWORD_BODY,
+        response: {
+          204: { type: 'null', description: 'Changed' },
+          ...failures(...GATE_CODES, 'INVALID_BODY', 'INVALID_OPTION', 'NOT_A_USER', 'WRONG_PASSWORD'),
+        },
+      },
+    },
     async (request, reply) => {
       const caller = await requireAdmin(ctx, request);
       if (caller.kind !== 'user') {
@@ -117,7 +176,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       }
       await updateUser(ctx.db, user.name, { password_hash: await hashPassword(request.body.password) }, ctx.now());
       await deleteUserSessions(ctx.db, user.name, sessionIdHashOf(request));
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

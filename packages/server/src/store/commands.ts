@@ -55,7 +55,7 @@ export async function listCommands(db: Queryable, deviceId: string): Promise<Com
   ]);
 }
 
-export function commandJson(row: CommandRow): Record<string, unknown> {
+export function commandJson(row: CommandRow) {
   return {
     id: row.id,
     deviceId: row.device_id,

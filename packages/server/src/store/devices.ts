@@ -252,7 +252,7 @@ export async function setDeviceStatus(db: Queryable, id: string, status: DeviceS
 }
 
 /** A device as the API answers it (routes/schemas/dashboard.ts DEVICE declares the same fields). */
-export interface DeviceJson {
+export type DeviceJson = {
   id: string;
   name: string | null;
   model: string | null;
@@ -263,7 +263,7 @@ export interface DeviceJson {
   duplicates: number;
   quarantined: number;
   lastPosition: { latitude: number; longitude: number; timestamp: string | null } | null;
-}
+};
 
 export function deviceJson(row: DeviceRow): DeviceJson {
   return {

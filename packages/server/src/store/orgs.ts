@@ -44,7 +44,7 @@ export async function setOrgRetention(db: Queryable, name: string, days: number 
   return (await db.run(`UPDATE orgs SET retention_days = ? WHERE name = ?`, [days, name])) > 0;
 }
 
-export function orgJson(row: OrgRow): Record<string, unknown> {
+export function orgJson(row: OrgRow) {
   return {
     id: row.id,
     name: row.name,

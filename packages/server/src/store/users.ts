@@ -92,7 +92,7 @@ export async function deleteUser(db: Queryable, name: string): Promise<boolean> 
 }
 
 /** What the API shows of a user: never its hash. */
-export function userJson(row: UserRow): Record<string, unknown> {
+export function userJson(row: UserRow) {
   return {
     name: row.name,
     role: row.role,
