@@ -2,7 +2,22 @@
 // (breaks, so their edges stay drawn), and its events and geofences.
 import { apiJson } from './api.js';
 import type { Range } from './range.js';
-import type { Gap } from './unschematized.js';
+import type { Gap, RecordedEvent, ServerGeofence, SharedTrack } from './unschematized.js';
+
+/**
+ * GET /api/dashboard/devices/{id}/track: the trips ([lat, lon, t] each) and the newest fix, as the
+ * share link's track has them, with how many positions the range holds (`truncated`: the newest
+ * shown). The route has no reply schema yet: this is what the pages read of it, built from the
+ * share's declared shape; `tiles` marks a track drawn from tiles (track-tiles.ts), no line of its own.
+ */
+export type DeviceTrack = Pick<SharedTrack, 'trips' | 'newest'> & {
+  positions: number;
+  truncated?: boolean;
+  tiles?: boolean;
+};
+
+/** GET /api/dashboard/devices/{id}/geofences: the circles a device was told to monitor. */
+export type DeviceGeofence = Pick<ServerGeofence, 'identifier' | 'latitude' | 'longitude' | 'radius'>;
 
 /** The range (and any extra parameters) as a query string. */
 export function rangeQuery(range: Range, extra: Record<string, string> = {}): string {
@@ -26,16 +41,17 @@ export function breaksOf(gaps: Gap[]): { breaks?: string } {
 }
 
 /** The track at this zoom, and the gaps it is cut at. */
-export async function fetchTrack(id: string, range: Range, zoom: number): Promise<{ track: unknown; gaps: Gap[] }> {
+export async function fetchTrack(id: string, range: Range, zoom: number): Promise<{ track: DeviceTrack; gaps: Gap[] }> {
   const gaps = await fetchGaps(id);
   const query = rangeQuery(range, { zoom: String(zoom), ...breaksOf(gaps) });
-  return { track: await apiJson(devicePath(id, 'track') + '?' + query), gaps };
+  return { track: (await apiJson(devicePath(id, 'track') + '?' + query)) as DeviceTrack, gaps };
 }
 
 /** The device's recorded events in the range and its own geofences. */
-export function fetchOverlays(id: string, range: Range): Promise<[unknown, unknown]> {
-  return Promise.all([
+export async function fetchOverlays(id: string, range: Range): Promise<[RecordedEvent[], DeviceGeofence[]]> {
+  const [events, geofences] = await Promise.all([
     apiJson(devicePath(id, 'events') + '?' + rangeQuery(range)),
     apiJson(devicePath(id, 'geofences')),
   ]);
+  return [events as RecordedEvent[], geofences as DeviceGeofence[]];
 }

@@ -1,10 +1,11 @@
-/* global L, URLSearchParams, requestAnimationFrame, cancelAnimationFrame, performance */
 // History playback for the selected device: a time slider over the range (or one trip) and
 // play/pause, the marker moving along the simplified track at a chosen speed. Positions between
 // two points of a trip are interpolated; between trips the marker waits where the last one ended.
 import { apiJson } from './api.js';
+import type { DeviceTrack } from './device-data.js';
 import { $, el } from './dom.js';
 import * as fmt from './format.js';
+import type { TrackPoint } from './gaps.js';
 import { PHONE_QUERY } from './sheet.js';
 
 /** Without a chosen speed, a range plays in about this long. */
@@ -13,64 +14,70 @@ const AUTO_PLAY_MS = 60_000;
 const PLAYBACK_ZOOM = 16;
 
 /** Where the device was at time t: a pure function of the trips ([[lat, lon, t], ...] each). */
-export function positionAt(trips, t) {
-  let last = null;
+export function positionAt(trips: TrackPoint[][], t: number): TrackPoint | null {
+  let last: TrackPoint | null = null;
   for (const trip of trips) {
-    if (trip.length === 0) continue;
-    if (t < trip[0][2]) return last ?? trip[0];
-    if (t <= trip[trip.length - 1][2]) {
+    const first = trip[0];
+    const end = trip[trip.length - 1];
+    if (!first || !end) continue;
+    if (t < first[2]) return last ?? first;
+    if (t <= end[2]) {
       let lo = 0;
       let hi = trip.length - 1;
       while (hi - lo > 1) {
         const mid = (lo + hi) >> 1;
-        if (trip[mid][2] <= t) lo = mid;
+        if ((trip[mid] as TrackPoint)[2] <= t) lo = mid;
         else hi = mid;
       }
-      const a = trip[lo];
-      const b = trip[hi];
+      const a = trip[lo] as TrackPoint;
+      const b = trip[hi] as TrackPoint;
       if (t >= b[2]) return b;
       const f = b[2] === a[2] ? 0 : (t - a[2]) / (b[2] - a[2]);
       return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, t];
     }
-    last = trip[trip.length - 1];
+    last = end;
   }
   return last;
 }
 
+const slider = (): HTMLInputElement => $<HTMLInputElement>('playback-slider');
+
 export class Playback {
-  constructor(map) {
-    this.map = map;
-    this.trips = [];
-    this.from = 0;
-    this.to = 0;
-    this.t = 0;
-    this.frame = 0;
-    this.marker = null;
-    this.generation = 0;
+  private trips: TrackPoint[][] = [];
+  private from = 0;
+  private to = 0;
+  private t = 0;
+  private frame = 0;
+  private marker: L.CircleMarker | null = null;
+  private generation = 0;
+  private deviceId: string | null = null;
+
+  constructor(private readonly map: L.Map) {
     const bar = playbackBar();
     // On a phone the sheet covers the map's lower part: the bar goes to its top.
     const phone = window.matchMedia(PHONE_QUERY);
-    const corner = () => (phone.matches ? 'topright' : 'bottomright');
-    const control = L.control({ position: corner() });
+    const corner = (): L.ControlPosition => (phone.matches ? 'topright' : 'bottomright');
+    const control = new L.Control({ position: corner() });
     control.onAdd = () => bar;
     control.addTo(map);
     phone.addEventListener('change', () => control.setPosition(corner()));
     L.DomEvent.disableClickPropagation(bar);
     L.DomEvent.disableScrollPropagation(bar);
     $('playback-toggle').addEventListener('click', () => (this.frame ? this.pause() : this.play()));
-    $('playback-slider').addEventListener('input', () => {
+    slider().addEventListener('input', () => {
       this.pause();
-      this.seek(this.from + Number($('playback-slider').value));
+      this.seek(this.from + Number(slider().value));
     });
     $('playback-close').addEventListener('click', () => this.hide());
   }
 
   /** One trip's window, read at street detail, shown from its start. */
-  async load(deviceId, colour, from, to) {
+  async load(deviceId: string, colour: string, from: number, to: number): Promise<void> {
     const generation = ++this.generation;
     this.pause();
     const params = new URLSearchParams({ zoom: String(PLAYBACK_ZOOM), from: String(from), to: String(to) });
-    const track = await apiJson('/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/track?' + params);
+    const path = '/api/dashboard/devices/' + encodeURIComponent(deviceId) + '/track?' + params.toString();
+    const track = (await apiJson(path)) as DeviceTrack;
     if (generation !== this.generation) return;
     this.show(deviceId, colour, track.trips, null);
   }
@@ -79,27 +86,29 @@ export class Playback {
    * The track the map already holds for the selected device and range (no second read of it): the
    * bar over its whole time, kept at the same moment when the same device's track is redrawn.
    */
-  useTrack(deviceId, colour, trips) {
+  useTrack(deviceId: string, colour: string, trips: TrackPoint[][]): void {
     if (this.frame) return; // playing: the track it plays stays
     this.generation++;
     this.show(deviceId, colour, trips, deviceId === this.deviceId ? this.t : null);
   }
 
-  show(deviceId, colour, trips, at) {
+  private show(deviceId: string, colour: string, trips: TrackPoint[][], at: number | null): void {
     this.trips = trips;
     const points = trips.flat();
-    if (points.length === 0) {
+    const first = points[0];
+    const last = points[points.length - 1];
+    if (!first || !last) {
       this.hide();
       return;
     }
     this.deviceId = deviceId;
-    this.from = points[0][2];
-    this.to = points[points.length - 1][2];
-    $('playback-slider').max = String(this.to - this.from);
-    $('playback-slider').step = '1000';
+    this.from = first[2];
+    this.to = last[2];
+    slider().max = String(this.to - this.from);
+    slider().step = '1000';
     $('playback-title').textContent = fmt.time(this.from) + ' → ' + fmt.time(this.to);
     if (this.marker) this.marker.remove();
-    this.marker = L.circleMarker([points[0][0], points[0][1]], {
+    this.marker = L.circleMarker([first[0], first[1]], {
       radius: 9,
       color: '#111',
       weight: 3,
@@ -112,13 +121,13 @@ export class Playback {
   }
 
   /** Its times again, as the settings now say (local time or UTC). */
-  redraw() {
-    if (this.from === undefined || this.from === null || $('playback').hidden) return;
+  redraw(): void {
+    if ($('playback').hidden) return;
     $('playback-title').textContent = fmt.time(this.from) + ' → ' + fmt.time(this.to);
     $('playback-time').textContent = fmt.time(this.t);
   }
 
-  seek(t) {
+  private seek(t: number): void {
     this.t = Math.min(this.to, Math.max(this.from, t));
     const at = positionAt(this.trips, this.t);
     if (at && this.marker) {
@@ -129,21 +138,21 @@ export class Playback {
         element.setAttribute('data-t', String(Math.round(this.t)));
       }
     }
-    $('playback-slider').value = String(this.t - this.from);
+    slider().value = String(this.t - this.from);
     $('playback-time').textContent = fmt.time(this.t);
   }
 
-  speed() {
-    const chosen = $('playback-speed').value;
+  private speed(): number {
+    const chosen = $<HTMLSelectElement>('playback-speed').value;
     return chosen === 'auto' ? Math.max(1, (this.to - this.from) / AUTO_PLAY_MS) : Number(chosen);
   }
 
-  play() {
+  play(): void {
     if (this.frame || this.to <= this.from) return;
     if (this.t >= this.to) this.seek(this.from);
     $('playback-toggle').textContent = 'Pause';
     let previous = performance.now();
-    const step = (now) => {
+    const step = (now: number): void => {
       this.seek(this.t + (now - previous) * this.speed());
       previous = now;
       if (this.t >= this.to) return this.pause();
@@ -152,13 +161,13 @@ export class Playback {
     this.frame = requestAnimationFrame(step);
   }
 
-  pause() {
+  pause(): void {
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = 0;
     $('playback-toggle').textContent = 'Play';
   }
 
-  hide() {
+  hide(): void {
     this.pause();
     this.generation++;
     this.deviceId = null;
@@ -169,7 +178,7 @@ export class Playback {
 }
 
 /** The bar's element, built here so index.html stays the page's outline. */
-export function playbackBar() {
+export function playbackBar(): HTMLDivElement {
   const speed = el(
     'select',
     { id: 'playback-speed', ariaLabel: 'Playback speed' },

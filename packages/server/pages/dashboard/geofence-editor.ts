@@ -1,25 +1,55 @@
-/* global L */
 // The geofence editor (issue 32): draw a circle or a polygon on the map (leaflet-geoman, served by
 // this server), name it, set its loitering delay, save it through POST /api/geofences; edit and
 // delete the ones saved. The API validates; its errors show beside their field, as text.
 // Operators and owners only: a viewer's page never builds it (the API refuses them as well).
-import { api } from './api.js';
+import { apiJson } from './api.js';
 import { $, el, fill } from './dom.js';
 import { errorLine, send } from './form-errors.js';
 import { drawServerGeofences, fenceSize } from './fleet-events.js';
 import * as fmt from './format.js';
+import type { ServerGeofence } from './unschematized.js';
 
-const EDIT_STYLE = { color: '#d97706', weight: 3, fillOpacity: 0.12, pmIgnore: false, className: 'geofence-draft' };
-const FIELDS = ['identifier', 'loiteringDelay', 'shape'];
+const EDIT_STYLE: L.PathOptions = {
+  color: '#d97706',
+  weight: 3,
+  fillOpacity: 0.12,
+  pmIgnore: false,
+  className: 'geofence-draft',
+};
+/** The fields a refusal is shown beside (form-errors.ts): the last one takes what names no field. */
+type Field = 'identifier' | 'loiteringDelay' | 'shape';
+type Draft = L.Circle | L.Polygon;
+
+/** A saved geofence's loitering delay (ms), 0 when it has none. */
+const loiteringOf = (fence: ServerGeofence): number =>
+  'loiteringDelay' in fence && typeof fence.loiteringDelay === 'number' ? fence.loiteringDelay : 0;
+/** The organization a saved geofence belongs to, when the server names one. */
+const orgOf = (fence: ServerGeofence): string | null =>
+  'org' in fence && typeof fence.org === 'string' && fence.org ? fence.org : null;
+/** A draft polygon's corners (its outer ring). */
+const cornersOf = (polygon: L.Polygon): L.LatLng[] => (polygon.getLatLngs()[0] as L.LatLng[] | undefined) ?? [];
 
 export class GeofenceEditor {
-  constructor(map, fencesLayer, report) {
-    this.map = map;
-    this.fences = fencesLayer;
-    this.report = report;
-    this.draft = null; // the shape being drawn or edited
-    this.editing = null; // the saved identifier being edited, null for a new geofence
-    this.errors = Object.fromEntries(FIELDS.map((field) => [field, errorLine('fence', field)]));
+  private draft: Draft | null = null; // the shape being drawn or edited
+  private editing: string | null = null; // the saved identifier being edited, null for a new geofence
+  private readonly errors: Record<Field, HTMLParagraphElement>;
+  private readonly name: HTMLInputElement;
+  private readonly loitering: HTMLInputElement;
+  private readonly size: HTMLParagraphElement;
+  private readonly section: HTMLElement;
+  private formElement: HTMLFormElement | null = null;
+
+  constructor(
+    private readonly map: L.Map,
+    private readonly fences: L.LayerGroup,
+    // Kept for the caller's failures; the editor's own refusals show beside their fields.
+    readonly report: (error: unknown) => void,
+  ) {
+    this.errors = {
+      identifier: errorLine('fence', 'identifier'),
+      loiteringDelay: errorLine('fence', 'loiteringDelay'),
+      shape: errorLine('fence', 'shape'),
+    };
     this.name = el('input', { id: 'fence-name', maxLength: 256, autocomplete: 'off' });
     this.loitering = el('input', { id: 'fence-loitering', inputMode: 'numeric', value: '0' });
     // The draft's size as it is drawn and dragged, in the chosen unit system (the API takes metres).
@@ -31,8 +61,8 @@ export class GeofenceEditor {
   }
 
   /** The editor's panel: the saved geofences, the draw buttons, and the form once a shape exists. */
-  async show() {
-    const fences = await (await api('/api/geofences')).json();
+  async show(): Promise<void> {
+    const fences = (await apiJson('/api/geofences')) as ServerGeofence[];
     this.section.hidden = false;
     fill(
       this.section,
@@ -48,9 +78,10 @@ export class GeofenceEditor {
     );
   }
 
-  item(fence) {
+  private item(fence: ServerGeofence): HTMLLIElement {
     const size = fenceSize(fence);
-    const loiter = fence.loiteringDelay > 0 ? ' · loiter ' + fmt.duration(fence.loiteringDelay) : '';
+    const delay = loiteringOf(fence);
+    const loiter = delay > 0 ? ' · loiter ' + fmt.duration(delay) : '';
     return el(
       'li',
       { dataset: { fence: fence.identifier } },
@@ -58,14 +89,14 @@ export class GeofenceEditor {
       ' ' + size + loiter + ' ',
       el('button', { type: 'button', className: 'edit-fence', onclick: () => this.edit(fence) }, 'Edit'),
       ' ',
-      el('button', { type: 'button', className: 'delete-fence', onclick: () => this.remove(fence) }, 'Delete'),
+      el('button', { type: 'button', className: 'delete-fence', onclick: () => void this.remove(fence) }, 'Delete'),
     );
   }
 
-  form() {
+  private form(): HTMLFormElement {
     this.formElement = el(
       'form',
-      { id: 'fence-form', hidden: this.draft === null, onsubmit: (event) => this.save(event) },
+      { id: 'fence-form', hidden: this.draft === null, onsubmit: (event: SubmitEvent) => void this.save(event) },
       el('p', { className: 'hint', id: 'fence-hint' }, this.editing ? 'Editing ' + this.editing : 'New geofence'),
       this.size,
       el('label', {}, 'Name ', this.name),
@@ -80,7 +111,7 @@ export class GeofenceEditor {
     return this.formElement;
   }
 
-  draw(shape) {
+  private draw(shape: 'Circle' | 'Polygon'): void {
     this.clearDraft();
     this.editing = null;
     this.name.value = '';
@@ -91,16 +122,14 @@ export class GeofenceEditor {
   }
 
   /** A shape geoman finished: kept as the draft, editable (drag its corners or its edge). */
-  drawn(layer) {
+  private drawn(layer: L.Layer): void {
     this.map.removeLayer(layer);
-    this.useDraft(
-      layer instanceof L.Circle
-        ? L.circle(layer.getLatLng(), { ...EDIT_STYLE, radius: layer.getRadius() })
-        : L.polygon(layer.getLatLngs(), EDIT_STYLE),
-    );
+    if (layer instanceof L.Circle)
+      this.useDraft(L.circle(layer.getLatLng(), { ...EDIT_STYLE, radius: layer.getRadius() }));
+    else if (layer instanceof L.Polygon) this.useDraft(L.polygon(cornersOf(layer), EDIT_STYLE));
   }
 
-  useDraft(shape) {
+  private useDraft(shape: Draft): void {
     this.clearDraft();
     this.draft = shape.addTo(this.map);
     L.PM.reInitLayer(shape);
@@ -109,12 +138,12 @@ export class GeofenceEditor {
     this.showSize();
     for (const line of Object.values(this.errors)) line.textContent = '';
     fill($('fence-hint'), this.editing ? 'Editing ' + this.editing : 'New geofence: name it and save');
-    this.formElement.hidden = false;
+    if (this.formElement) this.formElement.hidden = false;
     this.name.focus();
   }
 
   /** The draft's radius ("Radius 492 ft") or its corners, as the settings read; empty without a draft. */
-  showSize() {
+  private showSize(): void {
     const draft = this.draft;
     fill(
       this.size,
@@ -122,21 +151,21 @@ export class GeofenceEditor {
         ? ''
         : draft instanceof L.Circle
           ? 'Radius ' + fmt.length(draft.getRadius())
-          : draft.getLatLngs()[0].length + ' corners',
+          : cornersOf(draft).length + ' corners',
     );
   }
 
   /** A settings change: the list and the draft's size read in the new units. */
-  async redraw() {
+  async redraw(): Promise<void> {
     await this.show();
     this.showSize();
   }
 
-  edit(fence) {
+  private edit(fence: ServerGeofence): void {
     this.map.pm.disableDraw();
     this.editing = fence.identifier;
     this.name.value = fence.identifier;
-    this.loitering.value = String((fence.loiteringDelay ?? 0) / 1000);
+    this.loitering.value = String(loiteringOf(fence) / 1000);
     const shape = fence.vertices
       ? L.polygon(fence.vertices, EDIT_STYLE)
       : L.circle([fence.latitude, fence.longitude], { ...EDIT_STYLE, radius: fence.radius });
@@ -145,51 +174,52 @@ export class GeofenceEditor {
   }
 
   /** The API's body: what the person typed goes as typed when it is not a number (the API says why). */
-  body() {
+  private body(draft: Draft): Record<string, unknown> {
     const seconds = this.loitering.value.trim();
     const loiteringDelay = /^\d+(\.\d+)?$/.test(seconds) ? Math.round(Number(seconds) * 1000) : seconds;
     const base = { identifier: this.name.value, loiteringDelay };
-    if (this.draft instanceof L.Circle) {
-      const { lat, lng } = this.draft.getLatLng();
-      return { ...base, latitude: lat, longitude: lng, radius: Math.round(this.draft.getRadius()) };
+    if (draft instanceof L.Circle) {
+      const { lat, lng } = draft.getLatLng();
+      return { ...base, latitude: lat, longitude: lng, radius: Math.round(draft.getRadius()) };
     }
-    return { ...base, vertices: this.draft.getLatLngs()[0].map(({ lat, lng }) => [lat, lng]) };
+    return { ...base, vertices: cornersOf(draft).map(({ lat, lng }) => [lat, lng]) };
   }
 
-  async save(event) {
+  private async save(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (!this.draft) return;
-    const body = this.body();
+    const body = this.body(this.draft);
     const saved = await send('/api/geofences', { method: 'POST', body: JSON.stringify(body) }, this.errors);
     if (!saved) return;
     // Renamed: the old name goes once the new one is saved (never a moment with neither).
-    if (this.editing && this.editing !== saved.identifier)
+    if (this.editing && this.editing !== (saved as { identifier?: unknown }).identifier)
       await send('/api/geofences/' + encodeURIComponent(this.editing), { method: 'DELETE' }, this.errors);
     this.cancel();
     await this.refresh();
   }
 
-  async remove(fence) {
+  private async remove(fence: ServerGeofence): Promise<void> {
     // Organizations may name geofences alike (identifiers are unique per org): say whose.
-    const whose = fence.org ? '?org=' + encodeURIComponent(fence.org) : '';
+    const org = orgOf(fence);
+    const whose = org ? '?org=' + encodeURIComponent(org) : '';
     await send('/api/geofences/' + encodeURIComponent(fence.identifier) + whose, { method: 'DELETE' }, this.errors);
     if (this.editing === fence.identifier) this.cancel();
     await this.refresh();
   }
 
-  cancel() {
+  private cancel(): void {
     this.map.pm.disableDraw();
     this.clearDraft();
     this.editing = null;
-    this.formElement.hidden = true;
+    if (this.formElement) this.formElement.hidden = true;
   }
 
-  clearDraft() {
+  private clearDraft(): void {
     if (this.draft) this.map.removeLayer(this.draft);
     this.draft = null;
   }
 
-  async refresh() {
+  private async refresh(): Promise<void> {
     await drawServerGeofences(this.map, this.fences);
     await this.show();
   }
