@@ -55,6 +55,6 @@ describe("the pages' API types", () => {
     reply.required = reply.required.map((name: string) => (name === 'createdAt' ? 'madeAt' : name));
     const { ok, output } = await typeCheckAgainst(scratch, document);
     expect(ok).toBe(false);
-    expect(output).toMatch(/dashboard\/device-key\.ts\(\d+,\d+\): error TS\d+: .*createdAt/);
+    expect(output).toMatch(/dashboard\/device\/device-key\.ts\(\d+,\d+\): error TS\d+: .*createdAt/);
   }, 60_000);
 });
