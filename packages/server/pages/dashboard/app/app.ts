@@ -59,9 +59,8 @@ addDetailsSection(shareSection);
 addDetailsSection(deviceKeySection);
 
 const query = (): string => rangeQuery(range);
-/** The map, once the page has one (start() makes it before anything draws). */
 const theMap = (): L.Map => {
-  if (!map) throw new Error('the map is not drawn yet');
+  if (!map) throw new Error('the map is not drawn yet'); // start() makes it before anything draws
   return map;
 };
 
@@ -159,10 +158,23 @@ function onPosition(message: MessageEvent<string>): void {
   if (isLive(range) && mapDevice(device)) {
     if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
+    if (!known) bringIntoView(device);
     reclusters();
   }
   if (selected === position.deviceId) scheduleTableRefresh();
   $('status').textContent = 'live · last update ' + new Date().toLocaleTimeString();
+}
+
+// A device that appeared after the page opened: the view widens to the active fleet when its marker
+// falls outside, once a frame however many arrive (not while one is selected: that one is watched).
+let refit = 0;
+function bringIntoView(device: Device): void {
+  const at = device.layer?.marker.latLng();
+  if (refit || selected !== null || !at || theMap().getBounds().contains(at)) return;
+  refit = requestAnimationFrame(() => {
+    refit = 0;
+    if (selected === null) fitToActive(theMap(), [...devices.values()]);
+  });
 }
 
 let tableRefresh: ReturnType<typeof setTimeout> | null = null;
