@@ -2,7 +2,7 @@
 // Lengths follow the unit setting this browser chose in the dashboard (metric unless it chose imperial).
 // Built, the import reads /assets/format.js (build-pages.mjs rewrites it).
 import type { HttpEvent, Location } from '@waypost/browser';
-import { length } from '../dashboard/format.js';
+import { length } from '../dashboard/settings/format.js';
 
 /** An element of the tracker page (track/index.html): its absence is a broken page. */
 export const byId = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
