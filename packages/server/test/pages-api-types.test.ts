@@ -70,6 +70,6 @@ describe("the pages' API types", () => {
     trip.required = trip.required.map((name: string) => (name === 'distanceM' ? 'metres' : name));
     const { ok, output } = await typeCheckAgainst(scratch, changed);
     expect(ok).toBe(false);
-    expect(output).toMatch(/dashboard\/trips\.ts\(\d+,\d+\): error TS\d+: .*distanceM/);
+    expect(output).toMatch(/dashboard\/device\/trips\.ts\(\d+,\d+\): error TS\d+: .*distanceM/);
   }, 180_000);
 });

@@ -33,6 +33,7 @@ import { fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
 import { deviceInAddress, startMapLife, writeAddress } from '../map/map-life.js';
 import { setSilentAfter } from '../map/vehicle-marker.js';
 import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES, type Device, type DrawnDevice } from './fleet-devices.js';
+import { unlistedDevice } from './fleet-devices.js';
 
 /** /dashboard-config.json as the page reads it (the server's own settings for the page). */
 type PageConfig = DashboardConfig & { basemap?: Basemap | null; silentAfterSeconds: number; lateAfterSeconds: number };
@@ -143,20 +144,7 @@ function onPosition(message: MessageEvent<string>): void {
   const position = livePosition(message.data);
   if (!position) return;
   const known = devices.get(position.deviceId);
-  const info: DeviceInfo = known
-    ? known.info
-    : {
-        id: position.deviceId,
-        name: null,
-        model: null,
-        createdAt: null,
-        lastSeen: null,
-        status: 'active',
-        records: 0,
-        duplicates: 0,
-        quarantined: 0,
-        lastPosition: null,
-      };
+  const info: DeviceInfo = known ? known.info : unlistedDevice(position.deviceId);
   const device = ensureDevice({
     ...info,
     // The device's count after the commit told (a catch-up or a replay after a reconnect tells

@@ -25,6 +25,20 @@ export type Device = {
 /** A device on the map. */
 export type DrawnDevice = Device & { layer: DeviceLayer };
 
+/** A device the live feed names before the fleet list has it: nothing known of it yet. */
+export const unlistedDevice = (id: string): DeviceInfo => ({
+  id,
+  name: null,
+  model: null,
+  createdAt: null,
+  lastSeen: null,
+  status: 'active',
+  records: 0,
+  duplicates: 0,
+  quarantined: 0,
+  lastPosition: null,
+});
+
 export const labelOf = (info: DeviceInfo): string => info.name || info.id;
 const isDrawn = (device: Device): device is DrawnDevice => device.layer !== null;
 
