@@ -12,11 +12,12 @@ import { join } from 'node:path';
 import { BOTH_SIZES, launchChromium } from './lib/chromium.mjs';
 import { startServer } from '../packages/server/dist/index.js';
 import { writeSyntheticCity } from './lib/synthetic-city.mjs';
+import { SCREENSHOT_TIME, installPageClock, serverNow } from './lib/screenshot-clock.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const TOKEN = 'screenshot-admin';
 const MINUTE = 60_000;
-const now = Date.now();
+const now = SCREENSHOT_TIME;
 
 const fix = (uuid, lat, lon, t, extra = {}) => ({
   uuid,
@@ -39,6 +40,7 @@ const server = await startServer({
   adminToken: TOKEN,
   database: join(dir, 'waypost.db'),
   tileFile: join(dir, 'city.mbtiles'),
+  now: serverNow,
 });
 const post = (body, path = '/locations') =>
   fetch(server.url + path, {
@@ -93,6 +95,7 @@ try {
   const browser = await launchChromium();
   for (const [name, viewport] of BOTH_SIZES) {
     const page = await browser.newPage({ viewport });
+    await installPageClock(page);
     await page.goto(server.url + '/');
     await page.fill('#token-input', TOKEN);
     await page.click('#login button[type=submit]');

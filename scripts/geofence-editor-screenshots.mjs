@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { BOTH_SIZES, launchChromium } from './lib/chromium.mjs';
 import { startServer } from '../packages/server/dist/index.js';
 import { writeSyntheticCity } from './lib/synthetic-city.mjs';
+import { SCREENSHOT_TIME, installPageClock, serverNow } from './lib/screenshot-clock.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const TOKEN = 'screenshot-admin';
-const now = Date.now();
+const now = SCREENSHOT_TIME;
 
 const dir = mkdtempSync(join(tmpdir(), 'waypost-screenshots-'));
 writeSyntheticCity(join(dir, 'city.mbtiles'), 45.503, -73.56);
@@ -21,6 +22,7 @@ const server = await startServer({
   adminToken: TOKEN,
   database: join(dir, 'waypost.db'),
   tileFile: join(dir, 'city.mbtiles'),
+  now: serverNow,
 });
 const send = (path, body, headers = {}) =>
   fetch(server.url + path, {
@@ -46,6 +48,7 @@ try {
   const browser = await launchChromium();
   for (const [name, viewport] of BOTH_SIZES) {
     const page = await browser.newPage({ viewport });
+    await installPageClock(page);
     await page.goto(server.url + '/');
     await page.fill('#token-input', TOKEN);
     await page.click('#login button[type=submit]');
