@@ -5,9 +5,10 @@
 // feeds it fixed tracks, and photographs the dashboard in Debian's Chromium at 1440x900 and
 // 390x844. Then docs/screenshots.json records the page sources' hash per PNG;
 // packages/server/test/screenshots.test.ts fails when the pages change without a rerun.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { PAGE_SOURCES, pageSourcesHash } from './lib/page-sources-hash.mjs';
 import { SCREENSHOT_TIME } from './lib/screenshot-clock.mjs';
 
@@ -25,13 +26,21 @@ const MAX_BYTES = 400 * 1024;
 const VIEW_TIMEOUT_MS = 90_000;
 
 const started = Date.now();
-for (const [script] of VIEWS) {
-  // Its own process per view: a crash or a timeout names the view, and exits non-zero.
-  execFileSync(process.execPath, [fileURLToPath(new URL(script, ROOT))], {
-    stdio: 'inherit',
-    timeout: VIEW_TIMEOUT_MS,
+/** Runs one view's script in its own process: a crash or a timeout names the view and fails the run. */
+const shoot = (script) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(new URL(script, ROOT))], {
+      stdio: 'inherit',
+      timeout: VIEW_TIMEOUT_MS,
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve(console.log(`${script}: ${Math.round((Date.now() - started) / 1000)} s`));
+      else reject(new Error(`SCREENSHOT_VIEW_FAILED: ${script} exited ${signal ?? code}`));
+    });
   });
-}
+// The views at once: most of each run is waiting for the map and the page to settle, not CPU.
+await Promise.all(VIEWS.map(([script]) => shoot(script)));
 
 const hash = pageSourcesHash();
 const shots = {};
@@ -40,22 +49,25 @@ for (const [, views] of VIEWS) {
     for (const size of SIZES) {
       const file = `${view}-${size}.png`;
       const bytes = statSync(new URL(`docs/${file}`, ROOT)).size;
-      if (bytes > MAX_BYTES) throw new Error(`SCREENSHOT_TOO_LARGE: docs/${file} is ${bytes} bytes (over ${MAX_BYTES})`);
+      if (bytes > MAX_BYTES)
+        throw new Error(`SCREENSHOT_TOO_LARGE: docs/${file} is ${bytes} bytes (over ${MAX_BYTES})`);
       shots[file] = { pageSources: hash };
     }
   }
 }
+const manifestFile = fileURLToPath(new URL('docs/screenshots.json', ROOT));
+const manifest = {
+  comment:
+    'Written by `npm run screenshots`; packages/server/test/screenshots.test.ts compares pageSources with the current sources.',
+  sources: PAGE_SOURCES,
+  clock: new Date(SCREENSHOT_TIME).toISOString(),
+  shots,
+};
+// In prettier's layout, so `npm run format:check` passes on the file as written.
 writeFileSync(
-  new URL('docs/screenshots.json', ROOT),
-  JSON.stringify(
-    {
-      comment: 'Written by `npm run screenshots`; packages/server/test/screenshots.test.ts compares pageSources with the current sources.',
-      sources: PAGE_SOURCES,
-      clock: new Date(SCREENSHOT_TIME).toISOString(),
-      shots,
-    },
-    null,
-    2,
-  ) + '\n',
+  manifestFile,
+  await format(JSON.stringify(manifest), { ...(await resolveConfig(manifestFile)), filepath: manifestFile }),
 );
-console.log(`docs/screenshots.json written (${Object.keys(shots).length} PNGs) in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(
+  `docs/screenshots.json written (${Object.keys(shots).length} PNGs) in ${Math.round((Date.now() - started) / 1000)} s`,
+);
