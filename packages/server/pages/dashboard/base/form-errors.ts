@@ -14,10 +14,27 @@ export function fieldOf(message: string, fields: string[]): string {
 }
 
 /**
- * Sends a request; on success returns the body, on a refusal writes its message beside the field
- * (errors: field -> element, the last entry for anything else) and returns null.
+ * Writes every field's own error beside it at once (a form with two wrong fields shows both) and
+ * empties the others; true when there is none.
  */
-export async function send(path: string, init: ApiInit, errors: Record<string, HTMLElement>): Promise<unknown> {
+export function showErrors(errors: Record<string, HTMLElement>, found: Partial<Record<string, string>>): boolean {
+  for (const [field, line] of Object.entries(errors)) line.textContent = found[field] ?? '';
+  return Object.values(found).every((message) => !message);
+}
+
+/** A refusal in the form's own words (its units, its labels), given the field it is about. */
+export type Wording = (field: string, message: string) => string;
+
+/**
+ * Sends a request; on success returns the body, on a refusal writes its message beside the field
+ * (errors: field -> element, the last entry for anything else), in the form's words, and returns null.
+ */
+export async function send(
+  path: string,
+  init: ApiInit,
+  errors: Record<string, HTMLElement>,
+  words: Wording = (_field, message) => message,
+): Promise<unknown> {
   for (const line of Object.values(errors)) line.textContent = '';
   const response = await api(path, init);
   const body: unknown = await response.json().catch(() => null);
@@ -29,6 +46,6 @@ export async function send(path: string, init: ApiInit, errors: Record<string, H
   const fields = Object.keys(errors);
   const field = typeof refusal.key === 'string' && errors[refusal.key] ? refusal.key : fieldOf(message, fields);
   const line = errors[field];
-  if (line) line.textContent = message;
+  if (line) line.textContent = words(field, message);
   return null;
 }

@@ -4,7 +4,7 @@
 // Operators and owners only: a viewer's page never builds it (the API refuses them as well).
 import { apiJson } from '../base/api.js';
 import { $, el, fill } from '../base/dom.js';
-import { errorLine, send } from '../base/form-errors.js';
+import { errorLine, send, showErrors } from '../base/form-errors.js';
 import { drawServerGeofences, fenceSize } from '../map/fleet-events.js';
 import * as fmt from '../settings/format.js';
 import type { ServerGeofence } from '../unschematized.js';
@@ -26,6 +26,19 @@ const loiteringOf = (fence: ServerGeofence): number =>
 /** The organization a saved geofence belongs to, when the server names one. */
 const orgOf = (fence: ServerGeofence): string | null =>
   'org' in fence && typeof fence.org === 'string' && fence.org ? fence.org : null;
+/**
+ * The loitering delay's error in the form's unit (seconds), quoting what was typed as text; the
+ * API's own name for the field stays in brackets for whoever reads the API's docs.
+ */
+const delayProblem = (typed: string): string =>
+  'Loitering delay "' + typed.slice(0, 64) + '" is not a number of seconds, 0 or more (loiteringDelay).';
+/** Every field of the form that is wrong, each with its own sentence. */
+function formProblems(name: string, seconds: string): Partial<Record<Field, string>> {
+  const problems: Partial<Record<Field, string>> = {};
+  if (name.length === 0) problems.identifier = 'Give the geofence a name.';
+  if (!/^\d+(\.\d+)?$/.test(seconds.trim())) problems.loiteringDelay = delayProblem(seconds);
+  return problems;
+}
 /** A draft polygon's corners (its outer ring). */
 const cornersOf = (polygon: L.Polygon): L.LatLng[] => (polygon.getLatLngs()[0] as L.LatLng[] | undefined) ?? [];
 
@@ -173,11 +186,12 @@ export class GeofenceEditor {
     this.map.fitBounds(shape.getBounds(), { maxZoom: 17 });
   }
 
-  /** The API's body: what the person typed goes as typed when it is not a number (the API says why). */
+  /** The API's body: the delay typed in seconds goes in the milliseconds the API takes. */
   private body(draft: Draft): Record<string, unknown> {
-    const seconds = this.loitering.value.trim();
-    const loiteringDelay = /^\d+(\.\d+)?$/.test(seconds) ? Math.round(Number(seconds) * 1000) : seconds;
-    const base = { identifier: this.name.value, loiteringDelay };
+    const base = {
+      identifier: this.name.value,
+      loiteringDelay: Math.round(Number(this.loitering.value.trim()) * 1000),
+    };
     if (draft instanceof L.Circle) {
       const { lat, lng } = draft.getLatLng();
       return { ...base, latitude: lat, longitude: lng, radius: Math.round(draft.getRadius()) };
@@ -188,8 +202,14 @@ export class GeofenceEditor {
   private async save(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (!this.draft) return;
+    // The API stops at its first complaint: the form's own fields are checked here, all of them, so
+    // two wrong fields show two errors; the API still decides the rest (and says it in seconds).
+    if (!showErrors(this.errors, formProblems(this.name.value, this.loitering.value))) return;
     const body = this.body(this.draft);
-    const saved = await send('/api/geofences', { method: 'POST', body: JSON.stringify(body) }, this.errors);
+    const init = { method: 'POST', body: JSON.stringify(body) };
+    const saved = await send('/api/geofences', init, this.errors, (field, message) =>
+      field === 'loiteringDelay' ? delayProblem(this.loitering.value) : message,
+    );
     if (!saved) return;
     // Renamed: the old name goes once the new one is saved (never a moment with neither).
     if (this.editing && this.editing !== (saved as { identifier?: unknown }).identifier)

@@ -4,7 +4,9 @@
 import { apiJson } from '../base/api.js';
 import { el, fill } from '../base/dom.js';
 import type { DeviceGroup, Org, UserAccount } from '../unschematized.js';
+import { errorLine } from '../base/form-errors.js';
 import { limitsChooser, limitsText } from './user-limits.js';
+import { Refused, userCall, type UserField } from './user-refusals.js';
 
 const ROLES = ['viewer', 'operator', 'owner'];
 
@@ -12,14 +14,24 @@ const ROLES = ['viewer', 'operator', 'owner'];
 export async function showUsers(container: HTMLElement): Promise<void> {
   const say = (message: string): void => fill(status, message);
   const status = el('p', { className: 'hint', role: 'status', id: 'users-status' });
-  const act = async (work: () => Promise<unknown>, done: string): Promise<void> => {
+  // A refusal's sentence goes beside its field (errors), the status line says what was not done and
+  // keeps the server's own words for whoever reports it.
+  const act = async (
+    work: () => Promise<unknown>,
+    done: string,
+    errors: Partial<Record<UserField, HTMLElement>> = {},
+  ): Promise<void> => {
+    for (const line of Object.values(errors)) line.textContent = '';
     try {
       await work();
       await showUsers(container);
       const shown = container.querySelector('#users-status');
       if (shown) fill(shown, done);
     } catch (error) {
-      say((error as Error).message);
+      if (!(error instanceof Refused)) return say((error as Error).message);
+      const line = errors[error.field];
+      if (line) line.textContent = error.sentence;
+      say('Not done: ' + (line ? 'see above' : error.sentence) + ' (the server said: ' + error.said + ')');
     }
   };
   const [users, orgs, groups] = (await Promise.all([
@@ -35,9 +47,17 @@ export async function showUsers(container: HTMLElement): Promise<void> {
   const roleSelect = (value: string, props: Parameters<typeof el<'select'>>[1]): HTMLSelectElement =>
     el('select', props, ...ROLES.map((role) => el('option', { value: role, selected: role === value }, role)));
 
-  const rows = users.map((user) => {
+  const rows = users.map((user, index) => {
     const path = '/api/users/' + encodeURIComponent(user.name);
-    const password = el('input', { type: 'password', placeholder: 'new password', autocomplete: 'new-password' });
+    // Ids by position: a name may hold any character an id should not.
+    const password = el('input', {
+      id: 'user-password-' + index,
+      type: 'password',
+      placeholder: 'new password',
+      autocomplete: 'new-password',
+    });
+    const passwordError = errorLine('user-' + index, 'password');
+    const rowErrors = { password: passwordError, role: passwordError, limits: passwordError };
     const chooser = limitsChooser(choices, user);
     const limits = el(
       'details',
@@ -56,8 +76,9 @@ export async function showUsers(container: HTMLElement): Promise<void> {
           onclick: () => {
             const body = chooser.value();
             return act(
-              () => apiJson(path, { method: 'PATCH', body: JSON.stringify(body) }),
+              () => userCall(path, { method: 'PATCH', body: JSON.stringify(body) }),
               'Limits of ' + user.name + ': ' + limitsText(body),
+              rowErrors,
             );
           },
         },
@@ -73,12 +94,14 @@ export async function showUsers(container: HTMLElement): Promise<void> {
         onchange: (event: Event) => {
           const chosen = (event.target as HTMLSelectElement).value;
           return act(
-            () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ role: chosen }) }),
+            () => userCall(path, { method: 'PATCH', body: JSON.stringify({ role: chosen }) }),
             user.name + ' is now ' + chosen,
+            rowErrors,
           );
         },
       }),
       limits,
+      el('label', { htmlFor: password.id, className: 'field-label' }, 'New password for ' + user.name + ' '),
       password,
       el(
         'button',
@@ -89,8 +112,9 @@ export async function showUsers(container: HTMLElement): Promise<void> {
             const value = password.value;
             password.value = '';
             return act(
-              () => apiJson(path, { method: 'PATCH', body: JSON.stringify({ password: value }) }),
+              () => userCall(path, { method: 'PATCH', body: JSON.stringify({ password: value }) }),
               'Password of ' + user.name + ' reset',
+              rowErrors,
             );
           },
         },
@@ -101,10 +125,11 @@ export async function showUsers(container: HTMLElement): Promise<void> {
         {
           type: 'button',
           className: 'delete',
-          onclick: () => act(() => apiJson(path, { method: 'DELETE' }), user.name + ' deleted'),
+          onclick: () => act(() => userCall(path, { method: 'DELETE' }), user.name + ' deleted'),
         },
         'Delete',
       ),
+      passwordError,
     );
   });
 
@@ -115,7 +140,15 @@ export async function showUsers(container: HTMLElement): Promise<void> {
     placeholder: 'password',
     autocomplete: 'new-password',
   });
-  const role = roleSelect('viewer', { id: 'new-user-role', ariaLabel: 'Role' });
+  const role = roleSelect('viewer', { id: 'new-user-role' });
+  const errors = {
+    name: errorLine('new-user', 'name'),
+    password: errorLine('new-user', 'password'),
+    role: errorLine('new-user', 'role'),
+    limits: errorLine('new-user', 'limits'),
+  };
+  const labelled = (text: string, field: HTMLElement): HTMLLabelElement =>
+    el('label', { htmlFor: field.id, className: 'field-label' }, text);
   const newLimits = limitsChooser(choices);
   const create = el(
     'form',
@@ -130,13 +163,21 @@ export async function showUsers(container: HTMLElement): Promise<void> {
           ...newLimits.value(),
         });
         password.value = '';
-        return act(() => apiJson('/api/users', { method: 'POST', body }), 'User ' + name.value.trim() + ' created');
+        const done = 'User ' + name.value.trim() + ' created';
+        return act(() => userCall('/api/users', { method: 'POST', body }), done, errors);
       },
     },
+    labelled('Name', name),
     name,
+    errors.name,
+    labelled('Password', password),
     password,
+    errors.password,
+    labelled('Role', role),
     role,
+    errors.role,
     newLimits.element,
+    errors.limits,
     el('button', { type: 'submit' }, 'Create user'),
   );
   fill(container, el('ul', { className: 'users' }, ...rows), create, status);
