@@ -49,9 +49,16 @@ describe('the dashboard on a phone', () => {
     await page.locator('#devices li[data-device="delivery-van-munich"]').click();
     await page.locator('#sidebar.expanded').waitFor({ timeout: UI_TIMEOUT_MS });
     await page.locator('.vehicle-label[data-device="delivery-van-munich"]').waitFor({ timeout: UI_TIMEOUT_MS });
-    await page.waitForTimeout(600);
+    // The sheet's rise and the map's moves are CSS transitions and animations: measured once they end.
+    await expect.poll(() => page.evaluate('document.getAnimations().length'), { timeout: UI_TIMEOUT_MS }).toBe(0);
   };
 
+  /** The part of the map neither the sheet nor a map control covers: where the track must be seen. */
+  const visibleMap = async (page: Page): Promise<Box> => {
+    const map = (await box(page, '#map'))!;
+    const sheet = (await box(page, '#sidebar'))!;
+    return { ...map, bottom: Math.min(map.bottom, sheet.top) };
+  };
   const inside = (inner: Box, outer: Box) =>
     inner.left >= outer.left - 1 &&
     inner.right <= outer.right + 1 &&
@@ -66,6 +73,25 @@ describe('the dashboard on a phone', () => {
     const zoom = (await box(page, '.leaflet-control-zoom'))!;
     expect(overlap(bar, zoom), JSON.stringify({ bar, zoom })).toBe(false);
     expect(inside(bar, { left: 0, top: 0, right: PHONE.width, bottom: PHONE.height })).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('fits the selected track and its label inside the map the sheet and the bars leave', async () => {
+    const { page, problems } = await openDashboard(browser, server.url, server.adminToken, PHONE);
+    await selectVan(page);
+    const area = await visibleMap(page);
+    const track = (await box(page, '.leaflet-overlay-pane svg path'))!;
+    const label = (await box(page, '.vehicle-label.selected'))!;
+    const covers = [(await box(page, '#playback'))!, (await box(page, '.leaflet-control-zoom'))!];
+    const seen = JSON.stringify({ area, track, label, covers });
+    expect(area.bottom - area.top, seen).toBeGreaterThan(30);
+    expect(inside(track, area), seen).toBe(true);
+    expect(inside(label, area), seen).toBe(true);
+    for (const cover of covers) {
+      expect(overlap(track, cover), seen).toBe(false);
+      expect(overlap(label, cover), seen).toBe(false);
+    }
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
