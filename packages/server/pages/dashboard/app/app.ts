@@ -29,7 +29,7 @@ import { deviceStateSection } from '../health/health-text.js';
 import { timelineSection } from '../device/timeline.js';
 import type { DeviceInfo } from '../device-info.js';
 import type { DashboardConfig } from '../unschematized.js';
-import { fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
+import { fitInsets, fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
 import { deviceInAddress, startMapLife, writeAddress } from '../map/map-life.js';
 import { setSilentAfter } from '../map/vehicle-marker.js';
 import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES, type Device, type DrawnDevice } from './fleet-devices.js';
@@ -121,10 +121,10 @@ async function select(id: string, fromList: boolean): Promise<void> {
   $('records-hint').hidden = true;
   showDetails();
   theMap().invalidateSize(); // the inspector column may have just appeared
-  fitTo(theMap(), [device]);
   document.dispatchEvent(new CustomEvent('waypost:select', { detail: { id, range } }));
   table.show(id, range).catch(report);
   if (device.track) playback?.useTrack(id, device.colour, device.track.trips);
+  fitTo(theMap(), [device], fitInsets(theMap(), id));
 }
 
 const focusRecord = (record: { latitude?: unknown; longitude?: unknown; recordedAt: number }): void =>

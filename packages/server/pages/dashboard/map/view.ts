@@ -4,6 +4,9 @@
 import { $, el } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
 import type { DeviceInfo } from '../device-info.js';
+import type { FitInsets } from './fit-insets.js';
+
+export { fitInsets } from './fit-insets.js'; // the padding a fit takes, with fitTo
 
 /** A device on the map: its info and, once drawn, its layer. */
 export type PlacedDevice = {
@@ -30,9 +33,10 @@ export function activeDevices(infos: DeviceInfo[]): DeviceInfo[] {
 
 /**
  * Fits the map to these devices: to the one's track when there is one device, else to their
- * markers (the newest position of each in the range). Returns whether there was anything to fit.
+ * markers (the newest position of each in the range), inside these insets when something covers
+ * the map's edges (fit-insets.ts). Returns whether there was anything to fit.
  */
-export function fitTo(map: L.Map, devices: PlacedDevice[]): boolean {
+export function fitTo(map: L.Map, devices: PlacedDevice[], insets: FitInsets | null = null): boolean {
   const bounds = L.latLngBounds([]);
   for (const device of devices) {
     const layerBounds = device.layer ? device.layer.markerBounds() : null;
@@ -46,7 +50,8 @@ export function fitTo(map: L.Map, devices: PlacedDevice[]): boolean {
     if (own.isValid()) bounds.extend(own);
   }
   if (!bounds.isValid()) return false;
-  map.fitBounds(bounds.pad(0.15), { maxZoom: 15, animate: false });
+  if (insets) map.fitBounds(bounds, { maxZoom: 15, animate: false, ...insets });
+  else map.fitBounds(bounds.pad(0.15), { maxZoom: 15, animate: false });
   return true;
 }
 
