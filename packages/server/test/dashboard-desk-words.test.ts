@@ -24,6 +24,13 @@ describe('the device panel at 1440x900 reads as words', () => {
       ...record(`van-${k}`, 45.5 + k * 0.0001, -73.57, new Date(fixAt - (2 - k) * MINUTE).toISOString()),
       event: k === 0 ? 'motionchange' : undefined,
       is_moving: k === 0,
+      coords: {
+        ...record(`van-${k}`).coords,
+        latitude: 45.5 + k * 0.0001,
+        longitude: -73.57,
+        speed: 1.42,
+        accuracy: 12.34,
+      },
     }));
     const health = formatHealthHeader({
       clock: Math.floor(Date.now() / 1000),
@@ -39,6 +46,15 @@ describe('the device panel at 1440x900 reads as words', () => {
     await server?.stop();
   });
 
+  /** How many lines each element's text takes (distinct tops of its line boxes): one, or wrapped. */
+  const linesOf = (page: Page, selector: string): Promise<{ text: string; lines: number }[]> =>
+    page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      return { text: element.textContent, lines: tops.size };
+    })`);
+
   async function openVan(): Promise<{ page: Page; problems: string[] }> {
     const opened = await openDashboard(browser, server.url, server.adminToken, DESKTOP);
     await opened.page.click('#devices li[data-device="van"]');
@@ -53,6 +69,20 @@ describe('the device panel at 1440x900 reads as words', () => {
     const texts = await page.locator('#timeline li').allTextContents();
     expect(texts.filter((text) => /\b[a-z]+\.[a-z]+\b/.test(text.replace(/\d[\d.,:]*/g, '')))).toEqual([]);
     expect(await change.first().textContent()).toMatch(/state: Parked since /);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('never breaks a time, or a value from its unit, over two lines', async () => {
+    const { page, problems } = await openVan();
+    await page.locator('#records tbody tr').first().waitFor({ timeout: UI_TIMEOUT_MS });
+    // The coordinates may break at ", " (latitude over longitude), the one break that splits no value.
+    const cells = await linesOf(
+      page,
+      '#records tbody td:not([data-label="Coordinates"]), #timeline li > button, #timeline li > .when',
+    );
+    expect(cells.length).toBeGreaterThan(10);
+    expect(cells.filter((cell) => cell.lines !== 1)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
