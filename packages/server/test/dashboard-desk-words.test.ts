@@ -86,4 +86,16 @@ describe('the device panel at 1440x900 reads as words', () => {
     expect(problems).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it("tells the map's age (the fix's) from the list's (the upload's)", async () => {
+    const { page, problems } = await openDashboard(browser, server.url, server.adminToken, DESKTOP);
+    const label = page.locator('.vehicle-label[data-device="van"]');
+    await label.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await label.textContent()).toMatch(/fix\s*3 min\. ago$/);
+    const row = page.locator('#devices li[data-device="van"] .meta');
+    expect(await row.textContent()).toMatch(/ · upload \d+ s ago/);
+    expect(await row.textContent()).not.toMatch(/\bseen\b/);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
 });
