@@ -91,8 +91,8 @@ export class RecordsTable {
       { dataset: { uuid: record.uuid }, tabIndex: 0, onclick: () => this.open(record, row) },
       ...(
         [
-          ['Recorded at', fmt.time(record.recordedAt)],
-          ['Age', fmt.age(record.recordedAt, now)],
+          ['Recorded at', fmt.time(record.recordedAt), 'value'],
+          ['Age', fmt.age(record.recordedAt, now), 'value'],
           ['Coordinates', fmt.coordinates(record.latitude, record.longitude)],
           ['Accuracy', fmt.length(record.accuracy), 'num'],
           ['Speed', fmt.speed(record.speed), 'num'],

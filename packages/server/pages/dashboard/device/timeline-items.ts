@@ -7,6 +7,7 @@
 //   then says by how much ("late: arrived 2 h 05 min after").
 import type { Reply } from '../api-types.js';
 import * as fmt from '../settings/format.js';
+import { healthSentence } from '../health/health-text.js';
 
 /** GET /api/devices/{id}/fleet-events, as its schema says. */
 export type FleetHistory = Reply<'/api/devices/{id}/fleet-events'>;
@@ -52,6 +53,16 @@ export function lateNote(event: FleetEvent, lateAfterMs: number): string {
   return ' (late: arrived ' + words + ' after)';
 }
 
+/** A state change in the device list's words: "state: Parked since 10:02:00", never the raw type. */
+function stateLabel(data: Record<string, unknown>): string {
+  const since = typeof data.since === 'string' ? data.since : null;
+  const sentence =
+    typeof data.state === 'string' && typeof data.cause === 'string'
+      ? healthSentence({ state: data.state, cause: data.cause, since, inferred: data.inferred === true }, null)
+      : null;
+  return 'state: ' + (sentence ?? 'changed');
+}
+
 /** A fleet event's words: "server geofence enter depot", "trip end (12 min)", "went silent". */
 function fleetLabel(event: FleetEvent, lateAfterMs: number): string {
   const data = object(event.data);
@@ -75,6 +86,8 @@ function fleetLabel(event: FleetEvent, lateAfterMs: number): string {
       return 'went silent';
     case 'device.active':
       return 'reporting again';
+    case 'device.state':
+      return stateLabel(data);
     default:
       return fmt.text(event.type);
   }

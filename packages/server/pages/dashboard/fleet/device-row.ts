@@ -18,7 +18,8 @@ export function renderItem(
   // The state the server names, as its marker on the map shows it (vehicle-state.js).
   if (info.health) li.setAttribute('data-state', shownState(info.health, ''));
   else li.removeAttribute('data-state');
-  const seen = info.lastSeen ? 'seen ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'never seen';
+  // Named "upload": the last time the server heard from the device, not the age of its fix (the map's).
+  const seen = info.lastSeen ? 'upload ' + fmt.age(Date.parse(info.lastSeen)) + ' ago' : 'no upload yet';
   fill(
     li,
     el(

@@ -129,6 +129,8 @@ export class VehicleMarker {
       arrow,
       el('span', { className: 'vehicle-name' }, this.label),
       chip,
+      // Named "fix": this is when the position was recorded, not the upload the device list ages.
+      el('span', { className: 'age-of', title: 'when this position was recorded (the fix)' }, 'fix'),
       el('span', { className: 'vehicle-age' }, fmt.ago(t, now)),
     );
     labelElement.dataset.state = state;
