@@ -61,6 +61,13 @@ export function fileAnswer(description: string, mediaTypes: readonly string[]) {
 }
 
 /**
+ * A file's bytes as the answer of a route whose schema is a fileAnswer: JSON Schema types binary
+ * content as a string (format binary), so the type provider wants one; the bytes go out as they
+ * are (a Buffer is sent without a serializer), which is what the schema describes.
+ */
+export const fileBytes = (data: Buffer): string => data as unknown as string;
+
+/**
  * A route whose body is optional: no body at all (or an empty text one) is null, so a body schema
  * that allows null describes it, and the handler reads null as before it read undefined.
  */

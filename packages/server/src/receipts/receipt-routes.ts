@@ -1,5 +1,6 @@
 import { RECEIPT_HEADER, RECEIPT_KEY_HEADER, RECEIPT_KEYS_PATH, RECEIPTS_OFFERED_HEADER } from '@waypost/sdk/internal';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppContext } from '../context.js';
 import type { DeviceBatch } from '../ingest/ingest-job.js';
 import { issueReceipts } from './issue-receipts.js';
@@ -60,7 +61,8 @@ export async function receiptFor(
  * an SDK asks from its next upload), a 2xx to a request that asked carries its receipt and the
  * signing key, and the key set is published at RECEIPT_KEYS_PATH.
  */
-export function registerReceipts(app: FastifyInstance, ctx: AppContext, urls: readonly string[]): void {
+export function registerReceipts(plain: FastifyInstance, ctx: AppContext, urls: readonly string[]): void {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   app.addHook('onSend', async (request, reply, payload) => {
     if (!urls.includes(request.routeOptions.url ?? '')) return payload;
     reply.header(RECEIPTS_OFFERED_HEADER, '1');

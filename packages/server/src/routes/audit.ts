@@ -5,7 +5,7 @@ import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { safeText } from '../export/csv-writer.js';
-import { integerParam, type Query } from './query-params.js';
+import { integerParam } from './query-params.js';
 import { ACCESS } from '../accounts/route-rules.js';
 import { failures } from '../http/route-schema.js';
 import { SCOPED_GATE_CODES } from './schemas/common.js';
@@ -48,7 +48,7 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain
       },
     },
     async (request, reply) => {
-      const query = request.query as Query;
+      const query = request.query;
       const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
       const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
       const format = query.format ?? 'json';

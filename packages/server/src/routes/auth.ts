@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { registerDevice } from '../auth/registration.js';
@@ -12,9 +13,6 @@ import { failures, nullWhenEmpty, text } from '../http/route-schema.js';
 import { REGISTRATION_SECRET_HEADER } from '../auth/registration.js';
 
 type Body = Record<string, unknown>;
-
-const bodyOf = (body: unknown): Body =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
 
 function refreshTokenIn(body: Body): string {
   const token = body.refresh_token ?? body.refreshToken;
@@ -120,13 +118,15 @@ const REVOKE_REPLY = {
  * bodies (JSON or form, or none at all for a bare registration) are checked member by member in the
  * handlers, for stable error codes; the replies have schemas.
  */
-export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, 'device credentials: registration and its tokens');
   app.post('/auth/register', { schema: REGISTER_SCHEMA, preValidation: nullWhenEmpty }, async (request) => {
-    const body = bodyOf(request.body);
+    // No body at all is null (nullWhenEmpty); the schema lets through only an object besides.
+    const body = request.body ?? {};
     const deviceId =
       deviceIdIn(body) ?? (body.uuid === undefined ? globalThis.crypto.randomUUID() : checkDeviceId(body.uuid, 'uuid'));
-    const device = body.device && typeof body.device === 'object' ? (body.device as Body) : {};
+    const device = body.device && typeof body.device === 'object' ? body.device : {};
     const model = checkText(body.model ?? device.model, 'model');
     const name = checkText(body.name ?? device.name, 'name', MAX_NAME_LENGTH);
     const pair = await registerDevice(ctx, request, { deviceId, model, name, info: body });
@@ -144,7 +144,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       preValidation: nullWhenEmpty,
     },
     async (request) => {
-      const { deviceId, pair } = await ctx.tokens.refresh(ctx.db, refreshTokenIn(bodyOf(request.body)));
+      const { deviceId, pair } = await ctx.tokens.refresh(ctx.db, refreshTokenIn(request.body ?? {}));
       const device = await findDevice(ctx.db, deviceId);
       if (!device || device.status !== 'active') {
         throw new HttpError(
@@ -170,7 +170,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
       preValidation: nullWhenEmpty,
     },
     async (request) => {
-      const revoked = await revokeRefreshToken(ctx.db, hashToken(refreshTokenIn(bodyOf(request.body))), ctx.now());
+      const revoked = await revokeRefreshToken(ctx.db, hashToken(refreshTokenIn(request.body ?? {})), ctx.now());
       return { revoked };
     },
   );

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
@@ -77,16 +78,17 @@ async function send(reply: FastifyReply, dir: string, name: string, types: Recor
  * The browser SDK at /sdk/waypost-browser.js, and the tracker page at /track/: a phone opens it,
  * enrolls under the server's registration policy and uploads through the SDK's durable queue.
  */
-export const browserSdkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, _options) => {
+export const browserSdkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, _options) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, "the browser SDK's files");
-  app.get<{ Params: { file: string } }>('/sdk/:file', { schema: SDK_SCHEMA }, (request, reply) =>
+  app.get('/sdk/:file', { schema: SDK_SCHEMA }, (request, reply) =>
     send(reply, BROWSER_DIST, request.params.file, SDK_FILES),
   );
   app.get('/track', { schema: TRACK_REDIRECT_SCHEMA }, (_request, reply) => reply.redirect('/track/', 301));
   app.get('/track/', { schema: TRACK_PAGE_SCHEMA }, (_request, reply) =>
     send(reply, TRACK_DIR, 'index.html', TRACK_FILES),
   );
-  app.get<{ Params: { file: string } }>('/track/:file', { schema: TRACK_FILE_SCHEMA }, (request, reply) =>
+  app.get('/track/:file', { schema: TRACK_FILE_SCHEMA }, (request, reply) =>
     send(reply, TRACK_DIR, request.params.file, TRACK_FILES),
   );
 };

@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { basemapOf } from './basemap-config.js';
 import { localStyle, LOCAL_STYLE_URL } from './local-style.js';
 import { LOCAL_TILE_URL, type TileFile } from './mbtiles.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
-import { failures, fileAnswer, text } from '../http/route-schema.js';
+import { failures, fileAnswer, fileBytes, text } from '../http/route-schema.js';
 
 const NO_FILE = failures('NOT_FOUND');
 const PATH_PARAMS = {
@@ -89,14 +90,15 @@ async function fileUnder(root: string, relative: string): Promise<{ data: Buffer
 
 /** The dashboard page, its assets, and Leaflet and MapLibre from node_modules (never a CDN). */
 export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileFile | null }> = async (
-  app,
+  plain,
   { ctx, tiles },
 ) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, "the dashboard's files");
   const page = { summary: "The dashboard's page", response: { 200: fileAnswer('The page', ['text/html']) } };
   app.get('/', { schema: page }, async (_request, reply) => {
     const file = await fileUnder(PUBLIC_DIR, 'index.html');
-    return reply.type(file.type).header('cache-control', 'no-cache').send(file.data);
+    return reply.type(file.type).header('cache-control', 'no-cache').send(fileBytes(file.data));
   });
   const favicon = { summary: 'No icon (a browser asks anyway)', response: { 204: { description: 'No icon' } } };
   app.get('/favicon.ico', { schema: favicon }, async (_request, reply) => reply.code(204).send());
@@ -125,21 +127,21 @@ export const dashboardRoutes: FastifyPluginAsync<{ ctx: AppContext; tiles: TileF
     );
   }
   const assets = fileSchema("The dashboard's scripts and stylesheets", Object.values(TYPES));
-  app.get<{ Params: { '*': string } }>('/assets/*', { schema: assets }, async (request, reply) => {
+  app.get('/assets/*', { schema: assets }, async (request, reply) => {
     // A compiled module first, then the stylesheets (and any module not yet in TypeScript).
     const relative = request.params['*'];
     const file = await fileUnder(BUILT_ASSETS_DIR, relative).catch(() =>
       fileUnder(join(PUBLIC_DIR, 'assets'), relative),
     );
-    return reply.type(file.type).send(file.data);
+    return reply.type(file.type).send(fileBytes(file.data));
   });
   const vendor = (prefix: string, root: string) =>
-    app.get<{ Params: { '*': string } }>(
+    app.get(
       `/vendor/${prefix}/*`,
       { schema: fileSchema(`The ${prefix} files the dashboard uses (from its npm package)`, Object.values(TYPES)) },
       async (request, reply) => {
         const file = await fileUnder(root, request.params['*']);
-        return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(file.data);
+        return reply.type(file.type).header('cache-control', 'public, max-age=86400').send(fileBytes(file.data));
       },
     );
   vendor('leaflet', LEAFLET_DIR);

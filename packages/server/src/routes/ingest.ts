@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Principal } from '../auth/principal.js';
 import { countRefused } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
@@ -29,7 +31,9 @@ import {
   tokenDevice,
   INGEST_ROUTE,
   uploadRoute,
+  type UploadRequest,
 } from './upload-route.js';
+import type { ORG_PARAMS } from './anchor/schemas.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
 import { DEVICE_QUERY, RECEIPTED_UPLOAD_REPLY, UPLOAD_BODY, UPLOAD_HEADERS, UPLOAD_SECURITY } from './upload-schema.js';
 
@@ -43,13 +47,18 @@ const LOCATIONS_SCHEMA = {
   response: RECEIPTED_UPLOAD_REPLY,
 } as const;
 
-type Params = { company_token?: string };
+/** Which org a tokenless upload names on an anchor route: the path's, or its body's. */
+export type OrgOf<R extends UploadRequest> = ((request: R, params: UploadBody['params']) => string | null) | null;
 
-/** Which org a tokenless upload names on an anchor route: the path's, else its body's. */
-export type OrgOf = ((request: FastifyRequest, params: UploadBody['params']) => string | null) | null;
+/** An anchor upload on a path that names its org (/locations/:company_token), as ORG_PARAMS types it. */
+type OrgPathRequest = UploadRequest & { params: FromSchema<typeof ORG_PARAMS> };
 
 /** The org in the path (/locations/:company_token), else in the body (company_token, org, device.*). */
-export const orgOfPathOrBody: OrgOf = (request, params) => (request.params as Params).company_token || orgIn(params);
+export const orgOfPathOrBody: OrgOf<OrgPathRequest> = (request, params) =>
+  request.params.company_token || orgIn(params);
+
+/** The org in the body, on an anchor path that names none. */
+export const orgOfBody: OrgOf<UploadRequest> = (_request, params) => orgIn(params);
 
 /** A device name of an anchor body: its device id, else a top-level uuid beside the records. */
 function anchorDeviceName(body: UploadBody): string | null {
@@ -63,12 +72,12 @@ function anchorDeviceName(body: UploadBody): string | null {
  * The devices of each body of a request by the one rule; on an anchor route a device named
  * without a token is looked up (or created) inside the org the request names.
  */
-async function devicesOf(
+async function devicesOf<R extends UploadRequest>(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: R,
   principal: Principal,
   bodies: UploadBody[],
-  orgOf: OrgOf,
+  orgOf: OrgOf<R>,
 ): Promise<UploadingDevice[]> {
   const outside = deviceOutsideBody(request);
   const named = bodies.map((b) => {
@@ -105,8 +114,8 @@ function droppedReportOf(request: FastifyRequest): DroppedReport {
 }
 
 /** The handler of the location routes: every SDK body shape, on Waypost's paths and the anchor's. */
-export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
-  return uploadRoute(ctx, async (request, principal, found) => {
+export function locationsHandler<R extends UploadRequest>(ctx: AppContext, orgOf: OrgOf<R>) {
+  return uploadRoute(ctx, async (request: R, principal, found) => {
     const body = request.body;
     if (isOwnTracks(body)) return ingestOwnTracks(ctx, request, principal, body);
     const bodies = extractBodies(body, (count) => {
@@ -156,10 +165,11 @@ export function locationsHandler(ctx: AppContext, orgOf: OrgOf) {
 }
 
 /** Waypost's own upload routes: /locations, and the routes of other trackers (tracker-routes.ts). */
-export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  declarePublicFamily(app, 'uploads, each with its device credential');
+export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  declarePublicFamily(plain, 'uploads, each with its device credential');
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   const locations = locationsHandler(ctx, null);
-  registerReceipts(app, ctx, ['/locations', '/api/locations']);
+  registerReceipts(plain, ctx, ['/locations', '/api/locations']);
   for (const url of ['/locations', '/api/locations']) {
     app.route({
       method: ['POST', 'PUT', 'PATCH'],
@@ -170,5 +180,5 @@ export const ingestRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     });
   }
 
-  registerTrackerRoutes(app, ctx);
+  registerTrackerRoutes(plain, ctx);
 };

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import type { FastifyPluginAsync } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { HttpError } from '../errors.js';
 import { ServerOptionError } from '../option-checks.js';
 import { openPmtilesFile } from './pmtiles-file.js';
 import type { TileFile } from './tile-file.js';
 import { declarePublicFamily } from '../http/route-access-check.js';
-import { failures, fileAnswer, text } from '../http/route-schema.js';
+import { failures, fileAnswer, fileBytes, text } from '../http/route-schema.js';
 
 /** Raster formats a browser draws, and vector tiles (Mapbox Vector Tile protobufs) MapLibre draws. */
 const TYPES: Record<string, string> = {
@@ -80,23 +81,20 @@ export const openTileFile = (path: string): Promise<TileFile> =>
   /\.pmtiles$/i.test(path) ? openPmtilesFile(path) : Promise.resolve(openMbtilesFile(path));
 
 /** GET /tiles/:z/:x/:y from the local tile file (404 where it has no tile). */
-export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (app, { tiles }) => {
+export const tileFileRoutes: FastifyPluginAsync<{ tiles: TileFile }> = async (plain, { tiles }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   declarePublicFamily(app, "the street map's tiles");
   app.addHook('onClose', async () => tiles.close());
-  app.get<{ Params: { z: string; x: string; y: string } }>(
-    '/tiles/:z/:x/:y',
-    { schema: TILE_SCHEMA },
-    async (request, reply) => {
-      const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>
-        Number(v.replace(/\.\w+$/, '')),
-      );
-      const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
-      const data = valid ? await tiles.tile(z!, x!, y!) : null;
-      if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
-      reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
-      // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.
-      if (data[0] === 0x1f && data[1] === 0x8b) reply.header('content-encoding', 'gzip');
-      return reply.send(data);
-    },
-  );
+  app.get('/tiles/:z/:x/:y', { schema: TILE_SCHEMA }, async (request, reply) => {
+    const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((v) =>
+      Number(v.replace(/\.\w+$/, '')),
+    );
+    const valid = [z, x, y].every((n) => Number.isInteger(n) && n! >= 0) && z! <= 24 && x! < 2 ** z! && y! < 2 ** z!;
+    const data = valid ? await tiles.tile(z!, x!, y!) : null;
+    if (!data) throw new HttpError(404, 'NO_TILE', 'No such tile');
+    reply.type(tiles.type).header('cache-control', 'public, max-age=86400');
+    // Vector MBTiles (Planetiler, OpenMapTiles, OpenFreeMap's downloads) keep their tiles gzipped.
+    if (data[0] === 0x1f && data[1] === 0x8b) reply.header('content-encoding', 'gzip');
+    return reply.send(fileBytes(data));
+  });
 };

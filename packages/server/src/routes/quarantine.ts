@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { listQuarantine, type QuarantineRow } from '../store/quarantine.js';
-import { integerParam, type Query } from './query-params.js';
+import { integerParam } from './query-params.js';
 import { ACCESS } from '../accounts/route-rules.js';
 import { failures } from '../http/route-schema.js';
 import { DEVICE_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
@@ -52,7 +52,7 @@ export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const { id } = request.params;
       if (!(await findDevice(ctx.db, id)))
         throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
-      const query = request.query as Query;
+      const query = request.query;
       const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
       const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
       const format = query.format ?? 'json';

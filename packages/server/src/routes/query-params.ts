@@ -41,5 +41,5 @@ export function integerParam(query: QueryInput, name: string, min: number, max: 
 }
 
 /** `limit` of a record export: 1..MAX_EXPORT_LIMIT, DEFAULT_EXPORT_LIMIT when not given. */
-export const limitParam = (query: Query): number =>
+export const limitParam = (query: QueryInput): number =>
   integerParam(query, 'limit', 1, MAX_EXPORT_LIMIT, DEFAULT_EXPORT_LIMIT);

@@ -12,7 +12,7 @@ import { changeFleetConfig } from '../fleet/config-version.js';
 import { createSink, deleteSink, findSink, listSinks, setSinkPaused, type Sink } from '../fleet/sinks-store.js';
 import { eventsOf, sinkInput, webhookSecret, webhookUrl } from './sink-input.js';
 import { orgForNew, settingOrgsOf, settingVisible } from '../accounts/fleet-scope.js';
-import { integerParam, type Query } from './query-params.js';
+import { integerParam } from './query-params.js';
 import { failures } from '../http/route-schema.js';
 import type { ServerErrorCode } from '../error-codes.js';
 import { DELETED, GATE_CODES, refusedAs } from './schemas/common.js';
@@ -229,7 +229,7 @@ export const sinkRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain,
     },
     async (request) => {
       const sink = await existingSink(request, request.params.id);
-      const limit = integerParam(request.query as Query, 'limit', 1, 10_000, 100);
+      const limit = integerParam(request.query, 'limit', 1, 10_000, 100);
       const reader = await admin(request);
       return (await deadRows(ctx.db, sink.id, limit)).map((row) => ({
         ...row,

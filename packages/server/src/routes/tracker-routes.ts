@@ -1,4 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Principal } from '../auth/principal.js';
 import { refuseAnonymousWrite, withoutDeviceKey } from '../auth/device-credential.js';
 import type { AppContext } from '../context.js';
@@ -16,6 +18,7 @@ import { overlandGroups } from '../presets/overland.js';
 import { isOwnTracks, isOwnTracksLocation, ownTracksDevice, ownTracksTranslator } from '../presets/owntracks.js';
 import { keptMessage } from '../presets/owntracks-kept.js';
 import type { JsonObject } from '../presets/record-parts.js';
+import { nullWhenEmpty } from '../http/route-schema.js';
 import {
   checkCount,
   deviceOutsideBody,
@@ -24,6 +27,7 @@ import {
   quarantineReply,
   tokenDevice,
   uploadRoute,
+  type UploadRequest,
 } from './upload-route.js';
 import {
   CAPACITOR_SCHEMA,
@@ -51,7 +55,7 @@ const unnamedTranslator = (how: string): Translator => ({
  */
 async function ingestGroups(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: UploadRequest,
   principal: Principal,
   groups: TrackerGroup[],
   found: (records: number) => void,
@@ -100,11 +104,11 @@ const OWNTRACKS_UNNAMED_HOW = 'set UserID and DeviceID in the OwnTracks app (Ide
  */
 export async function ingestOwnTracks(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: UploadRequest,
   principal: Principal,
   message: JsonObject,
 ): Promise<[]> {
-  const named = ownTracksDevice(message, request.headers, request.query as JsonObject);
+  const named = ownTracksDevice(message, request.headers, request.query);
   const device = uploadingDevice({ token: tokenDevice(principal), body: named, outside: deviceOutsideBody(request) });
   // A token names its device exactly; a name the app sends is bounded rather than refused.
   const name = device && device.source !== 'token' ? boundedName(device.deviceId) : null;
@@ -122,7 +126,19 @@ export async function ingestOwnTracks(
 }
 
 /** The routes of other trackers: each takes what its tracker sends, on the tracker's own contract. */
-export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * A tracker route's request, typed from its schema's query and body: each handler is wrapped by
+ * uploadRoute before it is registered, so it names the schema it serves.
+ */
+type TrackerRequest<S extends { querystring: object; body: object }> = UploadRequest & {
+  query: FromSchema<S['querystring']>;
+  body: FromSchema<S['body']>;
+};
+/** OsmAnd's request: its query, by OSMAND_SCHEMA (the handler serves GET, POST and PUT). */
+type OsmandRequest = UploadRequest & { query: FromSchema<typeof OSMAND_SCHEMA.querystring> };
+
+export function registerTrackerRoutes(plain: FastifyInstance, ctx: AppContext): void {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   app.post(
     '/owntracks',
     // Throttled: 503 + Retry-After, which both apps resend (a 429 is lost on iOS). A zero-length
@@ -131,11 +147,9 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: OWNTRACKS_SCHEMA,
       config: { ...INGEST_ROUTE, limitedStatus: 503, credentialRefusedStatus: 503, emptyJsonBody: null },
       // An empty body without a JSON Content-Type is undefined, or '' (text/plain): null as well.
-      preValidation: async (request) => {
-        if (request.body === undefined || request.body === '') request.body = null;
-      },
+      preValidation: nullWhenEmpty,
     },
-    uploadRoute(ctx, async (request, principal) => {
+    uploadRoute(ctx, async (request: TrackerRequest<typeof OWNTRACKS_SCHEMA>, principal) => {
       const body = request.body;
       // Nothing to keep: answered as delivered, so Android does not resend it ten times.
       if (body === null || body === undefined) return [];
@@ -147,7 +161,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
   app.post(
     '/overland',
     { schema: OVERLAND_SCHEMA, config: INGEST_ROUTE },
-    uploadRoute(ctx, async (request, principal, found) => {
+    uploadRoute(ctx, async (request: TrackerRequest<typeof OVERLAND_SCHEMA>, principal, found) => {
       const now = ctx.now();
       // Naming no device stays a 400: Overland keeps the batch and resends it once the URL or the
       // Device ID is set, so nothing is lost (the Capacitor plugin, by contrast, drops it).
@@ -162,7 +176,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
       schema: CAPACITOR_SCHEMA,
       config: { ...INGEST_ROUTE, credentialRefusedStatus: 503 },
     },
-    uploadRoute(ctx, async (request, principal, found) => {
+    uploadRoute(ctx, async (request: TrackerRequest<typeof CAPACITOR_SCHEMA>, principal, found) => {
       const now = ctx.now();
       const unnamed = { deviceId: 'capacitor-unnamed', how: 'add ?device_id= to sync.url, or a device token' };
       const groups = capacitorGroups(request.body);
@@ -170,10 +184,10 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     }),
   );
 
-  const osmand = uploadRoute(ctx, async (request, principal, found) => {
+  const osmand = uploadRoute(ctx, async (request: OsmandRequest, principal, found) => {
     const now = ctx.now();
     const untimed = new Map<unknown, string>();
-    const groups = osmandGroups(request.body, withoutDeviceKey(request.query as JsonObject), now, untimed);
+    const groups = osmandGroups(request.body, withoutDeviceKey(request.query), now, untimed);
     // Requests without a timestamp: a repeated report is a new point, a retry the same one.
     const token = tokenDevice(principal);
     const outside = deviceOutsideBody(request);
@@ -201,9 +215,7 @@ export function registerTrackerRoutes(app: FastifyInstance, ctx: AppContext): vo
     schema: { ...withoutBody, body },
     config: INGEST_ROUTE,
     // Traccar Client posts its parameters in the query with no body at all: null, as the schema says.
-    preValidation: async (request) => {
-      if (request.body === undefined || request.body === '') request.body = null;
-    },
+    preValidation: nullWhenEmpty,
     handler: osmand,
   });
   app.head('/osmand', { schema: OSMAND_HEAD_SCHEMA, config: INGEST_ROUTE }, async (_request, reply) =>

@@ -102,5 +102,6 @@ export const CAPACITOR_SCHEMA = {
 
 export const OSMAND_HEAD_SCHEMA = {
   summary: "Answers a client's reachability check",
-  response: { 200: { description: 'The route is here', type: 'null' } },
+  // A HEAD answer has no body.
+  response: { 200: { description: 'The route is here' } },
 } as const;

@@ -5,8 +5,6 @@ import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
 import type { Command } from '../store/commands.js';
 
-type Query = Record<string, unknown>;
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
@@ -24,12 +22,18 @@ declare module 'fastify' {
 /** The route config of every upload route. */
 export const INGEST_ROUTE = { ingest: true } as const;
 
+/**
+ * What every upload route's schema gives its query: ?device_id= (text on Waypost's routes, any value
+ * on the anchor's, whose contract never refused one: upload-routes.ts).
+ */
+export type UploadRequest = FastifyRequest & { query: { device_id?: unknown } };
+
 /** Device named outside the body: the X-Device-Id header or ?device_id= (for bare-array bodies). */
-export function deviceOutsideBody(request: FastifyRequest): string | null {
+export function deviceOutsideBody(request: UploadRequest): string | null {
   const header = request.headers['x-device-id'];
   if (typeof header === 'string' && header !== '') return header;
-  const query = request.query as Query;
-  return typeof query.device_id === 'string' && query.device_id !== '' ? query.device_id : null;
+  const id = request.query.device_id;
+  return typeof id === 'string' && id !== '' ? id : null;
 }
 
 /** The token's device, when the upload carries a device token. */
@@ -67,19 +71,19 @@ export function commandsReply(commands: Command[]): Record<string, unknown> {
   return commands.length > 0 ? { background_geolocation: commands } : {};
 }
 
-export type UploadHandler = (
-  request: FastifyRequest,
+export type UploadHandler<R extends FastifyRequest, T> = (
+  request: R,
   principal: Principal,
   found: (records: number) => void,
-) => Promise<unknown>;
+) => Promise<T>;
 
 /**
  * A route that takes uploads: the uploader is identified first (401 when tokens are required; for
  * a request with a body, before the body was read: auth/credential-gate.ts), and the records found
  * in the body are noted on the request, for the rejected-records count.
  */
-export function uploadRoute(ctx: AppContext, handler: UploadHandler) {
-  return async (request: FastifyRequest) => {
+export function uploadRoute<R extends FastifyRequest, T>(ctx: AppContext, handler: UploadHandler<R, T>) {
+  return async (request: R): Promise<T> => {
     const principal = await authenticateUpload(ctx, request);
     return handler(request, principal, (n) => {
       request.uploadRecords = n;

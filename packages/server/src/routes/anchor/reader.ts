@@ -4,7 +4,9 @@ import type { AppContext } from '../../context.js';
 import { badRequest, HttpError } from '../../errors.js';
 import { parseTimestamp } from '../../ingest/normalize.js';
 import type { ReadFilter, ReadScope } from '../../store/anchor-reads.js';
-import { limitParam, type Query } from '../query-params.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import { limitParam } from '../query-params.js';
+import type { READ_QUERY } from './schemas.js';
 import type { ServerErrorCode } from '../../error-codes.js';
 
 /** The anchor's refusal of a token refresh: 403 with `"status": 401` in the body. */
@@ -37,13 +39,14 @@ export async function readScopeOf(ctx: AppContext, request: FastifyRequest): Pro
   throw readDenied('Authorization Bearer not found');
 }
 
-export type { Query };
+/** The read API's filters, as its routes' schema types them. */
+export type ReadQuery = FromSchema<typeof READ_QUERY>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** A date parameter; a bare date (the anchor's dashboard sends those) covers its whole UTC day. */
-function dateParam(query: Query, name: 'start_date' | 'end_date'): number | null {
+function dateParam(query: ReadQuery, name: 'start_date' | 'end_date'): number | null {
   const raw = query[name];
   if (raw === undefined || raw === '') return null;
   const ms = parseTimestamp(raw);
@@ -53,7 +56,7 @@ function dateParam(query: Query, name: 'start_date' | 'end_date'): number | null
   return name === 'end_date' && DATE_ONLY.test(raw.trim()) ? ms + DAY_MS - 1 : ms;
 }
 
-export function readFilter(query: Query): ReadFilter {
+export function readFilter(query: ReadQuery): ReadFilter {
   const deviceId = query.device_id === undefined || query.device_id === '' ? null : query.device_id;
   return { deviceId, from: dateParam(query, 'start_date'), to: dateParam(query, 'end_date') };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { registrationCredentials } from '../../auth/registration.js';
 import { decideRegistration } from '../../auth/registration-policy.js';
 import type { AppContext } from '../../context.js';
@@ -19,6 +20,7 @@ import { ANCHOR_JSON, ANCHOR_SECURITY } from './schemas.js';
 
 type Body = Record<string, unknown>;
 
+/** The refresh's body, which has no schema (GET or POST, form, JSON or none): its members if an object. */
 const bodyOf = (body: unknown): Body =>
   body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
 const text = (value: unknown): string | null =>
@@ -58,6 +60,9 @@ const TOKENS = {
 
 /** Refusals a device meets whatever it asks: its own state, its org's. */
 const DEVICE_REFUSALS = ['DEVICE_BLOCKED', 'DEVICE_DELETED', 'BANNED', 'ORG_DELETED', 'RATE_LIMITED'] as const;
+
+/** The registration's request, typed from its body schema (the handler serves three paths). */
+type RegisterRequest = FastifyRequest<{ Body: FromSchema<typeof REGISTER_BODY> }>;
 
 const REGISTER_SCHEMA = {
   summary: "Register a device in an org (the anchor's /register): its token pair",
@@ -144,8 +149,9 @@ async function verifyRefreshCaller(ctx: AppContext, request: FastifyRequest): Pr
 
 /** The anchor's registration and its refresh by Bearer access token. */
 export const anchorRegisterRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const register = async (request: FastifyRequest) => {
-    const body = bodyOf(request.body);
+  const register = async (request: RegisterRequest) => {
+    // An object: the body schema refuses anything else (INVALID_BODY) before the handler.
+    const body = request.body;
     const orgName = text(body.org);
     if (!orgName) throw missing('ORG_MISSING', 'Organization identifier empty');
     const uuid = text(body.uuid) ?? text(body.device_id);

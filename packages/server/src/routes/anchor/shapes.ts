@@ -62,7 +62,7 @@ export function anchorLocation(row: AnchorLocationRow): Json {
   };
 }
 
-export function anchorStats(stats: ScopedStats): Json {
+export function anchorStats(stats: ScopedStats) {
   return {
     minDate: iso(stats.minDate),
     maxDate: iso(stats.maxDate),

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { principalOf } from '../../auth/principal.js';
 import type { AppContext } from '../../context.js';
 import { HttpError } from '../../errors.js';
@@ -7,10 +8,6 @@ import { findOrg } from '../../store/orgs.js';
 import { failures, text as textParam } from '../../http/route-schema.js';
 import { ANCHOR_JSON, ANCHOR_SECURITY, orgRefusal } from './schemas.js';
 
-type Body = Record<string, unknown>;
-
-const bodyOf = (body: unknown): Body =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Body) : {};
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 function sameSecret(a: string, b: string): boolean {
@@ -25,7 +22,7 @@ const LOGIN_BODY = {
 } as const;
 const ORG_BODY = { type: 'object', properties: { org: { type: 'string', maxLength: 256 } } } as const;
 
-const bearer = (description: string, more: Record<string, unknown>) =>
+const bearer = <More extends Record<string, unknown>>(description: string, more: More) =>
   ({
     description,
     type: 'object',
@@ -84,13 +81,15 @@ const CONFIGURE_SCHEMA = {
  * The anchor's site API besides its uploads and reads: its dashboard's login (/auth), its org
  * tokens (/jwt), and two stubs SDK developers test against (/locations_template, /configure).
  */
-export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain, { ctx }) => {
+  const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
   /** The admin's login: the password is the server's admin token; the answer a read token for everything. */
   app.post(
     '/api/site/auth',
     { schema: AUTH_SCHEMA, ...ANCHOR_JSON, config: { rateLimitScope: 'login' } },
     async (request, reply) => {
-      const { login, password } = bodyOf(request.body);
+      // An object: the body schema refuses anything else (INVALID_BODY) before the handler.
+      const { login, password } = request.body;
       const org = text(login);
       if (typeof password === 'string' && sameSecret(password, ctx.options.adminToken)) {
         const { accessToken } = await ctx.tokens.issueScoped('admin', null);
@@ -116,9 +115,9 @@ export const anchorSiteRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   };
   // The caller is checked before the body (credential-gate.ts): nobody's body is read.
   const jwtRoute = { schema: JWT_SCHEMA, ...ANCHOR_JSON, config: { credential: adminOnly } };
-  app.post('/api/site/jwt', jwtRoute, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post('/api/site/jwt', jwtRoute, async (request, reply) => {
     await adminOnly(request);
-    const org = text(bodyOf(request.body).org);
+    const org = text(request.body.org);
     const row = org === null ? null : await findOrg(ctx.db, org);
     if (!row) return reply.code(401).send({ org, error: 'Org not found', code: 'UNKNOWN_ORG' });
     const { accessToken, expires } = await ctx.tokens.issueScoped('org', row.name);
