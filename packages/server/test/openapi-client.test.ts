@@ -1,7 +1,8 @@
 // Issue 40 item 7: the OpenAPI document drives a client. Types generated from the served
 // /openapi.json (openapi-typescript) type-check a client written against them alone (openapi-fetch,
 // test/contract/waypost-client.ts), and a schema that drops what the client reads fails that check;
-// the same client registers a device, uploads as it, and pages its GPX export on a real server.
+// the same client registers a device, uploads as it with its token and with a device key, lists
+// the operator's devices, and pages its GPX export on a real server.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -80,13 +81,14 @@ describe.each(backends)('the generated client on a real server, on $name', (back
   });
   afterAll(async () => server.stop());
 
-  it('registers a device, uploads as it and pages its GPX export through the typed client', async () => {
+  it('registers a device, uploads as it with its token and its key, lists devices and pages its GPX export through the typed client', async () => {
     const run = await registerUploadRead(server.url, server.adminToken, 'typed-client-1');
-    expect(run).toMatchObject({ deviceId: 'typed-client-1', stored: 2, duplicates: 0 });
+    expect(run).toMatchObject({ deviceId: 'typed-client-1', stored: 2, duplicates: 0, storedWithKey: 1 });
+    expect(run.listedRecords).toBe(3);
     expect(run.expires).toBeGreaterThan(Date.now() / 1000);
     expect(run.link).toMatch(/rel="next"/);
     // One record a page, oldest first, then an empty last page or none: both records, once each.
     const points = run.pages.flatMap((gpx) => [...gpx.matchAll(/<trkpt lat="([\d.-]+)"/g)].map((m) => m[1]));
-    expect(points).toEqual(['45.501', '45.502']);
+    expect(points).toEqual(['45.501', '45.502', '45.503']);
   });
 });

@@ -14,6 +14,10 @@ export interface ClientRun {
   pages: string[];
   /** The Link header of the first page. */
   link: string | null;
+  /** The device's record count in the operator's device list, after both uploads. */
+  listedRecords: number | null;
+  /** What the upload made with the device's key (no token) stored. */
+  storedWithKey: number;
 }
 
 function fail(step: string, response: Response): never {
@@ -21,8 +25,10 @@ function fail(step: string, response: Response): never {
 }
 
 /**
- * Registers a device, uploads two locations with its token, and pages the operator's GPX export
- * one record at a time, as a third-party integrator would with a generated client.
+ * Registers a device, uploads two locations with its token, then one with a device key the operator
+ * makes for it (a tracker that cannot refresh a token), lists the fleet as the operator, and pages
+ * the operator's GPX export one record at a time, as a third-party integrator would with a
+ * generated client.
  */
 export async function registerUploadRead(baseUrl: string, adminToken: string, deviceId: string): Promise<ClientRun> {
   const client = createClient<paths>({ baseUrl });
@@ -41,13 +47,24 @@ export async function registerUploadRead(baseUrl: string, adminToken: string, de
   });
   // The answer is the summary (an OwnTracks client would get the empty list of messages).
   if (!uploaded.data || Array.isArray(uploaded.data)) fail('upload', uploaded.response);
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const keyed = await client.POST('/api/devices/{id}/key', { params: { path: { id: deviceId } }, headers: admin });
+  if (!keyed.data) fail('device key', keyed.response);
+  const withKey = await client.POST('/locations', {
+    body: { location: [location(3)] },
+    headers: { authorization: `Bearer ${keyed.data.key}` },
+  });
+  if (!withKey.data || Array.isArray(withKey.data)) fail('upload with key', withKey.response);
+  const listed = await client.GET('/api/devices', { headers: admin });
+  if (!listed.data) fail('device list', listed.response);
+  const mine = listed.data.find((device) => 'id' in device && device.id === deviceId);
   const pages: string[] = [];
   let after: string | undefined;
   let link: string | null = null;
   for (;;) {
     const page = await client.GET('/api/devices/{id}/locations', {
       params: { path: { id: registered.data.deviceId }, query: { format: 'gpx', limit: '1', after } },
-      headers: { authorization: `Bearer ${adminToken}` },
+      headers: admin,
       parseAs: 'text',
     });
     if (page.data === undefined) fail('export', page.response);
@@ -64,5 +81,7 @@ export async function registerUploadRead(baseUrl: string, adminToken: string, de
     duplicates: uploaded.data.duplicates,
     pages,
     link,
+    listedRecords: mine && 'records' in mine ? Number(mine.records) : null,
+    storedWithKey: withKey.data.stored,
   };
 }
