@@ -12,7 +12,7 @@ const PAGES = fileURLToPath(new URL('../pages/', import.meta.url));
 /** Lowest first. A prefix ending in "/" is a folder; otherwise a file. */
 const LAYERS: readonly (readonly string[])[] = [
   // The API's shapes: generated from the routes' schemas, and the few routes still without one.
-  ['dashboard/api-types.ts', 'dashboard/device-info.ts', 'dashboard/unschematized.ts'],
+  ['dashboard/api-types.ts', 'dashboard/device-info.ts', 'dashboard/replies.ts'],
   // What every part uses: the API client, DOM building, the time range, colours, the phone sheet.
   ['dashboard/base/'],
   // How numbers and times read for this person (and the formatting that follows them).
@@ -58,7 +58,7 @@ describe("the pages' parts", () => {
     expect([...graph.keys()].filter((file) => /^dashboard\/[^/]+$/.test(file)).sort()).toEqual([
       'dashboard/api-types.ts',
       'dashboard/device-info.ts',
-      'dashboard/unschematized.ts',
+      'dashboard/replies.ts',
     ]);
   });
 

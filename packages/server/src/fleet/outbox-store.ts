@@ -125,7 +125,8 @@ export async function recordFailure(
 
 export interface DeadRow {
   seq: number;
-  event: unknown;
+  /** The event's JSON as this server wrote it for the sink (a fleet event: type, device, timestamp...). */
+  event: { [key: string]: unknown };
   attempts: number;
   lastError: string | null;
 }
@@ -138,7 +139,7 @@ export async function deadRows(db: Queryable, sinkId: string, limit: number): Pr
   );
   return rows.map((r) => ({
     seq: Number(r.seq),
-    event: JSON.parse(r.body),
+    event: JSON.parse(r.body) as DeadRow['event'],
     attempts: Number(r.attempts),
     lastError: r.last_error,
   }));

@@ -28,7 +28,7 @@ import { applyHealth, fleetHealth, keepHealthFresh } from '../health/health-feed
 import { deviceStateSection } from '../health/health-text.js';
 import { timelineSection } from '../device/timeline.js';
 import type { DeviceInfo } from '../device-info.js';
-import type { DashboardConfig } from '../unschematized.js';
+import type { DashboardConfig } from '../replies.js';
 import { fitInsets, fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
 import { deviceInAddress, startMapLife, writeAddress } from '../map/map-life.js';
 import { setSilentAfter } from '../map/vehicle-marker.js';

@@ -5,7 +5,7 @@ import { showUsers } from '../editors/users.js';
 import { showGroups } from '../editors/groups.js';
 import { loggedIn, logIn, logInAs, logOut, whenUnauthorized } from '../base/api.js';
 import { $ } from '../base/dom.js';
-import type { Session } from '../unschematized.js';
+import type { Session } from '../replies.js';
 
 /** What a session may do on this page. */
 export type Powers = { owner: boolean; people: boolean; write: boolean };

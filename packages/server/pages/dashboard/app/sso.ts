@@ -1,4 +1,4 @@
-import type { DashboardConfig } from '../unschematized.js';
+import type { DashboardConfig } from '../replies.js';
 
 /** Offers single sign-on on the login form when the server has a provider configured. */
 export async function offerSso(element: HTMLElement): Promise<void> {

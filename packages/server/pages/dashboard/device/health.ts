@@ -5,7 +5,7 @@ import { silentPeriodList } from '../health/health-text.js';
 import { apiJson } from '../base/api.js';
 import { el, fill, showInViewer } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
-import type { Ledger, LedgerAccount, QuarantinedRecord } from '../unschematized.js';
+import type { Ledger, LedgerAccount, QuarantinedRecord } from '../replies.js';
 
 const SHOWN_RANGES = 8;
 const SHOWN_QUARANTINE = 20;

@@ -2,7 +2,7 @@
 import { api, apiJson } from '../base/api.js';
 import { el, fill, showInViewer } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
-import type { UploadedLog } from '../unschematized.js';
+import type { UploadedLog } from '../replies.js';
 
 export async function showLogList(deviceId: string, container: HTMLElement): Promise<void> {
   const logs = ((await apiJson('/api/logs')) as UploadedLog[]).filter((log) => log.deviceId === deviceId);

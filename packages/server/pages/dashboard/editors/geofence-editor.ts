@@ -7,7 +7,7 @@ import { $, el, fill } from '../base/dom.js';
 import { errorLine, send, showErrors } from '../base/form-errors.js';
 import { drawServerGeofences, fenceSize } from '../map/fleet-events.js';
 import * as fmt from '../settings/format.js';
-import type { ServerGeofence } from '../unschematized.js';
+import type { ServerGeofence } from '../replies.js';
 
 const EDIT_STYLE: L.PathOptions = {
   color: '#d97706',

@@ -2,7 +2,7 @@
 // it; users limited to a group see its devices only. Names and ids are set as text (el()).
 import { apiJson } from '../base/api.js';
 import { el, fill } from '../base/dom.js';
-import type { DeviceGroup } from '../unschematized.js';
+import type { DeviceGroup } from '../replies.js';
 
 /** Device ids typed as a comma- or space-separated list. */
 const idsOf = (text: string): string[] =>

@@ -6,7 +6,7 @@ import { apiJson } from '../base/api.js';
 import { $, el, fill } from '../base/dom.js';
 import { errorLine, send } from '../base/form-errors.js';
 import * as fmt from '../settings/format.js';
-import type { DeadLetter, Sink } from '../unschematized.js';
+import type { DeadLetter, Sink } from '../replies.js';
 
 const FIELDS = ['kind', 'url', 'events', 'form'];
 const sinkPath = (sink: Sink, what = ''): string => '/api/sinks/' + encodeURIComponent(sink.id) + what;
@@ -150,7 +150,7 @@ export class SinksPanel {
             {},
             cell(letter.event.type),
             cell(letter.event.device),
-            cell(fmt.time(Date.parse(letter.event.timestamp))),
+            cell(fmt.time(Date.parse(letter.event.timestamp ?? ''))),
             cell(letter.lastError),
           ),
         ),

@@ -3,7 +3,7 @@
 // set as text (el()), so an org named "<img onerror=...>" stays words. The API is the one
 // validator: what is chosen is sent as is, and a refusal is shown in its own words.
 import { el } from '../base/dom.js';
-import type { Limits } from '../unschematized.js';
+import type { Limits } from '../replies.js';
 
 /** "All devices", or "Orgs: acme, beta · Groups: vans": a user's limits in a line. */
 export function limitsText(user: Partial<Limits>): string {

@@ -3,7 +3,7 @@
 // server is set as text (el()); a password is sent once and the field emptied.
 import { apiJson } from '../base/api.js';
 import { el, fill } from '../base/dom.js';
-import type { DeviceGroup, Org, UserAccount } from '../unschematized.js';
+import type { DeviceGroup, Org, UserAccount } from '../replies.js';
 import { errorLine } from '../base/form-errors.js';
 import { limitsChooser, limitsText } from './user-limits.js';
 import { Refused, userCall, type UserField } from './user-refusals.js';

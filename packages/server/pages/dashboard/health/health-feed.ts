@@ -3,7 +3,7 @@
 // and again every half minute, so a device the server names quiet (or back) is shown so.
 import { apiJson } from '../base/api.js';
 import type { DeviceInfo } from '../device-info.js';
-import type { Health } from '../unschematized.js';
+import type { Health } from '../replies.js';
 
 const HEALTH_REFRESH_MS = 30_000;
 

@@ -4,17 +4,20 @@
 import { apiJson } from '../base/api.js';
 import { el, fill } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
-import type { Health, HealthDetail, SilentPeriod } from '../unschematized.js';
+import type { Health, HealthDetail, SilentPeriod } from '../replies.js';
 
 /** ": 42 records queued since 10:02:00", from the device's report (queued, oldest age) when it said so. */
 function queued(detail: HealthDetail | null): string {
+  // The report is the device's own words (any keys): numbers are read only when they are numbers.
   const report = detail?.report;
-  if (!report || report.queued === undefined || !(report.queued > 0)) return '';
-  const records = report.queued === 1 ? '1 record' : report.queued + ' records';
+  const count = report?.queued;
+  if (typeof count !== 'number' || !(count > 0)) return '';
+  const records = count === 1 ? '1 record' : count + ' records';
   const at = Date.parse(detail?.reportedAt ?? '');
+  const oldestAge = report?.oldestAge;
   const since =
-    report.oldestAge !== undefined && report.oldestAge >= 0 && Number.isFinite(at)
-      ? ' since ' + fmt.clock(at - report.oldestAge * 1000)
+    typeof oldestAge === 'number' && oldestAge >= 0 && Number.isFinite(at)
+      ? ' since ' + fmt.clock(at - oldestAge * 1000)
       : '';
   return ': ' + records + ' queued' + since;
 }
@@ -107,7 +110,7 @@ export function deviceStateSection(
               'Seen by the server: a request with its refused credentials (' +
                 fmt.text(refused.code) +
                 ') last arrived ' +
-                fmt.time(Date.parse(refused.at)) +
+                fmt.time(Date.parse(refused.at ?? '')) +
                 '.',
             )
           : null,

@@ -3,7 +3,7 @@
 import { apiJson } from '../base/api.js';
 import { el } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
-import type { ServerGeofence } from '../unschematized.js';
+import type { ServerGeofence } from '../replies.js';
 
 const FENCE_STYLE: L.PathOptions = {
   color: '#7b2cbf',

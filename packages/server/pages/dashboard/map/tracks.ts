@@ -7,7 +7,7 @@ import { fenceLabel } from './fleet-events.js';
 import { gapText, splitAtGaps, type Bridge, type TrackPoint } from './gaps.js';
 import * as fmt from '../settings/format.js';
 import type { Range } from '../base/range.js';
-import type { Health } from '../unschematized.js';
+import type { Health } from '../replies.js';
 import type { Gap } from './gaps.js';
 import { STATE_COLOURS } from './vehicle-state.js';
 import { VehicleMarker, type Emphasis } from './vehicle-marker.js';

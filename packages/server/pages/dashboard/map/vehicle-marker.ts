@@ -4,7 +4,7 @@
 // vehicle is drawn over the others, which are dimmed.
 import { el } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
-import type { Health } from '../unschematized.js';
+import type { Health } from '../replies.js';
 import { shownState, STATE_COLOURS, STATE_NAMES, vehicleNow, type TimedPoint } from './vehicle-state.js';
 
 /** What a marker is told of its vehicle. */

@@ -53,7 +53,11 @@ export const GEOFENCE = {
     notifyOnDwell: { type: 'boolean' },
     loiteringDelay: { type: 'number' },
     extras: ANY_OBJECT,
-    vertices: { type: 'array', items: { type: 'array', items: { type: 'number' } } },
+    vertices: {
+      type: 'array',
+      items: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 },
+      description: "A polygon's corners as [latitude, longitude] pairs",
+    },
     org: { type: 'string', description: 'Absent: a fleet geofence' },
   },
   additionalProperties: false,
@@ -151,7 +155,12 @@ export const DEAD_LETTER = {
   type: 'object',
   properties: {
     seq: { type: 'integer' },
-    event: { description: 'The event as the sink would have received it' },
+    event: {
+      type: 'object',
+      description: 'The event as the sink would have received it',
+      properties: { type: { type: 'string' }, device: { type: 'string' }, timestamp: { type: 'string' } },
+      additionalProperties: true,
+    },
     attempts: { type: 'integer' },
     lastError: { type: ['string', 'null'] },
   },
