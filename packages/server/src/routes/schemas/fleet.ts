@@ -61,17 +61,8 @@ export const GEOFENCE = {
     org: { type: 'string', description: 'Absent: a fleet geofence' },
   },
   additionalProperties: false,
-  required: [
-    'identifier',
-    'latitude',
-    'longitude',
-    'radius',
-    'notifyOnEntry',
-    'notifyOnExit',
-    'notifyOnDwell',
-    'loiteringDelay',
-    'extras',
-  ],
+  // A geofence stored before its options existed (an upgraded server's) has only these.
+  required: ['identifier', 'latitude', 'longitude', 'radius'],
 } as const;
 
 export const GEOFENCE_PARAMS = {
