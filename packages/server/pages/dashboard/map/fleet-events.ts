@@ -3,6 +3,7 @@
 import { apiJson } from '../base/api.js';
 import { el } from '../base/dom.js';
 import * as fmt from '../settings/format.js';
+import { circleTop, fenceLabel, polygonTop } from './fence-label.js';
 import type { ServerGeofence } from '../replies.js';
 
 const FENCE_STYLE: L.PathOptions = {
@@ -12,19 +13,6 @@ const FENCE_STYLE: L.PathOptions = {
   fillOpacity: 0.06,
   className: 'server-geofence',
 };
-
-/** A geofence's name on the map at its centre, always shown (text, never HTML). */
-export function fenceLabel(at: L.LatLngExpression, name: string): L.Marker {
-  return L.marker(at, {
-    icon: L.divIcon({
-      className: 'geofence-label-icon',
-      html: el('span', { className: 'geofence-label' }, name),
-      iconSize: null as unknown as L.PointExpression,
-    }),
-    interactive: false,
-    keyboard: false,
-  });
-}
 
 /** A saved geofence's size: its corners, or its radius in the chosen unit system ("150 m", "492 ft"). */
 export const fenceSize = (fence: Pick<ServerGeofence, 'vertices' | 'radius'>): string =>
@@ -43,9 +31,8 @@ export async function drawServerGeofences(map: L.Map, layer: L.LayerGroup): Prom
       el('div', {}, el('strong', {}, fence.identifier), el('div', {}, 'server geofence · ' + fenceSize(fence))),
     );
     shape.addTo(layer);
-    layer.addLayer(
-      fenceLabel(fence.vertices ? shape.getBounds().getCenter() : [fence.latitude, fence.longitude], fence.identifier),
-    );
+    const top = fence.vertices ? polygonTop(fence.vertices) : circleTop(fence.latitude, fence.longitude, fence.radius);
+    layer.addLayer(fenceLabel(map, top, fence.identifier));
   }
   if (!map.hasLayer(layer)) layer.addTo(map);
   return geofences.length;

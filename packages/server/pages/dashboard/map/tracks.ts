@@ -3,7 +3,7 @@
 // Tooltips and popups are elements built with el(), never HTML strings.
 import type { DeviceGeofence, DeviceTrack, RecordedEvent } from './device-data.js';
 import { el } from '../base/dom.js';
-import { fenceLabel } from './fleet-events.js';
+import { circleTop, fenceLabel } from './fence-label.js';
 import { gapText, splitAtGaps, type Bridge, type TrackPoint } from './gaps.js';
 import * as fmt from '../settings/format.js';
 import type { Range } from '../base/range.js';
@@ -47,7 +47,7 @@ export class DeviceLayer {
   private emphasis: Emphasis = 'normal';
 
   constructor(
-    map: L.Map,
+    private readonly map: L.Map,
     readonly id: string,
     private readonly colour: string,
     private readonly onSelect: (id: string) => void,
@@ -206,7 +206,9 @@ export class DeviceLayer {
         el('div', {}, el('strong', {}, fence.identifier), el('div', {}, this.id + ' · ' + fmt.length(fence.radius))),
       );
       // Its name on the map, always: a fence is read without pointing at it.
-      fenceLabel([fence.latitude, fence.longitude], fence.identifier).addTo(this.fences);
+      fenceLabel(this.map, circleTop(fence.latitude, fence.longitude, fence.radius), fence.identifier).addTo(
+        this.fences,
+      );
       circle.addTo(this.fences);
       this.tag(circle, null);
     }
