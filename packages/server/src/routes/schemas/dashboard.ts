@@ -10,6 +10,7 @@ import {
   READER_FAILURES,
   TRIPS,
 } from './read-common.js';
+import { DEVICE } from './devices.js';
 
 /**
  * The contracts of the dashboard's read routes (routes/dashboard-api.ts): every field the
@@ -38,46 +39,6 @@ export const COMMANDS_SCHEMA = {
     },
     ...failures(...READER_FAILURES),
   },
-} as const;
-
-/** A device as the admin API and the dashboard's list show it (store/devices.ts deviceJson). */
-export const DEVICE = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    name: str('The name it was given at registration'),
-    model: str('The model it reported'),
-    createdAt: str('When the server first saw it (ISO-8601)'),
-    lastSeen: str('When it last uploaded (ISO-8601); null: never'),
-    status: { type: 'string', enum: ['active', 'blocked', 'deleted'] },
-    records: { type: 'integer' },
-    duplicates: { type: 'integer' },
-    quarantined: { type: 'integer' },
-    lastPosition: {
-      type: ['object', 'null'],
-      properties: {
-        latitude: { type: 'number' },
-        longitude: { type: 'number' },
-        timestamp: str('When it was recorded (ISO-8601)'),
-      },
-      required: ['latitude', 'longitude', 'timestamp'],
-      additionalProperties: false,
-      description: 'Its newest position; null: none yet',
-    },
-  },
-  required: [
-    'id',
-    'name',
-    'model',
-    'createdAt',
-    'lastSeen',
-    'status',
-    'records',
-    'duplicates',
-    'quarantined',
-    'lastPosition',
-  ],
-  additionalProperties: false,
 } as const;
 
 export const DEVICES_SCHEMA = {
