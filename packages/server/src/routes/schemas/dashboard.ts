@@ -11,6 +11,7 @@ import {
   TRIPS,
 } from './read-common.js';
 import { DEVICE } from './devices.js';
+import { DEVICE_GEOFENCE } from './geofences.js';
 
 /**
  * The contracts of the dashboard's read routes (routes/dashboard-api.ts): every field the
@@ -200,42 +201,9 @@ export const EVENTS_SCHEMA = {
   },
 } as const;
 
-/** A geofence as the SDK holds it (@waypost/sdk's Geofence). */
-export const GEOFENCE = {
-  type: 'object',
-  properties: {
-    identifier: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
-    radius: { type: 'number', description: 'Metres' },
-    notifyOnEntry: { type: 'boolean' },
-    notifyOnExit: { type: 'boolean' },
-    notifyOnDwell: { type: 'boolean' },
-    loiteringDelay: { type: 'number', description: 'Milliseconds inside before a dwell' },
-    extras: { type: 'object', additionalProperties: true },
-    vertices: {
-      type: 'array',
-      items: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 },
-      description: "A polygon's corners as [latitude, longitude]",
-    },
-  },
-  required: [
-    'identifier',
-    'latitude',
-    'longitude',
-    'radius',
-    'notifyOnEntry',
-    'notifyOnExit',
-    'notifyOnDwell',
-    'loiteringDelay',
-    'extras',
-  ],
-  additionalProperties: false,
-} as const;
-
 export const GEOFENCES_SCHEMA = {
   summary: 'The geofences a device was told to monitor, from its queued commands',
   params: DEVICE_PARAMS,
   querystring: queryOf(RANGE_QUERY),
-  response: { 200: { type: 'array', items: GEOFENCE }, ...failures(...DEVICE_READER_FAILURES) },
+  response: { 200: { type: 'array', items: DEVICE_GEOFENCE }, ...failures(...DEVICE_READER_FAILURES) },
 } as const;
