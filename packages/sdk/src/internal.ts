@@ -16,15 +16,10 @@ export { ReRegistration } from './auth/reregistration.js';
 export { LOCATIONS_PATH, REFRESH_TOKEN_PATH } from './config/transistor-token.js';
 export { parseLocationQuery, parseLogQuery, type LogQueryInput, type OrderInput } from './store/query.js';
 export { checkOptions, PORT_RULES, type OptionRule, type OptionRules } from './options/check-options.js';
-export {
-  CONFIG_FIELDS,
-  GROUP_NAMES,
-  REMOTE_COMMANDS,
-  LOG_LEVELS,
-  defaultConfig,
-  describeDefault,
-} from './config/fields.js';
-export type { FieldSpec } from './config/fields.js';
+export { CONFIG_FIELDS, GROUP_NAMES, defaultConfig, describeDefault } from './config/fields.js';
+export { REMOTE_COMMANDS } from './config/upload-fields.js';
+export { LOG_LEVELS } from './config/device-fields.js';
+export type { FieldSpec } from './config/field-spec.js';
 export { FLAT_KEYS } from './config/flat-keys.js';
 export { KEPT_FLAT_KEYS, ANCHOR_GROUPS, keptKeysOf, type AnchorGroup, type KeptKind } from './config/anchor-keys.js';
 export { applyConfigInput } from './config/apply.js';

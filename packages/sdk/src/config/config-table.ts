@@ -1,4 +1,5 @@
-import { GROUP_NAMES, describeDefault, fieldsOf, type FieldSpec } from './fields.js';
+import type { FieldSpec } from './field-spec.js';
+import { GROUP_NAMES, describeDefault, fieldsOf } from './fields.js';
 
 function describeType(spec: FieldSpec): string {
   switch (spec.type) {

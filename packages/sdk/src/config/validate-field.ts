@@ -1,5 +1,5 @@
 import { WaypostError } from '../errors.js';
-import type { FieldSpec } from './fields.js';
+import type { FieldSpec } from './field-spec.js';
 import { compileTemplate } from '../records/template.js';
 import { jsonProblem } from '../records/json-bounds.js';
 

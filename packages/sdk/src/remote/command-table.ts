@@ -1,5 +1,5 @@
 import type { RemoteCommandName } from '../config/types.js';
-import { REMOTE_COMMANDS } from '../config/fields.js';
+import { REMOTE_COMMANDS } from '../config/upload-fields.js';
 import { MAX_CLAIM_RANGES } from '../receipts/receipted-header.js';
 
 /** What a remote command takes: at most `max` arguments, checked by `check`, described by `takes`. */

@@ -1,5 +1,5 @@
 import type { RemoteCommandName } from '../config/types.js';
-import { REMOTE_COMMANDS } from '../config/fields.js';
+import { REMOTE_COMMANDS } from '../config/upload-fields.js';
 import type { RemoteCommandEvent } from '../events/types.js';
 import type { SdkLogger } from '../log/logger.js';
 import { checkRemoteCommand } from './command-table.js';

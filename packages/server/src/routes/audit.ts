@@ -3,16 +3,13 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { listAudit, type AuditRow } from '../audit/audit-store.js';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { badRequest } from '../errors.js';
 import { safeText } from '../export/csv-writer.js';
-import { integerParam } from './query-params.js';
+import { pageOf, sendCsv } from './paged-read.js';
 import { ACCESS } from '../accounts/route-rules.js';
 import { failures } from '../http/route-schema.js';
 import { SCOPED_GATE_CODES } from './schemas/common.js';
 import { AUDIT_PAGE, jsonOrCsv, PAGE_QUERY } from './schemas/device-reads.js';
 
-const DEFAULT_PAGE = 100;
-const MAX_PAGE = 10_000;
 const COLUMNS = ['seq', 'at', 'actor', 'address', 'action', 'target', 'status', 'detail'] as const;
 
 const entryJson = (row: AuditRow) => ({ ...row, at: new Date(row.at).toISOString() });
@@ -48,19 +45,9 @@ export const auditRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain
       },
     },
     async (request, reply) => {
-      const query = request.query;
-      const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
-      const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
-      const format = query.format ?? 'json';
-      if (format !== 'json' && format !== 'csv')
-        throw badRequest('INVALID_PARAMETER', `format must be json or csv, got ${format}`);
+      const { limit, before, format } = pageOf(request.query);
       const rows = await listAudit(ctx.db, limit, before);
-      if (format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="audit.csv"')
-          .send(csv(rows));
-      }
+      if (format === 'csv') return sendCsv(reply, 'audit.csv', csv(rows));
       return { entries: rows.map(entryJson), next: rows.length === limit ? rows.at(-1)!.seq : null };
     },
   );

@@ -10,6 +10,7 @@ import { orgForNew, settingOrgsOf, settingVisible } from '../accounts/fleet-scop
 import { failures } from '../http/route-schema.js';
 import { GATE_CODES, refusedAs } from './schemas/common.js';
 import * as S from './schemas/fleet.js';
+import { SERVER_GEOFENCE } from './schemas/geofences.js';
 import { sinkRoutes } from './sinks-admin.js';
 import { ACCESS } from '../accounts/route-rules.js';
 
@@ -31,7 +32,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain
         summary: 'Adds a geofence evaluated for every device (of its org)',
         body: S.GEOFENCE_BODY,
         response: {
-          201: S.GEOFENCE,
+          201: SERVER_GEOFENCE,
           ...failures(
             ...GATE_CODES,
             ...S.ORG_CODES,
@@ -71,7 +72,7 @@ export const fleetRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain
       config: ACCESS.viewer.filtered,
       schema: {
         summary: 'The geofences the caller may see',
-        response: { 200: { type: 'array', items: S.GEOFENCE }, ...failures(...GATE_CODES) },
+        response: { 200: { type: 'array', items: SERVER_GEOFENCE }, ...failures(...GATE_CODES) },
       },
     },
     async (request) => {

@@ -2,17 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { requireAdmin } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
-import { badRequest, HttpError } from '../errors.js';
+import { HttpError } from '../errors.js';
 import { findDevice } from '../store/devices.js';
 import { listQuarantine, type QuarantineRow } from '../store/quarantine.js';
-import { integerParam } from './query-params.js';
+import { pageOf, sendCsv } from './paged-read.js';
 import { ACCESS } from '../accounts/route-rules.js';
 import { failures } from '../http/route-schema.js';
 import { DEVICE_PARAMS, SCOPED_GATE_CODES } from './schemas/common.js';
 import { jsonOrCsv, PAGE_QUERY, QUARANTINE_PAGE } from './schemas/device-reads.js';
-
-const DEFAULT_PAGE = 100;
-const MAX_PAGE = 10_000;
 
 const csvCell = (value: string | number | null): string => {
   const text = value === null ? '' : String(value);
@@ -52,19 +49,9 @@ export const quarantineRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const { id } = request.params;
       if (!(await findDevice(ctx.db, id)))
         throw new HttpError(404, 'UNKNOWN_DEVICE', `No device "${id}" on this server`);
-      const query = request.query;
-      const limit = integerParam(query, 'limit', 1, MAX_PAGE, DEFAULT_PAGE);
-      const before = query.before ? integerParam(query, 'before', 1, Number.MAX_SAFE_INTEGER, 0) : null;
-      const format = query.format ?? 'json';
-      if (format !== 'json' && format !== 'csv')
-        throw badRequest('INVALID_PARAMETER', `format must be json or csv, got ${format}`);
+      const { limit, before, format } = pageOf(request.query);
       const rows = await listQuarantine(ctx.db, id, limit, before);
-      if (format === 'csv') {
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="quarantine.csv"')
-          .send(csv(rows));
-      }
+      if (format === 'csv') return sendCsv(reply, 'quarantine.csv', csv(rows));
       return { records: rows, next: rows.length === limit ? rows.at(-1)!.id : null };
     },
   );

@@ -1,5 +1,6 @@
 import type { ServerErrorCode } from '../error-codes.js';
 import { failures, text } from '../http/route-schema.js';
+import { DEVICE_CREDENTIAL_CODES } from './schemas/common.js';
 
 /**
  * The contract every upload route shares (issue 44): the headers it reads, the answer clients
@@ -16,13 +17,7 @@ export const UPLOAD_REFUSALS: readonly ServerErrorCode[] = [
   'TOO_DEEP',
   'INVALID_ENCODING',
   'INVALID_COLUMNAR',
-  'TOKEN_REQUIRED',
-  'CREDENTIAL_REQUIRED',
-  'INVALID_TOKEN',
-  'TOKEN_EXPIRED',
-  'TOKEN_REVOKED',
-  'WRONG_KEY',
-  'KEY_REVOKED',
+  ...DEVICE_CREDENTIAL_CODES,
   'WRONG_TOKEN',
   'FORBIDDEN',
   'DEVICE_BLOCKED',

@@ -251,7 +251,7 @@ export async function setDeviceStatus(db: Queryable, id: string, status: DeviceS
   return (await db.run(`UPDATE devices SET status = ? WHERE id = ?`, [status, id])) > 0;
 }
 
-/** A device as the API answers it (routes/schemas/dashboard.ts DEVICE declares the same fields). */
+/** A device as the API answers it (routes/schemas/devices.ts DEVICE declares the same fields). */
 export type DeviceJson = {
   id: string;
   name: string | null;

@@ -37,6 +37,21 @@ export const GATE_CODES = [
 /** The gate's codes and a limited user's 404 for what lies outside their orgs (scope rules device, none). */
 export const SCOPED_GATE_CODES = [...GATE_CODES, 'NOT_FOUND'] as const satisfies readonly ServerErrorCode[];
 
+/**
+ * What a device's credential may be refused with, on every route a device uploads to (records or
+ * a log): none where one is needed, a token not valid, expired or revoked, a key not this server's
+ * or revoked (auth/credential-gate.ts authenticateUpload decides).
+ */
+export const DEVICE_CREDENTIAL_CODES = [
+  'TOKEN_REQUIRED',
+  'CREDENTIAL_REQUIRED',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'TOKEN_REVOKED',
+  'WRONG_KEY',
+  'KEY_REVOKED',
+] as const satisfies readonly ServerErrorCode[];
+
 /** `{ deleted: <name or id> }`: what was deleted. */
 export const DELETED = {
   type: 'object',

@@ -10,6 +10,8 @@ import {
   READER_FAILURES,
   TRIPS,
 } from './read-common.js';
+import { DEVICE } from './devices.js';
+import { DEVICE_GEOFENCE } from './geofences.js';
 
 /**
  * The contracts of the dashboard's read routes (routes/dashboard-api.ts): every field the
@@ -38,46 +40,6 @@ export const COMMANDS_SCHEMA = {
     },
     ...failures(...READER_FAILURES),
   },
-} as const;
-
-/** A device as the admin API and the dashboard's list show it (store/devices.ts deviceJson). */
-export const DEVICE = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    name: str('The name it was given at registration'),
-    model: str('The model it reported'),
-    createdAt: str('When the server first saw it (ISO-8601)'),
-    lastSeen: str('When it last uploaded (ISO-8601); null: never'),
-    status: { type: 'string', enum: ['active', 'blocked', 'deleted'] },
-    records: { type: 'integer' },
-    duplicates: { type: 'integer' },
-    quarantined: { type: 'integer' },
-    lastPosition: {
-      type: ['object', 'null'],
-      properties: {
-        latitude: { type: 'number' },
-        longitude: { type: 'number' },
-        timestamp: str('When it was recorded (ISO-8601)'),
-      },
-      required: ['latitude', 'longitude', 'timestamp'],
-      additionalProperties: false,
-      description: 'Its newest position; null: none yet',
-    },
-  },
-  required: [
-    'id',
-    'name',
-    'model',
-    'createdAt',
-    'lastSeen',
-    'status',
-    'records',
-    'duplicates',
-    'quarantined',
-    'lastPosition',
-  ],
-  additionalProperties: false,
 } as const;
 
 export const DEVICES_SCHEMA = {
@@ -239,42 +201,9 @@ export const EVENTS_SCHEMA = {
   },
 } as const;
 
-/** A geofence as the SDK holds it (@waypost/sdk's Geofence). */
-export const GEOFENCE = {
-  type: 'object',
-  properties: {
-    identifier: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
-    radius: { type: 'number', description: 'Metres' },
-    notifyOnEntry: { type: 'boolean' },
-    notifyOnExit: { type: 'boolean' },
-    notifyOnDwell: { type: 'boolean' },
-    loiteringDelay: { type: 'number', description: 'Milliseconds inside before a dwell' },
-    extras: { type: 'object', additionalProperties: true },
-    vertices: {
-      type: 'array',
-      items: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 },
-      description: "A polygon's corners as [latitude, longitude]",
-    },
-  },
-  required: [
-    'identifier',
-    'latitude',
-    'longitude',
-    'radius',
-    'notifyOnEntry',
-    'notifyOnExit',
-    'notifyOnDwell',
-    'loiteringDelay',
-    'extras',
-  ],
-  additionalProperties: false,
-} as const;
-
 export const GEOFENCES_SCHEMA = {
   summary: 'The geofences a device was told to monitor, from its queued commands',
   params: DEVICE_PARAMS,
   querystring: queryOf(RANGE_QUERY),
-  response: { 200: { type: 'array', items: GEOFENCE }, ...failures(...DEVICE_READER_FAILURES) },
+  response: { 200: { type: 'array', items: DEVICE_GEOFENCE }, ...failures(...DEVICE_READER_FAILURES) },
 } as const;

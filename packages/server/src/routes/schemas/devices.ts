@@ -1,25 +1,49 @@
 import { ISO, ISO_OR_NULL, text } from './common.js';
 
-/** A device as the admin API answers it (store/devices.ts deviceJson). */
+/** A time or null, with what it is, for the OpenAPI document. */
+const isoOrNull = (description: string) => ({ ...ISO_OR_NULL, description }) as const;
+
+/**
+ * A device as the admin API (GET /api/devices, /api/devices/:id, its status changes) and the
+ * dashboard's list (GET /api/dashboard/devices) answer it: store/devices.ts deviceJson, every field.
+ */
 export const DEVICE = {
   type: 'object',
   properties: {
     id: { type: 'string' },
     name: { type: ['string', 'null'], description: 'The name it was given at registration' },
-    model: { type: ['string', 'null'] },
-    createdAt: ISO_OR_NULL,
-    lastSeen: ISO_OR_NULL,
+    model: { type: ['string', 'null'], description: 'The model it reported' },
+    createdAt: isoOrNull('When the server first saw it (ISO-8601)'),
+    lastSeen: isoOrNull('When it last uploaded (ISO-8601); null: never'),
     status: { type: 'string', enum: ['active', 'blocked', 'deleted'] },
     records: { type: 'integer' },
     duplicates: { type: 'integer' },
     quarantined: { type: 'integer' },
     lastPosition: {
       type: ['object', 'null'],
-      properties: { latitude: { type: 'number' }, longitude: { type: 'number' }, timestamp: ISO_OR_NULL },
+      properties: {
+        latitude: { type: 'number' },
+        longitude: { type: 'number' },
+        timestamp: isoOrNull('When it was recorded (ISO-8601)'),
+      },
       required: ['latitude', 'longitude', 'timestamp'],
+      additionalProperties: false,
+      description: 'Its newest position; null: none yet',
     },
   },
-  required: ['id', 'name', 'model', 'createdAt', 'lastSeen', 'status', 'records', 'duplicates', 'quarantined'],
+  required: [
+    'id',
+    'name',
+    'model',
+    'createdAt',
+    'lastSeen',
+    'status',
+    'records',
+    'duplicates',
+    'quarantined',
+    'lastPosition',
+  ],
+  additionalProperties: false,
 } as const;
 
 /** A device as the anchor's API answers it (routes/anchor/shapes.ts), to the anchor's callers of GET /api/devices. */

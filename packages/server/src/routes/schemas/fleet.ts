@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '../../fleet/fleet-event.js';
-import { ANY_OBJECT, ISO, text } from './common.js';
+import { ISO, text } from './common.js';
+import { GEOFENCE_CIRCLE, GEOFENCE_OPTIONS } from './geofences.js';
 
 /**
  * The contracts of the fleet's admin API (routes/fleet-admin.ts): geofences, webhooks and sinks,
@@ -23,46 +24,16 @@ export const GEOFENCE_BODY = {
   required: ['identifier'],
   additionalProperties: false,
   properties: {
-    identifier: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
-    radius: { type: 'number', description: 'Metres' },
+    ...GEOFENCE_CIRCLE,
+    // Any pairs: the SDK's parseGeofence refuses a corner that is not one, naming it.
     vertices: {
       type: 'array',
       items: { type: 'array', items: { type: 'number' } },
       description: "A polygon's corners as [latitude, longitude] pairs (then its circle is computed)",
     },
-    notifyOnEntry: { type: 'boolean' },
-    notifyOnExit: { type: 'boolean' },
-    notifyOnDwell: { type: 'boolean' },
-    loiteringDelay: { type: 'number', description: 'Milliseconds inside before a dwell' },
-    extras: ANY_OBJECT,
+    ...GEOFENCE_OPTIONS,
     org: ORG,
   },
-} as const;
-
-export const GEOFENCE = {
-  type: 'object',
-  properties: {
-    identifier: { type: 'string' },
-    latitude: { type: 'number' },
-    longitude: { type: 'number' },
-    radius: { type: 'number' },
-    notifyOnEntry: { type: 'boolean' },
-    notifyOnExit: { type: 'boolean' },
-    notifyOnDwell: { type: 'boolean' },
-    loiteringDelay: { type: 'number' },
-    extras: ANY_OBJECT,
-    vertices: {
-      type: 'array',
-      items: { type: 'array', items: { type: 'number' }, minItems: 2, maxItems: 2 },
-      description: "A polygon's corners as [latitude, longitude] pairs",
-    },
-    org: { type: 'string', description: 'Absent: a fleet geofence' },
-  },
-  additionalProperties: false,
-  // A geofence stored before its options existed (an upgraded server's) has only these.
-  required: ['identifier', 'latitude', 'longitude', 'radius'],
 } as const;
 
 export const GEOFENCE_PARAMS = {

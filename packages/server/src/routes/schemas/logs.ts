@@ -1,5 +1,5 @@
 import type { ServerErrorCode } from '../../error-codes.js';
-import { ISO_OR_NULL, text } from './common.js';
+import { DEVICE_CREDENTIAL_CODES, ISO_OR_NULL, text } from './common.js';
 
 /** The multipart form of the SDK's uploadLog: the log part and text fields (each kept with the log). */
 export const LOG_UPLOAD = {
@@ -22,13 +22,7 @@ export const LOG_UPLOADED = {
 
 /** What an upload may answer: a device credential's refusals, the form's, the device's state. */
 export const LOG_UPLOAD_CODES = [
-  'TOKEN_REQUIRED',
-  'CREDENTIAL_REQUIRED',
-  'INVALID_TOKEN',
-  'TOKEN_EXPIRED',
-  'TOKEN_REVOKED',
-  'WRONG_KEY',
-  'KEY_REVOKED',
+  ...DEVICE_CREDENTIAL_CODES,
   'REGISTRATION_REQUIRED',
   'NOT_MULTIPART',
   'MALFORMED_MULTIPART',
