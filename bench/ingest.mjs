@@ -6,16 +6,19 @@
 // transaction per batch (on PostgreSQL with as many concurrent connections as there are clients),
 // and the same load against a minimal node:http service that inserts the same rows in one
 // transaction per request (bench/lib/minimal-ingest-server.mjs): the floor a Node service can
-// reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20). Beside
-// them the database's own bulk path for the same rows (issue 43): every device's batch of a round
-// in one transaction (SQLite: one prepared statement; PostgreSQL: one multi-row statement), the
-// ceiling any service storing these rows approaches.
+// reach, which Waypost, with every check, must stay within TARGET_VS_MINIMAL of (issue 20; raised
+// by issue 43). Beside them the database's own bulk path for the same rows (issue 43): every
+// device's batch of a round at once (SQLite: one prepared statement in one transaction; PostgreSQL:
+// COPY), the ceiling any service storing these rows approaches.
 // Run after `npm run build`. WAYPOST_BENCH_CLIENTS changes the fleet size (default 50).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { batchesOf, deviceOf, loadFromChild, storedRate } from './lib/ingest-load.mjs';
 import { ANCHOR_DIR, startAnchor } from './lib/anchor-server.mjs';
 import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
@@ -36,7 +39,14 @@ const TARGET_VS_ANCHOR = 50;
 const CEILING_FOR_TARGET = 2 * TARGET_VS_ANCHOR;
 /** Fewer records for the anchor: it takes ~10 ms a record one by one. */
 const ANCHOR_RECORDS = { 100: 10_000, 1: 2_000 };
-const TARGET_VS_MINIMAL = 0.8;
+/** Issue 43: batches within 0.9 of the minimal service, one per request at least its rate. */
+const TARGET_VS_MINIMAL = { 100: 0.9, 1: 1.0 };
+/**
+ * Issue 43: PostgreSQL batches within 0.8 of the driver's per-batch insert (one transaction per
+ * batch on as many connections as devices). On SQLite the driver's ratio is reported only: one
+ * writer, in the server's process, so no service over HTTP comes near it.
+ */
+const TARGET_VS_DRIVER = { 'postgres:100': 0.8 };
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 3);
 const POOL_SIZE = 10; // Waypost's default PostgreSQL pool, given to the minimal service too
 const CASES = [
@@ -151,30 +161,51 @@ function sqliteBulkFloor(file, perClient) {
   return records / seconds;
 }
 
+/** A value in COPY's text format: \N for null, the four characters COPY reads as escapes escaped. */
+const COPY_ESCAPES = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const copyField = (value) =>
+  value === null || value === undefined
+    ? '\\N'
+    : typeof value === 'string'
+      ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c])
+      : String(value);
+
 /**
- * PostgreSQL: each round of the fleet in one statement on one connection, its columns sent as
- * arrays (unnest: no bound-parameter limit, one parse and plan), one commit per round.
+ * PostgreSQL: COPY, each round of the fleet in one COPY (its own transaction), the text encoded in
+ * the timed loop as a service would have to. As many connections as the machine has cores take the
+ * rounds in turn: one connection leaves a core idle while the other side works (on 2 cores, one
+ * connection reached about 55-65% of two; four no more than two).
  */
 async function postgresBulkFloor(schema, perClient) {
-  const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
-  await client.connect();
+  const connections = availableParallelism();
+  const pool = new pg.Pool({ connectionString: PG_URL, max: connections, options: `-c search_path=${schema}` });
   try {
-    await client.query(FLOOR_TABLE);
+    await pool.query(FLOOR_TABLE);
     const rounds = roundsOf(perClient);
+    let next = 0;
     let records = 0;
     const started = process.hrtime.bigint();
-    for (const rows of rounds) {
-      const columns = Array.from({ length: 7 }, (_, j) => rows.map((row) => row[j]));
-      await client.query(
-        `INSERT INTO floor_locations SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[],
-           $4::float8[], $5::float8[], $6::bigint[], $7::text[]) ON CONFLICT DO NOTHING`,
-        columns,
-      );
-      records += rows.length;
-    }
-    return records / (Number(process.hrtime.bigint() - started) / 1e9);
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        const client = await pool.connect();
+        try {
+          while (next < rounds.length) {
+            const rows = rounds[next++];
+            const text = rows.map((row) => row.map(copyField).join('\t')).join('\n') + '\n';
+            await pipeline(Readable.from([text]), client.query(copyFrom('COPY floor_locations FROM STDIN')));
+            records += rows.length;
+          }
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM floor_locations');
+    if (rows[0].n !== records) throw new Error(`COPY stored ${rows[0].n} of ${records} rows`);
+    return records / seconds;
   } finally {
-    await client.end();
+    await pool.end();
   }
 }
 
@@ -330,18 +361,28 @@ async function main() {
       try {
         const { rate, minimal, floor, bulk } = await runCase(startServer, backend, spec);
         const vsMinimal = rate / minimal;
+        const vsDriver = rate / floor;
         const verdict = (ok) => (ok ? 'met' : 'NOT met');
         const vsAnchor = anchor[spec.batch] ? rate / anchor[spec.batch] : null;
         const anchorPart =
           vsAnchor === null
             ? 'anchor not measured'
             : `${vsAnchor.toFixed(0)}x anchor (target ${TARGET_VS_ANCHOR}x: ${verdict(vsAnchor >= TARGET_VS_ANCHOR)})`;
+        const minimalTarget = TARGET_VS_MINIMAL[spec.batch];
+        const driverTarget = TARGET_VS_DRIVER[`${backend}:${spec.batch}`];
+        const driverPart = driverTarget ? `target ${driverTarget}: ${verdict(vsDriver >= driverTarget)}` : 'reported';
         console.log(
           `${label}: ${Math.round(rate)} records/s | minimal node:http ${Math.round(minimal)}/s, ratio ${vsMinimal.toFixed(2)} ` +
-            `(target ${TARGET_VS_MINIMAL}: ${verdict(vsMinimal >= TARGET_VS_MINIMAL)}) | driver alone ${Math.round(floor)}/s, ` +
-            `ratio ${(rate / floor).toFixed(2)} | bulk path ${Math.round(bulk)}/s, ratio ${(rate / bulk).toFixed(2)} | ${anchorPart}`,
+            `(target ${minimalTarget}: ${verdict(vsMinimal >= minimalTarget)}) | driver per batch ${Math.round(floor)}/s, ` +
+            `ratio ${vsDriver.toFixed(2)} (${driverPart}) | bulk floor (${backend === 'sqlite' ? 'one statement, a transaction per round' : 'COPY'}) ` +
+            `${Math.round(bulk)}/s, ratio ${(rate / bulk).toFixed(2)} (reported) | ${anchorPart}`,
         );
-        if ((gated[spec.batch] && vsAnchor < TARGET_VS_ANCHOR) || vsMinimal < TARGET_VS_MINIMAL) failed = true;
+        if (
+          (gated[spec.batch] && vsAnchor < TARGET_VS_ANCHOR) ||
+          vsMinimal < minimalTarget ||
+          (driverTarget && vsDriver < driverTarget)
+        )
+          failed = true;
       } catch (error) {
         failed = true;
         console.log(`${label}: FAILED ${error.message}`);

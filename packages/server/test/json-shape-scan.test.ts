@@ -35,6 +35,11 @@ const TEXTS = [
   '{"a":"{[,]}","b":"say \\"{[\\" ok","c":"back\\\\","d":["\\\\\\"",",",{"e":"\\u007b"}],"f":"é, [ü]"}',
   '[[[[[[[[1,2,[3,{"x":[4,5]}]]]]]]]]]',
   '[{},{},[],[[]],{"":{"":{}}}]',
+  // Longer than the slices the scan reads at a time (2 KiB): strings of every length, so that an
+  // escape, a string's end and a bracket each fall on a slice's edge somewhere.
+  JSON.stringify({
+    location: Array.from({ length: 120 }, (_, i) => ({ uuid: `${'u'.repeat(i)}\\"{[`, coords: [i, { x: ',' }] })),
+  }),
 ];
 
 describe('the JSON shape scan', () => {

@@ -42,6 +42,15 @@ OUTSIDE[0x7b] = OPEN; // {
 OUTSIDE[0x5b] = OPEN; // [
 OUTSIDE[0x7d] = CLOSE; // }
 OUTSIDE[0x5d] = CLOSE; // ]
+/**
+ * Bytes the scanning loop reads in one call. Fed a whole upload at once, the loop ran long enough on
+ * the server's first upload for V8 to compile it mid-loop (on-stack replacement) before the code
+ * after the loop had ever run; that compiled loop was kept and entered again on every later upload,
+ * only to be thrown out at the loop's end for want of type feedback there: one deoptimization per
+ * request (V8 11, Node 20), about three times JSON.parse's CPU, the largest stage of a batched
+ * SQLite upload (issue 43). In short slices the loop's end runs often before it is compiled whole.
+ */
+const SLICE = 2048;
 const QUOTE_BYTE = 0x22;
 const BACKSLASH_BYTE = 0x5c;
 
@@ -57,6 +66,7 @@ const BACKSLASH_BYTE = 0x5c;
  * It reads every byte of every upload, so its loops are lean (issue 43: it cost about half of
  * JSON.parse): a string's bytes are passed over by a loop that looks only for its end or an
  * escape, and outside strings one table lookup tells the few bytes that count from the rest.
+ * The loops see at most SLICE bytes a call (see there).
  */
 export class JsonShapeScan {
   private depth = 0;
@@ -70,10 +80,19 @@ export class JsonShapeScan {
 
   /** Scans the next bytes of the text; throws 400 TOO_DEEP or 413 TOO_MANY_VALUES. */
   feed(bytes: Uint8Array): void {
+    const n = bytes.length;
+    for (let from = 0; from < n; from += SLICE) this.scan(bytes, from, Math.min(n, from + SLICE));
+    // Checked once a chunk: the chunk is bounded (a stream's), and the loop stays lean.
+    if (this.containers > this.limits.maxContainers || this.values + this.containers > this.limits.maxValues) {
+      throw tooManyValues(this.limits);
+    }
+  }
+
+  /** Scans bytes[from, to): the counts, nesting and string state carried over in the fields. */
+  private scan(bytes: Uint8Array, from: number, n: number): void {
     const { maxDepth } = this.limits;
     let { depth, containers, values, inString, escaped } = this;
-    const n = bytes.length;
-    let i = 0;
+    let i = from;
     while (i < n) {
       if (inString) {
         if (escaped) {
@@ -115,10 +134,6 @@ export class JsonShapeScan {
     this.values = values;
     this.inString = inString;
     this.escaped = escaped;
-    // Checked once a chunk: the chunk is bounded (a stream's), and the loop stays lean.
-    if (containers > this.limits.maxContainers || values + containers > this.limits.maxValues) {
-      throw tooManyValues(this.limits);
-    }
   }
 }
 
