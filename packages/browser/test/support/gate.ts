@@ -13,8 +13,11 @@ export interface Gate {
   url: string;
   /** uuids of records in uploads the server answered 2xx, in the order they arrived. */
   delivered: string[];
-  /** From now on, uploads get no answer until release(). Resolves when the first one is held (20 s at most). */
-  hold(): Promise<void>;
+  /**
+   * From now on, uploads get no answer until release() or pass(); only the next `count` of them
+   * when given (later ones go through). Resolves when the first one is held (20 s at most).
+   */
+  hold(count?: number): Promise<void>;
   /** Drops the held uploads' connections unanswered (the server never sees them) and stops holding. */
   release(): void;
   /** Sends the held uploads on to the server (answered as any other, late) and stops holding. */
@@ -59,6 +62,7 @@ function plainBody(coding: string | undefined, body: Buffer): string {
 export async function startGate(target: string): Promise<Gate> {
   const delivered: string[] = [];
   let holding = false;
+  let holdsLeft = Infinity;
   let held: { res: http.ServerResponse; forward: () => void }[] = [];
   let onHeld: (() => void) | null = null;
   const waiters: { uuids: readonly string[]; resolve: () => void }[] = [];
@@ -96,6 +100,7 @@ export async function startGate(target: string): Promise<Gate> {
       };
       if (holding && isUpload(req)) {
         held.push({ res, forward });
+        if (--holdsLeft === 0) holding = false;
         onHeld?.();
         return;
       }
@@ -115,8 +120,9 @@ export async function startGate(target: string): Promise<Gate> {
   return {
     url: `http://127.0.0.1:${port}`,
     delivered,
-    hold() {
+    hold(count = Infinity) {
       holding = true;
+      holdsLeft = count;
       return bounded(new Promise((resolve) => (onHeld = resolve)), () => 'no upload arrived to hold');
     },
     release,
