@@ -99,6 +99,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
   const leadership = tabs
     ? requestUploadLeadership(database, async () => void (await store.locations.unlockAll()))
     : null;
+  if (tabs && leadership) tabs.leads = () => leadership.isLeader;
   const uploadGate = tabs && leadership ? tabGate(tabs, leadership) : OPEN_GATE;
   const appState = pageAppState();
   let flushLog = () => {};
@@ -128,7 +129,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     flushLog = () => void bg.log.flush();
     scope.addEventListener?.('pagehide', flushLog);
     // The leader runs the sync() another tab asks for.
-    if (tabs) tabs.serveSync = () => (leadership?.isLeader ? bg.sync() : null);
+    if (tabs) tabs.serveSync = () => bg.sync();
     return bg;
   } catch (error) {
     leadership?.release();
@@ -151,6 +152,17 @@ function tabGate(tabs: TabChannel, leadership: UploadLeadership): UploadGate {
       return () => (tabs.onQueued = null);
     },
     queuedHere: () => tabs.notifyQueued(),
-    forwardSync: async () => (leadership.isLeader ? null : tabs.requestSync()),
+    forwardSync: async () => {
+      if (leadership.isLeader) return null;
+      // A leader that closes mid-sync never answers; the lock it held may come here, and this tab
+      // then runs the sync() itself rather than wait out FORWARDED_SYNC_MAX_MS.
+      let unsubscribe = () => {};
+      const leading = new Promise<void>((resolve) => (unsubscribe = leadership.onLeader(resolve)));
+      try {
+        return await tabs.requestSync(leading);
+      } finally {
+        unsubscribe();
+      }
+    },
   };
 }

@@ -71,6 +71,19 @@ describe('triggers are never lost', () => {
     expect(await bg.getCount()).toBe(0);
   });
 
+  it('autoSync turned off during an automatic upload: that upload ends with its request, sync() delivers the rest', async () => {
+    const { bg, server, clock } = await engine({}, { replies: [{ status: 200, json: {}, delayMs: 150 }] });
+    await bg.start();
+    const first = await bg.recordLocation(at(0));
+    await server.holding(1);
+    await bg.setConfig({ http: { autoSync: false } });
+    const later = [await bg.recordLocation(at(1)), await bg.recordLocation(at(2))];
+    await clock.advance(150);
+    await bg.idle();
+    expect(server.requests.flatMap((r) => uuidsOf(r.body))).toEqual([first.uuid]);
+    expect((await bg.sync()).map((l) => l.uuid)).toEqual(later.map((l) => l.uuid));
+  });
+
   it('a motion change during an upload that fails still flushes, ignoring the threshold', async () => {
     const { bg, server, clock } = await engine(
       { http: { autoSyncThreshold: 3 } },

@@ -13,10 +13,15 @@ export interface Gate {
   url: string;
   /** uuids of records in uploads the server answered 2xx, in the order they arrived. */
   delivered: string[];
-  /** From now on, uploads get no answer until release(). Resolves when the first one is held (20 s at most). */
-  hold(): Promise<void>;
+  /**
+   * From now on, uploads get no answer until release() or pass(); only the next `count` of them
+   * when given (later ones go through). Resolves when the first one is held (20 s at most).
+   */
+  hold(count?: number): Promise<void>;
   /** Drops the held uploads' connections unanswered (the server never sees them) and stops holding. */
   release(): void;
+  /** Sends the held uploads on to the server (answered as any other, late) and stops holding. */
+  pass(): void;
   /** Resolves once every one of these uuids has been delivered; fails after 20 s naming those still missing. */
   delivers(uuids: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -57,7 +62,8 @@ function plainBody(coding: string | undefined, body: Buffer): string {
 export async function startGate(target: string): Promise<Gate> {
   const delivered: string[] = [];
   let holding = false;
-  let held: http.ServerResponse[] = [];
+  let holdsLeft = Infinity;
+  let held: { res: http.ServerResponse; forward: () => void }[] = [];
   let onHeld: (() => void) | null = null;
   const waiters: { uuids: readonly string[]; resolve: () => void }[] = [];
   const settle = () => {
@@ -74,45 +80,53 @@ export async function startGate(target: string): Promise<Gate> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const forward = () => {
+        const headers = { ...req.headers };
+        delete headers.host;
+        const upstream = http.request(target + req.url, { method: req.method, headers }, (reply) => {
+          const parts: Buffer[] = [];
+          reply.on('data', (c: Buffer) => parts.push(c));
+          reply.on('end', () => {
+            if (isUpload(req) && reply.statusCode! >= 200 && reply.statusCode! < 300) {
+              delivered.push(...uuidsIn(plainBody(req.headers['content-encoding'], body)));
+              settle();
+            }
+            res.writeHead(reply.statusCode!, reply.headers);
+            res.end(Buffer.concat(parts));
+          });
+        });
+        upstream.on('error', () => res.destroy());
+        upstream.end(body);
+      };
       if (holding && isUpload(req)) {
-        held.push(res);
+        held.push({ res, forward });
+        if (--holdsLeft === 0) holding = false;
         onHeld?.();
         return;
       }
-      const headers = { ...req.headers };
-      delete headers.host;
-      const forward = http.request(target + req.url, { method: req.method, headers }, (reply) => {
-        const parts: Buffer[] = [];
-        reply.on('data', (c: Buffer) => parts.push(c));
-        reply.on('end', () => {
-          if (isUpload(req) && reply.statusCode! >= 200 && reply.statusCode! < 300) {
-            delivered.push(...uuidsIn(plainBody(req.headers['content-encoding'], body)));
-            settle();
-          }
-          res.writeHead(reply.statusCode!, reply.headers);
-          res.end(Buffer.concat(parts));
-        });
-      });
-      forward.on('error', () => res.destroy());
-      forward.end(body);
+      forward();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const release = () => {
+  const stopHolding = (each: (entry: (typeof held)[number]) => void) => {
     holding = false;
     onHeld = null;
-    for (const res of held) res.socket?.destroy();
+    const entries = held;
     held = [];
+    entries.forEach(each);
   };
+  const release = () => stopHolding(({ res }) => res.socket?.destroy());
   return {
     url: `http://127.0.0.1:${port}`,
     delivered,
-    hold() {
+    hold(count = Infinity) {
       holding = true;
+      holdsLeft = count;
       return bounded(new Promise((resolve) => (onHeld = resolve)), () => 'no upload arrived to hold');
     },
     release,
+    pass: () => stopHolding(({ forward }) => forward()),
     delivers(uuids) {
       const waiting = new Promise<void>((resolve) => {
         waiters.push({ uuids, resolve });

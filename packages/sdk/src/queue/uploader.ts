@@ -134,6 +134,10 @@ export class Uploader {
         // Read per batch: a setConfig() from a remote command applies to the next request.
         const { http, persistence } = this.deps.config();
         if (!http.url) break;
+        // An automatic drain that autoSync was turned off under ends with the request it was on:
+        // what is queued from then on is sync()'s, which resolves with it (a drain looping on
+        // took what a tab's forwarded sync() had just recorded, and sync() resolved with none).
+        if (!collect && !http.autoSync) break;
         const configured = http.batchSync
           ? http.maxBatchSize === -1
             ? Number.MAX_SAFE_INTEGER
