@@ -31,6 +31,8 @@ export function pagesTypeCheck(): PagesTypeCheck {
   const parsed = new Map<string, ts.SourceFile>();
   const getSourceFile = host.getSourceFile.bind(host);
   let types = '';
+  // The generated file is there for the check whether or not a build wrote it.
+  host.fileExists = (file) => file === TYPES || ts.sys.fileExists(file);
   host.readFile = (file) => (file === TYPES ? types : ts.sys.readFile(file));
   host.getSourceFile = (file, language, onError) => {
     if (file === TYPES) return ts.createSourceFile(file, types, language);
