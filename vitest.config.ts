@@ -98,6 +98,10 @@ export default defineConfig({
       },
       { find: /^@waypost\/node$/, replacement: src('node') },
       { find: /^@waypost\/server$/, replacement: src('server') },
+      {
+        find: /^@waypost\/server\/check-options$/,
+        replacement: fileURLToPath(new URL('./packages/server/src/check-options.ts', import.meta.url)),
+      },
     ],
   },
   test: {

@@ -1,7 +1,9 @@
 // close() (SIGTERM in `waypost server`) with an upload in flight on a device's keep-alive
 // connection: the upload is answered and stored, its connection ends with it, and close() resolves
-// then - not after the keep-alive timeout (72 s), which is how long it took before.
+// then - not after the keep-alive timeout (72 s), which is how long it took before. A connection
+// that has sent nothing yet is closed at once: before, close() waited until its client dropped it.
 import { Agent, request, type ClientRequest } from 'node:http';
+import { connect } from 'node:net';
 import { startServer } from '@waypost/server';
 import { describe, expect, it } from 'vitest';
 import { captureLog } from './helpers/log-lines.js';
@@ -55,5 +57,26 @@ describe('close() with an upload in flight on a keep-alive connection', () => {
     await reply.socketClosed;
     await closed;
     agent.destroy();
+  });
+});
+
+describe('close() with a connection that has sent nothing yet', () => {
+  it('closes that connection and resolves, without waiting for its client', { timeout: 30_000 }, async () => {
+    const server = await startServer({ port: 0, database: ':memory:' });
+    // A browser's preconnect, or a spare connection a client opened: connected, no request yet.
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {}); // reset by the server: what a client then sees
+    const closed = server.close();
+    // Before, close() waited until the client dropped the connection: here, never.
+    let bound: NodeJS.Timeout | undefined;
+    const first = await Promise.race([
+      closed.then(() => 'closed'),
+      new Promise((resolve) => (bound = setTimeout(resolve, 15_000, 'still open after 15 s'))),
+    ]);
+    clearTimeout(bound);
+    expect(first).toBe('closed');
+    await socketClosed;
   });
 });

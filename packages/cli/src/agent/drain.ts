@@ -53,7 +53,9 @@ export async function drainQueue(
     const delivered = await waitOn(clock, lastProgress + giveUpAfterMs - clock.now(), stopped, attempt);
     if (stopping) break;
     if (delivered === null) return { kind: 'gave-up', left: await bg.getCount(), unanswered: true };
-    if (delivered > 0) {
+    // Records delivered by another upload meanwhile (the SDK's own, already in flight when this
+    // sync() was asked for, which then delivers none) are progress too: no backoff wait for them.
+    if (delivered > 0 || (await bg.getCount()) < left) {
       lastProgress = clock.now();
       failures = 0;
       continue;

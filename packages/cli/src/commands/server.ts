@@ -1,6 +1,12 @@
 import { integerFlag, numberFlag, stringFlag } from '../args.js';
 import { CliError, EXIT_OK, usageError } from '../errors.js';
-import { dashboardUrl, loadStartServer, type RunningServer } from '../server-loader.js';
+import {
+  dashboardUrl,
+  loadOptionCheck,
+  loadStartServer,
+  type RunningServer,
+  type StartOptions,
+} from '../server-loader.js';
 import { checkAdminToken } from '../server/admin-token.js';
 import { checkDatabaseUrl, databaseStartError } from '../server/database-url.js';
 import { OIDC_FLAGS, OIDC_HELP, OIDC_OPTIONS, oidcOptions } from '../server/oidc-flags.js';
@@ -219,8 +225,7 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
     const signalled = io.shutdown();
     let server: RunningServer;
     try {
-      const startServer = await loadStartServer();
-      server = await startServer({
+      const options: StartOptions = {
         port,
         host: stringFlag(values, 'host') ?? '127.0.0.1',
         ...(databaseUrl ? { databaseUrl } : database ? { database } : {}),
@@ -248,7 +253,10 @@ Exit codes: 0 stopped cleanly, 1 could not start (port in use, database error), 
         silentAfterSeconds,
         retentionDays,
         ...oidc,
-      });
+      };
+      // A flag the service refuses is refused before the service is loaded.
+      (await loadOptionCheck())(options);
+      server = await (await loadStartServer())(options);
     } catch (error) {
       // A value the service refuses is a bad command line (exit 2), named by its flag.
       const refused = optionFlag(error);

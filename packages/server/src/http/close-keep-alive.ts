@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -9,8 +10,17 @@ import type { FastifyInstance } from 'fastify';
  */
 export function closeKeepAliveOnClose(app: FastifyInstance): void {
   let closing = false;
+  // A connection that has sent nothing yet (a browser's preconnect, a spare a client opened) is not
+  // idle to Node, which waits for its headers; and close() stops the headers timeout: such a
+  // connection held close() until its client dropped it (4 s for Node's fetch; a raw socket, never).
+  const connections = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
   app.addHook('preClose', async () => {
     closing = true;
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');

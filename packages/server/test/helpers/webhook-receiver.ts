@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
@@ -20,6 +20,7 @@ export class WebhookReceiver {
   /** Requests from this many on (0-based count of requests so far) are held as with `hold`. */
   holdFrom: number | null = null;
   private server: Server | null = null;
+  private held: ServerResponse[] = [];
   private port = 0;
   private waiters: { count: number; accept: (r: Received) => boolean; resolve: () => void }[] = [];
 
@@ -39,6 +40,7 @@ export class WebhookReceiver {
         const status = held ? 0 : this.status;
         this.requests.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), status });
         if (status !== 0) response.writeHead(status).end();
+        else this.held.push(response);
         this.wake();
       });
     });
@@ -55,6 +57,14 @@ export class WebhookReceiver {
     if (!server) return;
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+  }
+
+  /**
+   * Drops the connections of the requests it held (a receiver that gives up mid-request): the
+   * sender's attempt fails now instead of at its own timeout.
+   */
+  release(): void {
+    for (const response of this.held.splice(0)) response.destroy();
   }
 
   /** Requests it answered with a 2xx, as parsed events. */
