@@ -118,6 +118,7 @@ export function startCheckpointer(
   const endDrain = (): void => {
     drain?.resolve();
     drain = null;
+    if (!stopping) worker.unref();
   };
   const fail = (message: string): void => {
     endDrain();
@@ -145,12 +146,17 @@ export function startCheckpointer(
       let resolve = (): void => undefined;
       const promise = new Promise<void>((done) => (resolve = done));
       drain = { promise, resolve };
+      // Awaited work keeps the process alive, as any pending I/O would.
+      worker.ref();
       worker.postMessage('drain');
       return promise;
     },
     async stop(): Promise<void> {
       stopping = true;
       endDrain();
+      // The process waits for the thread to close its connection (else a close() awaited last in a
+      // program would be cut short with the thread).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
