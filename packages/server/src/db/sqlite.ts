@@ -47,12 +47,19 @@ function startWalCheckpoints(
   options: CheckpointOptions,
 ): Checkpointer | null {
   if (db.pragma('journal_mode', { simple: true }) !== 'wal') return null;
-  db.pragma('wal_autocheckpoint = 0');
-  return startCheckpointer(file, options, (message) => {
+  const fallBack = (message: string): void => {
     if (!db.open) return;
     db.pragma(FALLBACK_AUTOCHECKPOINT);
     process.emitWarning(`SQLite checkpoints of ${file} are back on the server's connection: ${message}`);
-  });
+  };
+  try {
+    db.pragma('wal_autocheckpoint = 0');
+    return startCheckpointer(file, options, fallBack);
+  } catch (error) {
+    // No thread (a process out of threads or memory): the server runs, checkpointing as it did.
+    fallBack((error as Error).message);
+    return null;
+  }
 }
 
 export function openSqlite(file: string, checkpoints: CheckpointOptions = {}): Database {
