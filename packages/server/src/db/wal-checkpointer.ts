@@ -39,19 +39,19 @@ type WorkerMessage =
 
 export const DEFAULT_CHECKPOINT_INTERVAL_MS = 250;
 export const DEFAULT_RESTART_FRAMES = 4096;
+/** The server is taken as idle after this many ticks without a new frame (1 s by default). */
 const IDLE_TICKS = 4;
 
 /**
  * The thread's program, plain JavaScript (run with eval: the same text under the TypeScript sources
- * in tests and under dist). busy_timeout 0: the thread never waits for a lock, so it never holds one
- * while the server's connection waits; a checkpoint that meets the writer is finished next tick.
- * PASSIVE copies what it can without taking the write lock. Once a tick finds nothing new and the
- * whole WAL already copied for IDLE_TICKS ticks (the server is idle), a TRUNCATE empties the file on disk: under load the
+ * in tests and under dist). busy_timeout 0: the thread never waits for a lock; a checkpoint that
+ * meets one is finished next tick. PASSIVE copies what it can without taking the write lock. Only
+ * once the whole WAL has been copied and IDLE_TICKS ticks found nothing new (the server is idle)
+ * does a TRUNCATE, which takes the write lock for a moment, empty the file on disk: under load the
  * WAL file does not shrink, it is only reused from its start after a complete checkpoint.
  * 'drain' (the server's writes are paused, beforeWrite): a PASSIVE at once, which then copies all.
  */
 const WORKER_SOURCE = `
-// The server is taken as idle after this many ticks without a new frame (1 s by default).
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
@@ -68,7 +68,8 @@ const tick = (drained) => {
     let result = checkpoint('PASSIVE');
     quietTicks = result.log === lastLog ? quietTicks + 1 : 0;
     lastLog = result.log;
-    if (!drained && quietTicks >= ${IDLE_TICKS} && result.busy === 0 && result.log > 0 && result.checkpointed === result.log) {
+    const allCopied = result.busy === 0 && result.log > 0 && result.checkpointed === result.log;
+    if (!drained && quietTicks >= ${IDLE_TICKS} && allCopied) {
       result = checkpoint('TRUNCATE');
       lastLog = result.log;
     }
