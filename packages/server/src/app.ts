@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { openPostgres } from './db/postgres.js';
 import { openSqlite } from './db/sqlite.js';
+import type { CheckpointOptions } from './db/wal-checkpointer.js';
 import { closeKeepAliveOnClose } from './http/close-keep-alive.js';
 import { fastifyOptionsOf } from './http/fastify-options.js';
 import { createRouteIndex } from './http/method-routing.js';
@@ -23,6 +24,8 @@ export interface BuildOptions extends ServerOptions {
   now?: () => number;
   /** Where the request log goes (with logger: true); default stdout. */
   logStream?: { write(line: string): void };
+  /** SQLite's checkpoint thread: its interval and a report of each checkpoint, for tests. */
+  sqliteCheckpoints?: CheckpointOptions;
 }
 
 declare module 'fastify' {
@@ -36,16 +39,19 @@ declare module 'fastify' {
   }
 }
 
-async function openDatabase(options: ReturnType<typeof resolveOptions>): Promise<Database> {
+async function openDatabase(
+  options: ReturnType<typeof resolveOptions>,
+  checkpoints: CheckpointOptions = {},
+): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema, options.poolSize);
-  return openSqlite(options.database);
+  return openSqlite(options.database, checkpoints);
 }
 
 /** The Fastify app over an open, migrated database. Closing the app closes the database. */
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const resolved = resolveOptions(options);
   const now = options.now ?? Date.now;
-  const db = await openDatabase(resolved);
+  const db = await openDatabase(resolved, options.sqliteCheckpoints);
   let ctx: AppContext | null = null;
   try {
     await migrate(db);

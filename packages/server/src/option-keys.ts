@@ -3,7 +3,7 @@ import { ServerOptionError } from './option-checks.js';
 
 /**
  * Every key startServer() takes: ServerOptions' (options.ts checks the list is whole) and
- * buildApp's own (now, logStream). A misspelt
+ * buildApp's own (now, logStream, sqliteCheckpoints). A misspelt
  * key ({ prot: 1 }) would otherwise be ignored and its default used without a word.
  */
 export const SERVER_OPTION_KEYS = [
@@ -73,7 +73,7 @@ export const SERVER_OPTION_KEYS = [
 ] as const;
 
 /** buildApp's options beside ServerOptions (app.ts BuildOptions). */
-const BUILD_OPTION_KEYS = ['now', 'logStream'];
+const BUILD_OPTION_KEYS = ['now', 'logStream', 'sqliteCheckpoints'];
 
 const KNOWN: readonly string[] = [...SERVER_OPTION_KEYS, ...BUILD_OPTION_KEYS];
 

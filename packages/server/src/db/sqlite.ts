@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database, Queryable, Row, SqlValue, TransactionOptions } from './database.js';
+import { startCheckpointer, type Checkpointer, type CheckpointOptions } from './wal-checkpointer.js';
 
 /**
  * SQLite through better-sqlite3. The driver is synchronous, but transactions take async callbacks
@@ -29,15 +30,46 @@ function openOwnFile(file: string): BetterSqlite3.Database {
   }
 }
 
-export function openSqlite(file: string): Database {
+// Where no checkpoint thread runs (it failed): every ~32 MB of WAL instead of ~4 MB, since the pages
+// every ingest rewrites (devices, index roots) are copied back once per checkpoint.
+const FALLBACK_AUTOCHECKPOINT = 'wal_autocheckpoint = 8000';
+
+/**
+ * The WAL is checkpointed by a worker thread on a connection of its own (db/wal-checkpointer.ts),
+ * never by a commit: a checkpoint copies megabytes and fsyncs, which on this connection would stop
+ * the event loop (72 ms once per bench round of 20,000 records, issue 43). Durability is the WAL's
+ * either way: a commit is in the WAL before it is acknowledged, and a crash before the checkpoint
+ * replays it at the next open. ':memory:' and '' (temporary) databases have no WAL and no thread.
+ */
+function startWalCheckpoints(
+  db: BetterSqlite3.Database,
+  file: string,
+  options: CheckpointOptions,
+): Checkpointer | null {
+  if (db.pragma('journal_mode', { simple: true }) !== 'wal') return null;
+  const fallBack = (message: string): void => {
+    if (!db.open) return;
+    db.pragma(FALLBACK_AUTOCHECKPOINT);
+    process.emitWarning(`SQLite checkpoints of ${file} are back on the server's connection: ${message}`);
+  };
+  try {
+    db.pragma('wal_autocheckpoint = 0');
+    return startCheckpointer(file, options, fallBack);
+  } catch (error) {
+    // No thread (a process out of threads or memory): the server runs, checkpointing as it did.
+    fallBack((error as Error).message);
+    return null;
+  }
+}
+
+export function openSqlite(file: string, checkpoints: CheckpointOptions = {}): Database {
   const db = openOwnFile(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  // Checkpoint every ~32 MB of WAL instead of ~4 MB: the pages every ingest rewrites (devices, index
-  // roots) are copied back to the database once per checkpoint, so fewer checkpoints copy less.
-  db.pragma('wal_autocheckpoint = 8000');
+  db.pragma(FALLBACK_AUTOCHECKPOINT);
   db.pragma('foreign_keys = ON');
+  const checkpointer = startWalCheckpoints(db, file, checkpoints);
   const statements = new Map<string, BetterSqlite3.Statement>();
   const prepare = (sql: string): BetterSqlite3.Statement => {
     let statement = statements.get(sql);
@@ -68,6 +100,8 @@ export function openSqlite(file: string): Database {
     ...queryable,
     transaction<T>(fn: (tx: Queryable, begun: Row[]) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const result = queue.then(async () => {
+        const walReused = checkpointer?.beforeWrite();
+        if (walReused) await walReused;
         prepare('BEGIN IMMEDIATE').run();
         try {
           // One statement here (SQLite prepares one at a time); the write lock is already held.
@@ -86,6 +120,8 @@ export function openSqlite(file: string): Database {
     },
     async close(): Promise<void> {
       await queue;
+      // The thread's connection first: closing the last connection folds the WAL in and removes it.
+      await checkpointer?.stop();
       db.close();
     },
   };
