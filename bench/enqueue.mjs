@@ -21,6 +21,8 @@ const TARGET = 0.5;
 const dir = scratchDir('enqueue');
 let fileCounter = 0;
 const freshFile = () => join(dir, `q${fileCounter++}.db`);
+/** The queue's numbering epoch: the SDK reads it once when it opens, so the floor holds it the same way. */
+const EPOCH = randomUUID().replaceAll('-', '').slice(0, 24);
 
 /** The SDK's default record, as the floor renders it: same keys, same order, same values. */
 function floorRecord(i, now) {
@@ -30,6 +32,7 @@ function floorRecord(i, now) {
     odometer: Math.round(i * 1.4 * 10) / 10,
   });
   record.sequence = i + 1; // assigned, not spread: no second object in the timed loop
+  record.sequence_epoch = EPOCH;
   return record;
 }
 
