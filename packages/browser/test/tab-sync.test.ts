@@ -2,24 +2,20 @@
 // flight as autoSync goes off, its answer to the forwarded sync() arriving late, or the leader
 // closing before it answered.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../../server/test/helpers/backends.js';
 import { startTestServer, type TestServer } from '../../server/test/helpers/client.js';
 import { launchChromium } from './support/chromium.js';
-import { startGate, type Gate } from './support/gate.js';
+import type { Gate } from './support/gate.js';
 import {
   enroll,
+  gatedTracker,
   openTracker,
   queueCount,
   recordFix,
-  trackerContext,
   waitUntilStarted,
+  type Tracker,
 } from './support/tracker-page.js';
-
-/** The SDK instance the tracker page exposes (packages/server/pages/track/track.ts). */
-type Tracker = {
-  waypostTracker: { bg: { setConfig(c: unknown): Promise<unknown>; sync(): Promise<{ uuid: string }[]> } };
-};
 
 const autoSyncOff = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as Tracker).waypostTracker.bg.setConfig({ http: { autoSync: false } }));
@@ -60,12 +56,7 @@ describe('sync() in a tab that does not lead, with a slow leader', () => {
   });
 
   async function setup(): Promise<{ gate: Gate; context: BrowserContext; first: Page }> {
-    const gate = await startGate(server.url);
-    const context = await trackerContext(browser, gate.url);
-    onTestFinished(async () => {
-      await context.close();
-      await gate.close();
-    });
+    const { gate, context } = await gatedTracker(browser, server.url);
     const first = await openTracker(context, gate.url);
     await enroll(first, 'slow leader');
     await expect.poll(() => queueCount(first)).toBe(0);

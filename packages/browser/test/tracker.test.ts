@@ -3,24 +3,19 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { backends } from '../../server/test/helpers/backends.js';
 import { startTestServer, type TestServer } from '../../server/test/helpers/client.js';
 import { launchChromium } from './support/chromium.js';
-import { startGate, type Gate } from './support/gate.js';
 import {
   enroll,
   enrollRefused,
+  gatedTracker,
   goOfflineWhenDrained,
   openTracker,
   openTwoTabs,
   queueCount,
   queuedUuids,
   recordFix,
-  trackerContext,
   waitUntilStarted,
+  type Tracker,
 } from './support/tracker-page.js';
-
-/** The SDK instance the tracker page exposes (packages/server/public/track/track.js). */
-type Tracker = {
-  waypostTracker: { bg: { setConfig(c: unknown): Promise<unknown>; sync(): Promise<{ uuid: string }[]> } };
-};
 
 describe('the /track page in Chromium', () => {
   let server: TestServer;
@@ -34,19 +29,9 @@ describe('the /track page in Chromium', () => {
     await server?.stop();
   });
 
-  /** A fresh gate (own origin, so own IndexedDB and service worker) to `upstream`, and context, per test. */
-  async function setup(
-    backgroundSync = true,
-    upstream: TestServer = server,
-  ): Promise<{ gate: Gate; context: import('playwright-core').BrowserContext }> {
-    const gate = await startGate(upstream.url);
-    const context = await trackerContext(browser, gate.url, backgroundSync);
-    onTestFinished(async () => {
-      await context.close();
-      await gate.close();
-    });
-    return { gate, context };
-  }
+  /** A fresh gate to `upstream` and a tracker context on it, per test. */
+  const setup = (backgroundSync = true, upstream: TestServer = server) =>
+    gatedTracker(browser, upstream.url, backgroundSync);
 
   it('enrolls, records the position and becomes a device the admin API lists with its track', async () => {
     const { gate, context } = await setup();

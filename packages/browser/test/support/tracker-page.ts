@@ -1,5 +1,11 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import { startGate, type Gate } from './gate.js';
+
+/** The SDK instance the tracker page exposes, as the tests drive it (packages/server/pages/track/track.ts). */
+export type Tracker = {
+  waypostTracker: { bg: { setConfig(c: unknown): Promise<unknown>; sync(): Promise<{ uuid: string }[]> } };
+};
 
 /** What the tracker page exposes on globalThis for tests (see packages/server/pages/track/track.ts). */
 interface TrackerGlobal {
@@ -100,12 +106,26 @@ export async function goOfflineWhenDrained(context: BrowserContext, page: Page):
  * A context on which /track may use the (emulated) position and, unless told otherwise, register
  * Background Sync (without it, the browser never fires a one-off sync on its own).
  */
-export async function trackerContext(
-  browser: import('playwright-core').Browser,
-  origin: string,
-  backgroundSync = true,
-): Promise<BrowserContext> {
+export async function trackerContext(browser: Browser, origin: string, backgroundSync = true): Promise<BrowserContext> {
   const context = await browser.newContext({ geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 5 } });
   await context.grantPermissions(['geolocation', ...(backgroundSync ? ['background-sync'] : [])], { origin });
   return context;
+}
+
+/**
+ * A fresh gate to `upstream` (its own origin, so its own IndexedDB and service worker) and a tracker
+ * context on it, both closed when the test finishes.
+ */
+export async function gatedTracker(
+  browser: Browser,
+  upstream: string,
+  backgroundSync = true,
+): Promise<{ gate: Gate; context: BrowserContext }> {
+  const gate = await startGate(upstream);
+  const context = await trackerContext(browser, gate.url, backgroundSync);
+  onTestFinished(async () => {
+    await context.close();
+    await gate.close();
+  });
+  return { gate, context };
 }
