@@ -8,6 +8,7 @@ import { build } from 'esbuild';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { PAGE_ENTRIES, requestWholeGraph } from './build-pages-graph.mjs';
 import { fileURLToPath } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -81,7 +82,7 @@ for (const [source, out] of FOLDERS) {
   const names = files.map((file) => basename(file));
   const twice = names.filter((name, index) => names.indexOf(name) !== index);
   if (twice.length > 0) throw new Error(`${source}: module names must be unique (served flat): ${twice.join(', ')}`);
-  await build({
+  const { metafile } = await build({
     entryPoints: files.map((file) => ({ in: file, out: basename(file, '.ts') })),
     outdir: here(out),
     bundle: true,
@@ -90,6 +91,8 @@ for (const [source, out] of FOLDERS) {
     platform: 'browser',
     target: ['chrome111', 'firefox111', 'safari16.4'],
     sourcemap: true,
+    metafile: true,
     logLevel: 'warning',
   });
+  for (const entry of PAGE_ENTRIES) requestWholeGraph(here(out), metafile, entry);
 }

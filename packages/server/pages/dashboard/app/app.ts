@@ -243,7 +243,8 @@ async function makeMap(): Promise<L.Map> {
     const device = devices.get(detail.deviceId);
     if (device) player.load(detail.deviceId, device.colour, detail.from, detail.to).then(() => player.play(), report);
   });
-  await setUpCommandForm();
+  // Not awaited: the command names fill their form while the fleet loads and draws.
+  setUpCommandForm().catch(report);
   return made;
 }
 
@@ -266,11 +267,14 @@ function listen(): EventSource {
 async function start(powers: Powers): Promise<void> {
   $('login').hidden = true;
   $('app').hidden = false;
+  // The fleet and each device's health state and cause (docs/device-health.md: its row's, its
+  // marker's) load while the map is made: neither waits on the page's config, the command names
+  // or the other, so the first fleet draw waits on the slowest answer, not on their sum.
+  const answers = Promise.all([apiJson('/api/dashboard/devices') as Promise<DeviceInfo[]>, fleetHealth()]);
+  answers.catch(() => undefined); // awaited below; a map that fails first must not leave it unhandled
   const shown = map ?? (await makeMap());
   range = currentRange();
-  const infos = (await apiJson('/api/dashboard/devices')) as DeviceInfo[];
-  // Each device's health state and cause (docs/device-health.md): its row's, its marker's.
-  const healthOf = await fleetHealth();
+  const [infos, healthOf] = await answers;
   for (const info of infos) ensureDevice({ ...info, health: healthOf.get(info.id) ?? null });
   keepHealthFresh((states) => applyHealth(states, devices, ensureDevice), report);
   list.flush();
