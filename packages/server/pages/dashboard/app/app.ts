@@ -14,7 +14,6 @@ import { drawServerGeofences } from '../map/fleet-events.js';
 import { startEditors } from '../editors/editors.js';
 import { livePosition } from './live-position.js';
 import { setUpLogin, type Powers } from './login.js';
-import { setLateAfter } from '../device/timeline.js';
 import { currentRange, isLive, watchRange, type Range } from '../base/range.js';
 import { RecordsTable } from '../device/records.js';
 import { Playback } from '../playback/playback.js';
@@ -26,14 +25,14 @@ import { deviceKeySection } from '../device/device-key.js';
 import { healthSection } from '../device/health.js';
 import { applyHealth, fleetHealth, keepHealthFresh } from '../health/health-feed.js';
 import { deviceStateSection } from '../health/health-text.js';
-import { timelineSection } from '../device/timeline.js';
+import { setLateAfter, timelineSection } from '../device/timeline.js';
 import type { DeviceInfo } from '../device-info.js';
 import type { DashboardConfig } from '../replies.js';
 import { fitInsets, fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
 import { deviceInAddress, startMapLife, writeAddress } from '../map/map-life.js';
 import { setSilentAfter } from '../map/vehicle-marker.js';
-import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES, type Device, type DrawnDevice } from './fleet-devices.js';
-import { unlistedDevice } from './fleet-devices.js';
+import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES, unlistedDevice } from './fleet-devices.js';
+import type { Device, DrawnDevice } from './fleet-devices.js';
 
 /** /dashboard-config.json as the page reads it (the server's own settings for the page). */
 type PageConfig = DashboardConfig & { basemap?: Basemap | null; silentAfterSeconds: number; lateAfterSeconds: number };
@@ -235,8 +234,7 @@ async function makeMap(): Promise<L.Map> {
     }
   });
   setUpSheet(made);
-  const player = new Playback(made);
-  playback = player;
+  const player = (playback = new Playback(made));
   // A trip's Play button: that trip's window, playing at once.
   document.addEventListener('waypost:play', (event) => {
     const detail = (event as CustomEvent<{ deviceId: string; from: number; to: number }>).detail;
@@ -267,11 +265,9 @@ function listen(): EventSource {
 async function start(powers: Powers): Promise<void> {
   $('login').hidden = true;
   $('app').hidden = false;
-  // The fleet and each device's health state and cause (docs/device-health.md: its row's, its
-  // marker's) load while the map is made: neither waits on the page's config, the command names
-  // or the other, so the first fleet draw waits on the slowest answer, not on their sum.
+  // The fleet and its health load while the map is made (caught: a map that fails first awaits none).
   const answers = Promise.all([apiJson('/api/dashboard/devices') as Promise<DeviceInfo[]>, fleetHealth()]);
-  answers.catch(() => undefined); // awaited below; a map that fails first must not leave it unhandled
+  answers.catch(() => undefined);
   const shown = map ?? (await makeMap());
   range = currentRange();
   const [infos, healthOf] = await answers;
