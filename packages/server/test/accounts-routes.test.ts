@@ -4,6 +4,8 @@
 // user limited to one org reach nothing of another.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+// The app's `waypostRoutes` decoration (its declaration lives with the module that decorates).
+import type {} from '../src/http/route-list.js';
 import { asSession, loginAs } from './helpers/accounts.js';
 import { call, register } from './helpers/anchor.js';
 import { backends } from './helpers/backends.js';

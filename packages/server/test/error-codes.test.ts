@@ -6,6 +6,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+// The app's `waypostRoutes` decoration (its declaration lives with the module that decorates).
+import type {} from '../src/http/route-list.js';
 import {
   renderServerErrorTable,
   SERVER_ERROR_CODES,
