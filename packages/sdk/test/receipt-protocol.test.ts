@@ -3,7 +3,14 @@
 // rotation. The signatures are made here with node:crypto, the SDK verifies with WebCrypto.
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encodePayload, parseReceipt, parseReceiptKeyHeader, receiptDigest } from '../src/receipts/receipt.js';
+import {
+  encodePayload,
+  importReceiptKey,
+  parseReceipt,
+  parseReceiptKeyHeader,
+  receiptDigest,
+  verifySigned,
+} from '../src/receipts/receipt.js';
 import { pinReceiptKey } from '../src/receipts/receipt-pins.js';
 import { formatReceiptedHeader, parseReceiptedHeader } from '../src/receipts/receipted-header.js';
 
@@ -115,5 +122,22 @@ describe('key pinning', () => {
   ])('%s', async (_name, pins, kid, header, expected) => {
     const result = await pinReceiptKey(pins, kid, header === null ? null : parseReceiptKeyHeader(header));
     expect(result).toMatchObject(expected);
+  });
+});
+
+describe('receipt key import', () => {
+  it('imports a pinned key once: every later upload verifies with the same key object', async () => {
+    const { privateKey, x } = keyPair();
+    const key = await importReceiptKey(x);
+    expect(key).not.toBeNull();
+    expect(await importReceiptKey(x)).toBe(key);
+    const signature = new Uint8Array(sign(null, Buffer.from('a.b'), privateKey));
+    expect(await verifySigned(key!, 'a.b', signature)).toBe(true);
+    expect(await verifySigned(key!, 'a.c', signature)).toBe(false);
+  });
+
+  it('keeps no broken key: a key that is not Ed25519 is refused each time', async () => {
+    expect(await importReceiptKey(b64(Buffer.alloc(31)))).toBeNull();
+    expect(await importReceiptKey(b64(Buffer.alloc(31)))).toBeNull();
   });
 });

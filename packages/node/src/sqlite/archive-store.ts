@@ -79,7 +79,8 @@ export function openArchive(db: Database.Database): ReceiptArchive {
       freed += bytes;
       removed++;
     }
-    statements.addBytes.run(-freed);
+    // A prune that frees nothing (every upload's, mostly) writes no page: its commit costs no WAL frame.
+    if (freed !== 0) statements.addBytes.run(-freed);
     statements.pruneReceipts.run(Number.MAX_SAFE_INTEGER);
     return removed;
   });

@@ -67,12 +67,12 @@ export class DeviceHealth {
   }
 
   /** What a response of `url` said: its Waypost-Health-Accepted header, if any, with its status. */
-  async heard(url: string, status: number, accepted: string | undefined): Promise<void> {
-    await this.deps.offers.heard(url, status, accepted?.trim() === '1');
+  heard(url: string, status: number, accepted: string | undefined): Promise<void> | undefined {
+    return this.deps.offers.heard(url, status, accepted?.trim() === '1');
   }
 
-  /** Whether uploads to `url` carry the report. */
-  reads(url: string): Promise<boolean> {
+  /** Whether uploads to `url` carry the report (a promise only until the kv has been read). */
+  reads(url: string): boolean | Promise<boolean> {
     return this.deps.offers.has(url);
   }
 
@@ -152,7 +152,9 @@ export class DeviceHealth {
   }
 
   /** The header's value for an upload to `url`, or null when its server does not read it. */
-  async header(url: string): Promise<string | null> {
-    return (await this.reads(url)) ? formatHealthHeader(await this.report()) : null;
+  header(url: string): null | Promise<string | null> {
+    const reads = this.reads(url);
+    if (reads === false) return null;
+    return (async () => ((await reads) ? formatHealthHeader(await this.report()) : null))();
   }
 }

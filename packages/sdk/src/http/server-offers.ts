@@ -24,19 +24,26 @@ export class ServerOffers {
     private readonly key: string,
   ) {}
 
-  /** Whether `url`'s server offers the feature, as last heard (in this run or an earlier one). */
-  async has(url: string): Promise<boolean> {
-    return (await this.load()).has(url);
+  /**
+   * Whether `url`'s server offers the feature, as last heard (in this run or an earlier one): a
+   * promise only until the kv has been read, so an upload asks it with no microtask.
+   */
+  has(url: string): boolean | Promise<boolean> {
+    return this.urls !== null ? this.urls.has(url) : this.load().then((urls) => urls.has(url));
   }
 
-  /** What an answer of `url` said: `offering` when it carried the offer, with its HTTP status. */
-  async heard(url: string, status: number, offering: boolean): Promise<void> {
-    const urls = await this.load();
+  /**
+   * What an answer of `url` said: `offering` when it carried the offer, with its HTTP status. A
+   * promise only when the kv is read or written (undefined: the answer changed nothing).
+   */
+  heard(url: string, status: number, offering: boolean): Promise<void> | undefined {
+    if (this.urls === null) return this.load().then(() => this.heard(url, status, offering));
+    const urls = this.urls;
     const withdrawn = !offering && status >= 200 && status < 300;
-    if (offering ? urls.has(url) : !withdrawn || !urls.has(url)) return;
+    if (offering ? urls.has(url) : !withdrawn || !urls.has(url)) return undefined;
     if (offering) urls.add(url);
     else urls.delete(url);
-    await this.kv.set(this.key, JSON.stringify([...urls].slice(-MAX_URLS)));
+    return this.kv.set(this.key, JSON.stringify([...urls].slice(-MAX_URLS)));
   }
 
   private async load(): Promise<Set<string>> {

@@ -85,9 +85,12 @@ export class BatchSender {
     // Read once: a server's offer heard during this request applies from the next one.
     let asked: boolean;
     try {
-      asked = (await this.deps.receipts?.asks(http.url!)) ?? false;
+      // Answered at once (no microtask) once the offers are known: the usual upload awaits nothing here.
+      const asking = this.deps.receipts?.asks(http.url!) ?? false;
+      asked = typeof asking === 'boolean' ? asking : await asking;
       drops = await this.deps.tombstones.take(http.url!);
-      const health = (await this.deps.health?.header(http.url!)) ?? null;
+      const pendingHealth = this.deps.health?.header(http.url!) ?? null;
+      const health = pendingHealth === null ? null : await pendingHealth;
       claim = asked ? await this.deps.receipts!.claim(http.url!) : null;
       // A presence report (no records) is an empty batch whatever batchSync says.
       const payload = buildPayload(
@@ -113,8 +116,15 @@ export class BatchSender {
         this.deps.logger.info('HTTP', `HTTP ${http.method} ${loggableUrl(http.url!)} ${describeBatch(batch)}`);
         try {
           response = await this.exchange.send(http, headers, payload.body, payload.canonical);
-          await this.deps.health?.heard(http.url!, response.status, response.headers?.[HEALTH_ACCEPTED_HEADER]);
-          await this.deps.receipts?.heard(http.url!, response.status, response.headers);
+          // Awaited only when an offer changed (a kv write).
+          const healthHeard = this.deps.health?.heard(
+            http.url!,
+            response.status,
+            response.headers?.[HEALTH_ACCEPTED_HEADER],
+          );
+          if (healthHeard) await healthHeard;
+          const receiptsHeard = this.deps.receipts?.heard(http.url!, response.status, response.headers);
+          if (receiptsHeard) await receiptsHeard;
           outcome = classifyResponse(response);
         } catch (error) {
           if (!isWaypostError(error, 'TIMEOUT') && !isWaypostError(error, 'NETWORK')) throw error;

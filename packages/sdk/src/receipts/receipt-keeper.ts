@@ -92,10 +92,10 @@ export class ReceiptKeeper {
    * What a response of `url` said: its Waypost-Receipts-Offered header offers receipts; a 2xx
    * without it withdraws the offer (another server answers at that URL now: it sees nothing new).
    */
-  async heard(url: string, status: number, headers: Readonly<Record<string, string>> | undefined): Promise<void> {
+  heard(url: string, status: number, headers: Readonly<Record<string, string>> | undefined): Promise<void> | undefined {
     this.answering = url;
-    if (!this.archive) return;
-    await this.offers.heard(url, status, headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1');
+    if (!this.archive) return undefined;
+    return this.offers.heard(url, status, headers?.[RECEIPTS_OFFERED_HEADER]?.trim() === '1');
   }
 
   /** The Waypost-Receipted value for an upload to `url` (how far its receipts go), or null. */
@@ -130,8 +130,8 @@ export class ReceiptKeeper {
   }
 
   /** Whether uploads to `url` ask for a receipt (its server offered them, and the store can keep them). */
-  async asks(url: string): Promise<boolean> {
-    return this.archive !== undefined && (await this.offers.has(url));
+  asks(url: string): boolean | Promise<boolean> {
+    return this.archive !== undefined && this.offers.has(url);
   }
 
   /** Checks a 2xx's receipt against the records `batch` sent to `url`. */

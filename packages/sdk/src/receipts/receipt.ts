@@ -132,12 +132,21 @@ export function parseReceipt(
 /** A WebCrypto key, named without the DOM library (the core builds for every platform). */
 export type ReceiptKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
+/** Keys imported lately, by their raw form: a URL's pinned key is imported once, not per upload. */
+const imported = new Map<string, ReceiptKey>();
+const MAX_IMPORTED_KEYS = 16;
+
 /** An Ed25519 public key from its raw base64url form (JWK `x`). */
 export async function importReceiptKey(x: string): Promise<ReceiptKey | null> {
+  const known = imported.get(x);
+  if (known !== undefined) return known;
   const raw = fromBase64url(x);
   if (!raw || raw.length !== 32) return null;
   try {
-    return await crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, true, ['verify']);
+    const key = await crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, true, ['verify']);
+    if (imported.size >= MAX_IMPORTED_KEYS) imported.delete(imported.keys().next().value!);
+    imported.set(x, key);
+    return key;
   } catch {
     return null;
   }
