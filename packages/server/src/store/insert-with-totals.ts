@@ -86,29 +86,29 @@ export type StoredNow = { every: true } | { every: false; keys: Set<string> };
 /** The rows' column arrays, in (device, uuid) order, as insertWithTotals's statement takes them. */
 function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
   const sorted = [...rows].sort(byDeviceAndUuid);
-  const n = sorted.length;
-  const devices: string[] = new Array<string>(n);
-  const uuids: string[] = new Array<string>(n);
-  const recordedAt: number[] = new Array<number>(n);
-  const latitudes: (number | null)[] = new Array<number | null>(n);
-  const longitudes: (number | null)[] = new Array<number | null>(n);
-  const records: string[] = new Array<string>(n);
-  const events: (string | null)[] = new Array<string | null>(n);
-  const suspect: (number | null)[] = new Array<number | null>(n);
-  const sequences: (number | null)[] = new Array<number | null>(n);
-  const epochs: (string | null)[] = new Array<string | null>(n);
-  for (let i = 0; i < n; i++) {
-    const { deviceId, record: r } = sorted[i]!;
-    devices[i] = deviceId;
-    uuids[i] = r.uuid;
-    recordedAt[i] = r.recordedAt;
-    latitudes[i] = r.latitude;
-    longitudes[i] = r.longitude;
-    records[i] = JSON.stringify(r.record);
-    events[i] = eventOf(r);
-    suspect[i] = r.clockSuspect ? 1 : null;
-    sequences[i] = r.sequence;
-    epochs[i] = r.sequenceEpoch ?? null;
+  const devices: string[] = [];
+  const uuids: string[] = [];
+  const recordedAt: number[] = [];
+  const latitudes: (number | null)[] = [];
+  const longitudes: (number | null)[] = [];
+  const records: string[] = [];
+  const events: (string | null)[] = [];
+  const suspect: (number | null)[] = [];
+  const sequences: (number | null)[] = [];
+  const epochs: (string | null)[] = [];
+  // Filled by push: packed arrays (an array made with `new Array(n)` is holey, and joining one took
+  // V8's slow path, longer than JSON.stringify of the records).
+  for (const { deviceId, record: r } of sorted) {
+    devices.push(deviceId);
+    uuids.push(r.uuid);
+    recordedAt.push(r.recordedAt);
+    latitudes.push(r.latitude);
+    longitudes.push(r.longitude);
+    records.push(JSON.stringify(r.record));
+    events.push(eventOf(r));
+    suspect.push(r.clockSuspect ? 1 : null);
+    sequences.push(r.sequence);
+    epochs.push(r.sequenceEpoch ?? null);
   }
   return [
     textArray(devices),

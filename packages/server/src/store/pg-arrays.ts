@@ -34,7 +34,18 @@ export function numberArray(values: readonly (number | null)[]): string {
 /**
  * Texts that hold no newline (JSON.stringify's output escapes every control character), joined by
  * newlines: split back by `string_to_array(?, E'\n')` with no quoting or escaping on either side.
+ * As UTF-8 bytes (the driver sends a Buffer as the parameter's binary form, which for TEXT is its
+ * bytes): joining a large group's records into one string cost more than stringifying them (V8
+ * builds a string of a megabyte slowly), writing each into one buffer a fraction of that.
  */
-export function newlineJoined(values: readonly string[]): string {
-  return values.join('\n');
+export function newlineJoined(values: readonly string[]): Buffer {
+  let bytes = Math.max(0, values.length - 1);
+  for (const value of values) bytes += Buffer.byteLength(value);
+  const out = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out[at++] = 0x0a;
+    at += out.write(values[i]!, at);
+  }
+  return out;
 }
