@@ -1,15 +1,26 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberArray, textArray } from '../src/store/pg-arrays.js';
+import { float8Array, int4Array, int8Array, textArray } from '../src/store/pg-arrays.js';
 import { backends, PG_URL } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 
-// PostgreSQL's ingest passes a group's rows as one array literal per column (store/pg-arrays.ts,
+// PostgreSQL's ingest passes a group's rows as one binary array per column (store/pg-arrays.ts,
 // store/insert-with-totals.ts): whatever a string holds, it comes back as it went.
 const postgres = backends.find((b) => b.name === 'postgres')!;
-const ODD = ['plain', 'a"quote', 'back\\slash', 'com,ma', '{brace}', 'NULL', ' spaced ', 'new\nline', 'é ü 日本', ''];
+const ODD = [
+  'plain',
+  'a"quote',
+  'back\\slash',
+  'com,ma',
+  '{brace}',
+  'NULL',
+  ' spaced ',
+  'new\nline',
+  'é ü 日本 🚚',
+  '',
+];
 
-describe('PostgreSQL array literals', () => {
+describe('PostgreSQL binary arrays', () => {
   let client: pg.Client;
   beforeAll(async () => {
     client = new pg.Client({ connectionString: PG_URL });
@@ -17,20 +28,22 @@ describe('PostgreSQL array literals', () => {
   });
   afterAll(async () => client.end());
 
+  const read = async (type: string, param: Buffer | string): Promise<unknown[]> =>
+    (await client.query<{ v: unknown }>(`SELECT unnest(CAST($1 AS ${type})) AS v`, [param])).rows.map((r) => r.v);
+
   it('read back every string (and NULL) exactly, and every number', async () => {
-    const texts = await client.query<{ v: string | null }>('SELECT unnest(CAST($1 AS TEXT[])) AS v', [
-      textArray([...ODD, null]),
-    ]);
-    expect(texts.rows.map((r) => r.v)).toEqual([...ODD, null]);
-    const floats = [48.12345678901234, 0.1 + 0.2, -11.5, 0, 1e-7, null];
-    const read = await client.query<{ v: number | null }>('SELECT unnest(CAST($1 AS DOUBLE PRECISION[])) AS v', [
-      numberArray(floats),
-    ]);
-    expect(read.rows.map((r) => r.v)).toEqual(floats);
-    const big = await client.query<{ v: string | null }>('SELECT unnest(CAST($1 AS BIGINT[])) AS v', [
-      numberArray([1_714_557_600_123, null, 7]),
-    ]);
-    expect(big.rows.map((r) => r.v)).toEqual(['1714557600123', null, '7']);
+    expect(await read('TEXT[]', textArray([...ODD, null]))).toEqual([...ODD, null]);
+    expect(await read('TEXT[]', textArray([]))).toEqual([]);
+    const floats = [48.12345678901234, 0.1 + 0.2, -11.5, 0, 1e-7, null, -180];
+    expect(await read('DOUBLE PRECISION[]', float8Array(floats))).toEqual(floats);
+    const big = [1_714_557_600_123, null, 7, -1, -4_294_967_297, Number.MAX_SAFE_INTEGER, 0];
+    expect(await read('BIGINT[]', int8Array(big))).toEqual(big.map((v) => (v === null ? null : String(v))));
+    expect(await read('INTEGER[]', int4Array([1, null, -2_147_483_648]))).toEqual([1, null, -2_147_483_648]);
+  });
+
+  it('refuses a number that is not an integer where an integer goes, as a parameter would be', async () => {
+    await expect(read('BIGINT[]', int8Array([1, 1.5]))).rejects.toThrow(/bigint/);
+    await expect(read('INTEGER[]', int4Array([2 ** 31]))).rejects.toThrow(/integer|range/);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
 import { byDeviceAndUuid, eventOf, locationKey, type LocationInsert } from './locations.js';
-import { newlineJoined, numberArray, textArray } from './pg-arrays.js';
+import { float8Array, int4Array, int8Array, textArray } from './pg-arrays.js';
 
 /** What a transaction sent for one device, besides its rows: how many records, how many quarantined. */
 export interface DeviceSent {
@@ -51,10 +51,10 @@ const MAX_ROWS = 5000;
 /** Whether insertWithTotals can take these rows (one statement holds them all). */
 export const fitsOneStatement = (rows: number): boolean => rows >= 1 && rows <= MAX_ROWS;
 
-/** The rows, one array per column (in the order they are inserted), and the records' JSON joined. */
+/** The rows, one array per column, zipped in the order they are inserted. */
 const ROWS_FROM = `ROWS FROM (unnest(CAST(? AS TEXT[])), unnest(CAST(? AS TEXT[])), unnest(CAST(? AS BIGINT[])),
           unnest(CAST(? AS DOUBLE PRECISION[])), unnest(CAST(? AS DOUBLE PRECISION[])),
-          unnest(string_to_array(CAST(? AS TEXT), E'\\n')), unnest(CAST(? AS TEXT[])), unnest(CAST(? AS INTEGER[])),
+          unnest(CAST(? AS TEXT[])), unnest(CAST(? AS TEXT[])), unnest(CAST(? AS INTEGER[])),
           unnest(CAST(? AS BIGINT[])), unnest(CAST(? AS TEXT[])))
         AS r (device_id, uuid, recorded_at, latitude, longitude, record, event, clock_suspect, sequence, sequence_epoch)`;
 
@@ -96,8 +96,6 @@ function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
   const suspect: (number | null)[] = [];
   const sequences: (number | null)[] = [];
   const epochs: (string | null)[] = [];
-  // Filled by push: packed arrays (an array made with `new Array(n)` is holey, and joining one took
-  // V8's slow path, longer than JSON.stringify of the records).
   for (const { deviceId, record: r } of sorted) {
     devices.push(deviceId);
     uuids.push(r.uuid);
@@ -113,13 +111,13 @@ function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
   return [
     textArray(devices),
     textArray(uuids),
-    numberArray(recordedAt),
-    numberArray(latitudes),
-    numberArray(longitudes),
-    newlineJoined(records),
+    int8Array(recordedAt),
+    float8Array(latitudes),
+    float8Array(longitudes),
+    textArray(records),
     textArray(events),
-    numberArray(suspect),
-    numberArray(sequences),
+    int4Array(suspect),
+    int8Array(sequences),
     textArray(epochs),
   ];
 }
@@ -143,8 +141,8 @@ export async function insertWithTotals(
 ): Promise<StoredNow> {
   const params: SqlValue[] = [
     textArray(devices.map((d) => d.deviceId)),
-    numberArray(devices.map((d) => d.sent)),
-    numberArray(devices.map((d) => d.quarantined)),
+    int8Array(devices.map((d) => d.sent)),
+    int8Array(devices.map((d) => d.quarantined)),
     now,
     ...columnParams(rows),
     now,
