@@ -21,11 +21,11 @@ export async function writeInOneStatement(tx: Queryable, group: GroupWrite): Pro
     quarantined: t.quarantined,
   }));
   const storedNow = await insertWithTotals(tx, rows.locations, sent, events.now, writes);
-  if (storedNow.size === rows.locations.length) return { decision: hoped, written: writes.outboxRows };
+  if (storedNow.every) return { decision: hoped, written: writes.outboxRows };
   const decision = decideIngest(
     jobs,
     admission,
-    { ...held, locations: heldLocations(rows.locations, storedNow) },
+    { ...held, locations: heldLocations(rows.locations, storedNow.keys) },
     events,
   );
   return { decision, written: await writeDecision(tx, events, decision.fleet) };

@@ -1,12 +1,6 @@
 import type { Queryable, SqlValue } from '../db/database.js';
-import {
-  byDeviceAndUuid,
-  insertValuesSql,
-  locationKey,
-  ROWS_PER_STATEMENT,
-  rowParams,
-  type LocationInsert,
-} from './locations.js';
+import { byDeviceAndUuid, eventOf, locationKey, type LocationInsert } from './locations.js';
+import { float8Array, int4Array, int8Array, textArray } from './pg-arrays.js';
 
 /** What a transaction sent for one device, besides its rows: how many records, how many quarantined. */
 export interface DeviceSent {
@@ -15,10 +9,6 @@ export interface DeviceSent {
   quarantined: number;
 }
 
-/** Whether insertWithTotals can take these rows (one statement holds them all). */
-export const fitsOneStatement = (rows: number): boolean => rows >= 1 && rows <= ROWS_PER_STATEMENT;
-
-const DEVICE_ROW = '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))';
 const newer = 'w.recorded_at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= w.recorded_at)';
 
 /**
@@ -55,13 +45,25 @@ export interface FleetWrites {
   all: number;
 }
 
-const sqlByShape = new Map<string, string>();
-function sqlFor(devices: number, rows: number, fleet: boolean): string {
-  const key = `${devices}x${rows}${fleet ? 'f' : ''}`;
-  let sql = sqlByShape.get(key);
-  if (!sql) {
-    sql = `WITH v (id, sent, kept) AS (VALUES ${Array(devices).fill(DEVICE_ROW).join(', ')}),
-      ins AS (${insertValuesSql(rows)} ON CONFLICT (device_id, uuid) DO NOTHING
+/** Rows a statement takes: its columns go as arrays (pg-arrays.ts), so only memory bounds it. */
+const MAX_ROWS = 5000;
+
+/** Whether insertWithTotals can take these rows (one statement holds them all). */
+export const fitsOneStatement = (rows: number): boolean => rows >= 1 && rows <= MAX_ROWS;
+
+/** The rows, one array per column, zipped in the order they are inserted. */
+const ROWS_FROM = `ROWS FROM (unnest(CAST(? AS TEXT[])), unnest(CAST(? AS TEXT[])), unnest(CAST(? AS BIGINT[])),
+          unnest(CAST(? AS DOUBLE PRECISION[])), unnest(CAST(? AS DOUBLE PRECISION[])),
+          unnest(CAST(? AS TEXT[])), unnest(CAST(? AS TEXT[])), unnest(CAST(? AS INTEGER[])),
+          unnest(CAST(? AS BIGINT[])), unnest(CAST(? AS TEXT[])))
+        AS r (device_id, uuid, recorded_at, latitude, longitude, record, event, clock_suspect, sequence, sequence_epoch)`;
+
+function buildSql(fleet: boolean): string {
+  return `WITH v (id, sent, kept) AS (SELECT * FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[]), CAST(? AS BIGINT[]))),
+      ins AS (INSERT INTO locations (device_id, uuid, recorded_at, latitude, longitude, received_at, record, event, clock_suspect, sequence, sequence_epoch)
+        SELECT r.device_id, r.uuid, r.recorded_at, r.latitude, r.longitude, CAST(? AS BIGINT), r.record, r.event, r.clock_suspect, r.sequence, r.sequence_epoch
+        FROM ${ROWS_FROM}
+        ON CONFLICT (device_id, uuid) DO NOTHING
         RETURNING device_id, uuid, recorded_at, latitude, longitude),
       fresh AS (SELECT device_id, COUNT(*) AS n FROM ins GROUP BY device_id),
       newest AS (SELECT DISTINCT ON (device_id) device_id, latitude, longitude, recorded_at FROM ins
@@ -73,10 +75,51 @@ function sqlFor(devices: number, rows: number, fleet: boolean): string {
         last_recorded_at = CASE WHEN ${newer} THEN w.recorded_at ELSE last_recorded_at END${fleet ? STATE_SET : ''}
         FROM v LEFT JOIN fresh f ON f.device_id = v.id LEFT JOIN newest w ON w.device_id = v.id${fleet ? STATE_JOIN : ''}
         WHERE devices.id = v.id)${fleet ? FLEET_CTES : ''}
-      SELECT device_id, uuid FROM ins`;
-    sqlByShape.set(key, sql);
+      SELECT c.n, i.device_id, i.uuid FROM (SELECT COUNT(*) AS n FROM ins) c LEFT JOIN ins i ON c.n < CAST(? AS BIGINT)`;
+}
+/** Two texts in all (with fleet writes or without): each connection prepares and plans each once. */
+const SQL = { plain: buildSql(false), fleet: buildSql(true) };
+
+/** What the insert stored: every row given, or (some were stored before, or given twice) these keys. */
+export type StoredNow = { every: true } | { every: false; keys: Set<string> };
+
+/** The rows' column arrays, in (device, uuid) order, as insertWithTotals's statement takes them. */
+function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
+  const sorted = [...rows].sort(byDeviceAndUuid);
+  const devices: string[] = [];
+  const uuids: string[] = [];
+  const recordedAt: number[] = [];
+  const latitudes: (number | null)[] = [];
+  const longitudes: (number | null)[] = [];
+  const records: string[] = [];
+  const events: (string | null)[] = [];
+  const suspect: (number | null)[] = [];
+  const sequences: (number | null)[] = [];
+  const epochs: (string | null)[] = [];
+  for (const { deviceId, record: r } of sorted) {
+    devices.push(deviceId);
+    uuids.push(r.uuid);
+    recordedAt.push(r.recordedAt);
+    latitudes.push(r.latitude);
+    longitudes.push(r.longitude);
+    records.push(JSON.stringify(r.record));
+    events.push(eventOf(r));
+    suspect.push(r.clockSuspect ? 1 : null);
+    sequences.push(r.sequence);
+    epochs.push(r.sequenceEpoch ?? null);
   }
-  return sql;
+  return [
+    textArray(devices),
+    textArray(uuids),
+    int8Array(recordedAt),
+    float8Array(latitudes),
+    float8Array(longitudes),
+    textArray(records),
+    textArray(events),
+    int4Array(suspect),
+    int8Array(sequences),
+    textArray(epochs),
+  ];
 }
 
 /**
@@ -85,7 +128,9 @@ function sqlFor(devices: number, rows: number, fleet: boolean): string {
  * from what the insert returned, so a row another transaction stored first counts as a duplicate
  * exactly as insertLocations + addIngestTotals count it. With `fleet`, the fleet-event state,
  * history and outbox rows go in the same statement (so PostgreSQL does one round trip for all of
- * a group commit's writes). Answers the keys stored now.
+ * a group commit's writes). The rows go as one array per column (a fixed statement text, whatever
+ * the group's size), in (device, uuid) order like insertLocations's. Answers what it stored: the
+ * keys only when not every row was (a resend, or a uuid twice), else no row comes back per record.
  */
 export async function insertWithTotals(
   db: Queryable,
@@ -93,19 +138,25 @@ export async function insertWithTotals(
   devices: readonly DeviceSent[],
   now: number,
   fleet: FleetWrites | null = null,
-): Promise<Set<string>> {
-  const sorted = [...rows].sort(byDeviceAndUuid);
+): Promise<StoredNow> {
   const params: SqlValue[] = [
-    ...devices.flatMap((d) => [d.deviceId, d.sent, d.quarantined]),
-    ...sorted.flatMap((row) => rowParams(row, now)),
+    textArray(devices.map((d) => d.deviceId)),
+    int8Array(devices.map((d) => d.sent)),
+    int8Array(devices.map((d) => d.quarantined)),
+    now,
+    ...columnParams(rows),
     now,
   ];
   if (fleet) {
     params.push(fleet.states, fleet.all, fleet.history, fleet.all, now, now, fleet.outbox, fleet.all);
   }
-  const inserted = await db.query<{ device_id: string; uuid: string }>(
-    sqlFor(devices.length, sorted.length, fleet !== null),
+  params.push(rows.length);
+  const result = await db.query<{ n: number; device_id: string | null; uuid: string | null }>(
+    fleet ? SQL.fleet : SQL.plain,
     params,
   );
-  return new Set(inserted.map((row) => locationKey(row.device_id, row.uuid)));
+  if (Number(result[0]!.n) === rows.length) return { every: true };
+  const keys = new Set<string>();
+  for (const row of result) if (row.uuid !== null) keys.add(locationKey(row.device_id!, row.uuid));
+  return { every: false, keys };
 }

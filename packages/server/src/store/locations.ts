@@ -43,9 +43,13 @@ export const byDeviceAndUuid = (a: LocationInsert, b: LocationInsert): number =>
           ? 1
           : 0;
 
+/** The `event` column of a record: its event name, a bounded prefix of it. */
+export const eventOf = (r: StoredRecord): string | null =>
+  typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
+
 /** One row's values, in the column order of insertValuesSql. */
 export function rowParams({ deviceId, record: r }: LocationInsert, receivedAt: number): SqlValue[] {
-  const event = typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
+  const event = eventOf(r);
   return [
     deviceId,
     r.uuid,

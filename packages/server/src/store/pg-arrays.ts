@@ -1,0 +1,95 @@
+/**
+ * PostgreSQL arrays for one-parameter-per-column inserts (insert-with-totals.ts): a whole column of
+ * a multi-row insert goes as ONE parameter, so the statement has a fixed text whatever the row count
+ * (one prepared statement, one plan) and the backend binds a handful of parameters instead of
+ * thousands. Each goes in PostgreSQL's binary array format (the driver sends a Buffer parameter as
+ * binary): no number written as text here and parsed back there, no quoting, escaping or scanning
+ * of the strings on either side; a text element is its UTF-8 bytes.
+ */
+
+const OID = { int4: 23, int8: 20, float8: 701, text: 25 } as const;
+/** ndim, flags (has nulls), element type, then one dimension's size and lower bound. */
+const HEADER_BYTES = 20;
+const TWO_32 = 2 ** 32;
+
+function header(bytes: number, count: number, hasNull: boolean, oid: number): Buffer {
+  const out = Buffer.allocUnsafe(count === 0 ? 12 : bytes);
+  out.writeInt32BE(count === 0 ? 0 : 1, 0);
+  out.writeInt32BE(hasNull ? 1 : 0, 4);
+  out.writeInt32BE(oid, 8);
+  if (count > 0) {
+    out.writeInt32BE(count, 12);
+    out.writeInt32BE(1, 16);
+  }
+  return out;
+}
+
+function fixedWidth(
+  values: readonly (number | null)[],
+  oid: number,
+  width: number,
+  write: (out: Buffer, value: number, at: number) => void,
+): Buffer {
+  let nulls = 0;
+  for (const value of values) if (value === null) nulls++;
+  const out = header(HEADER_BYTES + values.length * 4 + (values.length - nulls) * width, values.length, nulls > 0, oid);
+  let at = HEADER_BYTES;
+  for (const value of values) {
+    if (value === null) {
+      out.writeInt32BE(-1, at);
+      at += 4;
+    } else {
+      out.writeInt32BE(width, at);
+      write(out, value, at + 4);
+      at += 4 + width;
+    }
+  }
+  return out;
+}
+
+/** `text[]`: each string's UTF-8 bytes as they are. */
+export function textArray(values: readonly (string | null)[]): Buffer {
+  let bytes = HEADER_BYTES + values.length * 4;
+  let hasNull = false;
+  for (const value of values) {
+    if (value === null) hasNull = true;
+    else bytes += Buffer.byteLength(value);
+  }
+  const out = header(bytes, values.length, hasNull, OID.text);
+  let at = HEADER_BYTES;
+  for (const value of values) {
+    if (value === null) {
+      out.writeInt32BE(-1, at);
+      at += 4;
+    } else {
+      const length = out.write(value, at + 4);
+      out.writeInt32BE(length, at);
+      at += 4 + length;
+    }
+  }
+  return out;
+}
+
+/** `double precision[]`. */
+export const float8Array = (values: readonly (number | null)[]): Buffer =>
+  fixedWidth(values, OID.float8, 8, (out, value, at) => out.writeDoubleBE(value, at));
+
+/** `{1,NULL}` as text: what the driver would send; PostgreSQL refuses what is not an integer, as before. */
+const asText = (values: readonly (number | null)[]): string =>
+  `{${values.map((value) => (value === null ? 'NULL' : String(value))).join(',')}}`;
+
+/** `bigint[]` (as text when a value is not a safe integer, so PostgreSQL refuses it as it would a parameter). */
+export function int8Array(values: readonly (number | null)[]): Buffer | string {
+  for (const value of values) if (value !== null && !Number.isSafeInteger(value)) return asText(values);
+  return fixedWidth(values, OID.int8, 8, (out, value, at) => {
+    const high = Math.floor(value / TWO_32);
+    out.writeInt32BE(high, at);
+    out.writeUInt32BE(value - high * TWO_32, at + 4);
+  });
+}
+
+/** `integer[]` (as text when a value is not a 32-bit integer, as int8Array). */
+export function int4Array(values: readonly (number | null)[]): Buffer | string {
+  for (const value of values) if (value !== null && (value | 0) !== value) return asText(values);
+  return fixedWidth(values, OID.int4, 4, (out, value, at) => out.writeInt32BE(value, at));
+}
