@@ -59,4 +59,33 @@ describe('the JSON shape scan', () => {
       );
     }
   });
+
+  // The parser trusts a clean verdict (issue 43): JSON.parse alone, without Fastify's search for
+  // poisoning keys. So every text that search would find must be suspect, in any chunks.
+  const POISONED = [
+    '{"a":1,"__proto__":{"x":1}}',
+    '{"location":[{"uuid":"u","constructor":{"prototype":{"x":1}}}]}',
+    '{"\\u005f_proto__":{"x":1}}',
+    '{"c\\u006fnstructor":{"prototype":{}}}',
+    `{"pad":"${'p'.repeat(3000)}","__proto__" : {}}`,
+  ];
+  it.each(POISONED)('finds a text that may poison a prototype suspect, in any chunks: %s', (text) => {
+    const bytes = new TextEncoder().encode(text);
+    for (const size of [1, 2, 3, 7, 9, 11, bytes.length]) {
+      const scanner = new JsonShapeScan(LOOSE);
+      for (let i = 0; i < bytes.length; i += size) scanner.feed(bytes.subarray(i, i + size));
+      expect(scanner.suspect, `chunks of ${size}`).toBe(true);
+    }
+  });
+
+  it('finds an upload without such keys or escapes clean, whole', () => {
+    const clean = [TEXTS[0]!, TEXTS[2]!, TEXTS[3]!, '{"a":"__proto_","b":"constructors","c":"_","__proto":1}'];
+    for (const text of clean) {
+      const scanner = new JsonShapeScan(LOOSE);
+      scanner.feed(new TextEncoder().encode(text));
+      expect(scanner.suspect, text).toBe(false);
+    }
+  });
 });
+
+const LOOSE: JsonShapeLimits = { maxDepth: 64, maxContainers: 1e6, maxValues: 1e6 };

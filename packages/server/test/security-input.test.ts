@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
@@ -109,6 +110,29 @@ describe.each(backends)('hostile input on $name', (backend) => {
     const noType = await fetch(`${server.url}/locations`, { method: 'POST', body: new Blob(['{"device_id":"x"}']) });
     expect(noType.status).toBe(415);
     expect(await deviceIds()).not.toContain('x');
+  });
+
+  it('refuses a key that would poison a prototype however it is spelt or coded, and stores nothing', async () => {
+    const fields = JSON.stringify(record('poison')).slice(1, -1);
+    const members = [
+      '"__proto__":{"admin":true}',
+      '"\\u005f_proto__":{"admin":true}',
+      '"constructor":{"prototype":{}}',
+    ];
+    for (const member of members) {
+      const text = `{"device_id":"poisoned","location":[{${fields},${member}}]}`;
+      expect((await server.post('/locations', text)).status, member).toBe(400);
+      const coded = await fetch(`${server.url}/locations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(text),
+      });
+      expect(coded.status, `gzip ${member}`).toBe(400);
+    }
+    expect(await deviceIds()).not.toContain('poisoned');
+    // The same words as values, or in a body that is otherwise clean, are data.
+    const text = `{"device_id":"unpoisoned","location":[{${fields},"note":"__proto__","extras":{"k":"constructor"}}]}`;
+    expect(await server.post('/locations', text)).toMatchObject({ status: 200, body: { stored: 1 } });
   });
 
   it('refuses JSON nested deeper than the cap with 400 TOO_DEEP, never a 500', async () => {

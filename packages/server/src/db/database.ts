@@ -14,12 +14,13 @@ export interface Queryable {
   /** Runs a write and returns how many rows it changed. */
   run(sql: string, params?: readonly SqlValue[]): Promise<number>;
   /**
-   * Runs one write once per parameter list and returns each run's changed-row count. Only where a
+   * Runs one write `runs` times, with paramsOf(run)'s values (which may be one array refilled for
+   * each run), and returns each run's changed-row count. Only where a
    * statement run is an in-process call (SQLite): there, one prepared single-row INSERT per record
    * costs about half of a multi-row INSERT ... RETURNING (no thousands of spread arguments, no
    * returned rows to build). Absent on PostgreSQL, where every run would be a round trip.
    */
-  runEach?(sql: string, paramLists: readonly (readonly SqlValue[])[]): Promise<number[]>;
+  runEach?(sql: string, runs: number, paramsOf: (run: number) => readonly SqlValue[]): Promise<number[]>;
 }
 
 export interface TransactionOptions {

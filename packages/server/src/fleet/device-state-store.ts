@@ -59,10 +59,10 @@ export async function saveDeviceStates(db: Queryable, states: readonly StoredDev
   if (states.length === 0) return;
   if (db.runEach) {
     // SQLite: one prepared statement run per device, an in-process call each.
-    await db.runEach(
-      UPDATE_ONE,
-      states.map((s): SqlValue[] => [s.cursor, serializeState(s.state), s.silentSince, s.deviceId]),
-    );
+    await db.runEach(UPDATE_ONE, states.length, (i): SqlValue[] => {
+      const s = states[i]!;
+      return [s.cursor, serializeState(s.state), s.silentSince, s.deviceId];
+    });
     return;
   }
   // PostgreSQL: one statement (and one round trip) for all of them.

@@ -71,7 +71,7 @@ async function insertRows<T>(
 ): Promise<void> {
   if (items.length === 0) return;
   if (db.runEach) {
-    await db.runEach(sql.head + sql.row + sql.tail, items.map(params));
+    await db.runEach(sql.head + sql.row + sql.tail, items.length, (i) => params(items[i]!));
     return;
   }
   for (let start = 0; start < items.length; start += PER_STATEMENT) {

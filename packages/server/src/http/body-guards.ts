@@ -8,6 +8,16 @@ import { JsonShapeScan, jsonShapeLimits, tooDeep } from './json-shape.js';
 const JSON_TYPE = 'application/json';
 const FORM = 'application/x-www-form-urlencoded';
 const MULTIPART = 'multipart/form-data';
+/** JSON.parse refused the text (a value no JSON text parses to). */
+const INVALID = Symbol('invalid JSON');
+
+function parsedOrInvalid(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return INVALID;
+  }
+}
 
 /**
  * The body types each route takes; a route not listed takes JSON. Only JSON (or another type a
@@ -38,8 +48,8 @@ declare module 'fastify' {
     emptyJsonBody?: null;
   }
   interface FastifyRequest {
-    /** The JSON body's shape was scanned as it was decoded (decompress.ts): the parser need not again. */
-    jsonShapeScanned: boolean;
+    /** The JSON body's shape as scanned while it was decoded (decompress.ts): the parser need not again. */
+    jsonShapeScan: JsonShapeScan | null;
   }
 }
 
@@ -58,7 +68,7 @@ export function hasBody(request: FastifyRequest): boolean {
  */
 export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void {
   const shapeLimits = jsonShapeLimits(ctx.options.maxRecordsPerRequest);
-  app.decorateRequest('jsonShapeScanned', false);
+  app.decorateRequest('jsonShapeScan', null);
   const guarded = (request: FastifyRequest, payload: Readable): Readable => {
     if (request.method === 'GET' || request.method === 'HEAD' || !hasBody(request)) return payload;
     const type = mediaType(request.headers['content-type']);
@@ -77,8 +87,8 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
       throw new HttpError(415, 'UNSUPPORTED_ENCODING', 'Multipart bodies are taken without Content-Encoding');
     }
     if (type !== JSON_TYPE) return decodedBody(payload, encoding, ctx.options.bodyLimitBytes);
-    request.jsonShapeScanned = true;
     const scan = { shape: new JsonShapeScan(shapeLimits), maxObjects: shapeLimits.maxContainers };
+    request.jsonShapeScan = scan.shape;
     return decodedBody(payload, encoding, ctx.options.bodyLimitBytes, 'The body', scan);
   };
   // A DELETE without a body is taken whatever Content-Type it names (issue 41): clients that send
@@ -101,20 +111,29 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
 
   // JSON as Fastify parses it (prototype poisoning refused), once its shape is bounded: a body
   // nested thousands deep would overflow the stack later (a recursive walk, JSON.stringify), and
-  // one of millions of empty objects costs seconds to build and walk.
+  // one of millions of empty objects costs seconds to build and walk. A body the scan found free
+  // of any key that could poison (json-shape.ts) is parsed by JSON.parse alone: Fastify's parser
+  // would build the same value, then read the whole text again for such keys. A text JSON.parse
+  // refuses goes to Fastify's parser too, for the very same error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser(JSON_TYPE);
   app.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length === 0 && request.routeOptions.config.emptyJsonBody === null) return done(null, null);
+    let text: string;
+    let value: unknown = INVALID;
     try {
-      if (!request.jsonShapeScanned) new JsonShapeScan(shapeLimits).feed(bytes);
-      parseJson(request, bytes.toString(), (error, value) => {
-        if (error) return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : error, undefined);
-        done(null, value);
-      });
+      let scan = request.jsonShapeScan;
+      if (!scan) (scan = new JsonShapeScan(shapeLimits)).feed(bytes);
+      text = bytes.toString();
+      if (!scan.suspect) value = parsedOrInvalid(text);
     } catch (error) {
-      done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : (error as Error), undefined);
+      return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : (error as Error), undefined);
     }
+    if (value !== INVALID) return done(null, value);
+    parseJson(request, text, (error, parsed) => {
+      if (error) return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : error, undefined);
+      done(null, parsed);
+    });
   });
 }

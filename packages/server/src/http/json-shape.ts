@@ -67,6 +67,11 @@ const BACKSLASH_BYTE = 0x5c;
  * JSON.parse): a string's bytes are passed over by a loop that looks only for its end or an
  * escape, and outside strings one table lookup tells the few bytes that count from the rest.
  * The loops see at most SLICE bytes a call (see there).
+ *
+ * On the way it tells whether the text may name a key `__proto__` or `constructor` (prototype
+ * poisoning, which the parser refuses): only a string of exactly that text, or one holding an
+ * escape (`\u005f_proto__`), or one it did not see whole, can. A text it finds clean needs no
+ * second pass looking for them (the parser's regular expressions, issue 43).
  */
 export class JsonShapeScan {
   private depth = 0;
@@ -75,12 +80,21 @@ export class JsonShapeScan {
   private inString = false;
   /** The string's last byte so far was a backslash: the next byte is escaped. */
   private escaped = false;
+  /** Where the open string's text starts in the bytes being scanned; -1: in bytes fed before. */
+  private stringStart = -1;
+  /**
+   * Some string may spell `__proto__` or `constructor` (see above): the text must be parsed with
+   * the check for them. False: JSON.parse alone builds the same value the checked parse would.
+   */
+  suspect = false;
 
   constructor(private readonly limits: JsonShapeLimits) {}
 
   /** Scans the next bytes of the text; throws 400 TOO_DEEP or 413 TOO_MANY_VALUES. */
   feed(bytes: Uint8Array): void {
     const n = bytes.length;
+    // A string open at the last chunk's end started there: its length here says nothing.
+    this.stringStart = -1;
     for (let from = 0; from < n; from += SLICE) this.scan(bytes, from, Math.min(n, from + SLICE));
     // Checked once a chunk: the chunk is bounded (a stream's), and the loop stays lean.
     if (this.containers > this.limits.maxContainers || this.values + this.containers > this.limits.maxValues) {
@@ -91,7 +105,7 @@ export class JsonShapeScan {
   /** Scans bytes[from, to): the counts, nesting and string state carried over in the fields. */
   private scan(bytes: Uint8Array, from: number, n: number): void {
     const { maxDepth } = this.limits;
-    let { depth, containers, values, inString, escaped } = this;
+    let { depth, containers, values, inString, escaped, stringStart } = this;
     let i = from;
     while (i < n) {
       if (inString) {
@@ -103,11 +117,16 @@ export class JsonShapeScan {
           const byte = bytes[i]!;
           if (byte === QUOTE_BYTE) {
             inString = false;
+            const length = i - stringStart;
+            if (stringStart < 0 || ((length === 9 || length === 11) && poisonKey(bytes, stringStart, length))) {
+              this.suspect = true;
+            }
             i++;
             break;
           }
           if (byte === BACKSLASH_BYTE) {
             escaped = true;
+            this.suspect = true;
             i++;
             break;
           }
@@ -119,7 +138,7 @@ export class JsonShapeScan {
         if (kind === PLAIN) continue;
         if (kind === QUOTE) {
           inString = true;
-          i++;
+          stringStart = ++i;
           break;
         }
         if (kind === COMMA) values++;
@@ -134,7 +153,19 @@ export class JsonShapeScan {
     this.values = values;
     this.inString = inString;
     this.escaped = escaped;
+    this.stringStart = stringStart;
   }
+}
+
+const PROTO = Buffer.from('__proto__');
+const CONSTRUCTOR = Buffer.from('constructor');
+
+/** Whether bytes[start, start + length) are `__proto__` or `constructor` (length 9 or 11). */
+function poisonKey(bytes: Uint8Array, start: number, length: number): boolean {
+  const word = length === 9 ? PROTO : CONSTRUCTOR;
+  if (bytes[start] !== word[0]) return false;
+  for (let k = 1; k < length; k++) if (bytes[start + k] !== word[k]) return false;
+  return true;
 }
 
 export const tooDeep = (maxDepth: number): HttpError =>

@@ -4,7 +4,20 @@ import { checkDeviceId } from './validation.js';
 /** One record as found in a body, with where it was (for error messages). */
 export interface FoundRecord {
   value: unknown;
-  path: string;
+  readonly path: string;
+}
+
+/** An element of a body's array of records: its path is named only when asked (an error's). */
+class ElementFound implements FoundRecord {
+  constructor(
+    readonly value: unknown,
+    private readonly array: string,
+    private readonly index: number,
+  ) {}
+
+  get path(): string {
+    return `${this.array}[${this.index}]`;
+  }
 }
 
 /** The records of one upload body and the device it names, if any. */
@@ -83,7 +96,7 @@ function fromObject(body: JsonObject, path: string): UploadBody {
   if (Array.isArray(content)) {
     const first = content.find(isObject);
     return {
-      records: content.map((value, i) => ({ value, path: `${where}[${i}]` })),
+      records: content.map((value, i) => new ElementFound(value, where, i)),
       deviceId: deviceIdIn(body) ?? deviceIdIn(first),
       params: body,
     };
@@ -121,7 +134,11 @@ export function extractBodies(body: unknown, counted: (records: number) => void 
     if (bodies && body.length > 0) return body.map((item, i) => fromObject(item as JsonObject, `body[${i}]`));
     const first = body.find(isObject);
     return [
-      { records: body.map((value, i) => ({ value, path: `body[${i}]` })), deviceId: deviceIdIn(first), params: null },
+      {
+        records: body.map((value, i) => new ElementFound(value, 'body', i)),
+        deviceId: deviceIdIn(first),
+        params: null,
+      },
     ];
   }
   throw badRequest(

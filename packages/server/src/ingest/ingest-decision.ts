@@ -1,6 +1,6 @@
 import type { Command } from '../store/commands.js';
 import type { DeviceState, IngestTotals } from '../store/devices.js';
-import { locationKey, type LocationInsert } from '../store/locations.js';
+import { heldKeys, locationKey, type LocationInsert } from '../store/locations.js';
 import type { DroppedInsert } from '../store/ledger.js';
 import { identityOf, quarantineKey, type QuarantineInsert } from '../store/quarantine.js';
 import { decideGroup, type FleetContext, type FleetDecision } from '../fleet/ingest-events.js';
@@ -143,8 +143,7 @@ export function heldOf(offered: readonly string[], storedNow: ReadonlySet<string
  * the usual case, decided without a key per row.
  */
 export function heldLocations(offered: readonly LocationInsert[], storedNow: ReadonlySet<string>): ReadonlySet<string> {
-  if (storedNow.size === offered.length) return NONE_HELD;
-  return new Set(offered.map((row) => locationKey(row.deviceId, row.record.uuid)).filter((key) => !storedNow.has(key)));
+  return storedNow.size === offered.length ? NONE_HELD : heldKeys(offered, storedNow);
 }
 
 const NONE_HELD: ReadonlySet<string> = new Set();

@@ -4,7 +4,7 @@ import { insertLocations } from '../store/locations.js';
 import { markChangedHours } from '../track-tiles/pyramid-store.js';
 import { rawState } from '../fleet/device-state-store.js';
 import { writeEvents } from '../fleet/event-rows.js';
-import { decideIngest, heldLocations } from './ingest-decision.js';
+import { decideIngest } from './ingest-decision.js';
 import type { GroupWrite, GroupWritten } from './group-write.js';
 
 /**
@@ -14,13 +14,8 @@ import type { GroupWrite, GroupWritten } from './group-write.js';
  */
 export async function writeInSteps(tx: Queryable, group: GroupWrite): Promise<GroupWritten> {
   const { jobs, admission, rows, held, events } = group;
-  const storedNow = await insertLocations(tx, rows.locations, events.now);
-  const decision = decideIngest(
-    jobs,
-    admission,
-    { ...held, locations: heldLocations(rows.locations, storedNow) },
-    events,
-  );
+  const heldNow = await insertLocations(tx, rows.locations, events.now);
+  const decision = decideIngest(jobs, admission, { ...held, locations: heldNow }, events);
   // SQLite's track pyramid is marked here, once per hour, not by a trigger per row (track-tiles/schema.ts).
   await markChangedHours(tx, decision.marks);
   // The devices' new fleet states ride on the counters' update: each device row written once.

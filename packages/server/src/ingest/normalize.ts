@@ -46,6 +46,9 @@ const LATEST_DATE_MS = Date.UTC(10000, 0, 1);
  */
 const NO_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 
+const Z = 'Z'.charCodeAt(0);
+const parsedDate = (ms: number): number | null => (Number.isNaN(ms) ? null : ms);
+
 /**
  * Epoch milliseconds from ISO text or epoch seconds/milliseconds (seconds when below 1e11). A time
  * without an offset is UTC, whatever the server's time zone.
@@ -53,12 +56,14 @@ const NO_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 export function parseTimestamp(value: unknown): number | null {
   if (typeof value === 'number' && Number.isFinite(value))
     return value < 1e11 ? Math.round(value * 1000) : Math.round(value);
-  if (typeof value === 'string' && value.trim() !== '') {
-    const text = value.trim();
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text !== '') {
+    // ISO text in UTC (what the SDK sends): neither a number nor a time without an offset, which
+    // both end in a digit, so the patterns below need not be tried.
+    if (text.charCodeAt(text.length - 1) === Z) return parsedDate(Date.parse(text));
     if (/^-?\d+(\.\d+)?$/.test(text)) return parseTimestamp(Number(text));
     const local = NO_OFFSET.exec(text);
-    const ms = Date.parse(local ? `${local[1]}T${local[2]}Z` : text);
-    return Number.isNaN(ms) ? null : ms;
+    return parsedDate(Date.parse(local ? `${local[1]}T${local[2]}Z` : text));
   }
   return null;
 }
@@ -70,11 +75,13 @@ function looseNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-function coordinate(value: unknown, where: string, strict: boolean): number | null {
+/** A coordinate at `path` + `member` (the name is built only for an error: not per record). */
+function coordinate(value: unknown, path: string, member: string, strict: boolean): number | null {
   if (value === undefined || value === null) return null;
-  const number = strict ? (typeof value === 'number' ? value : undefined) : looseNumber(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const number = strict ? undefined : looseNumber(value);
   if (number === undefined || !Number.isFinite(number)) {
-    throw badRequest('INVALID_TYPE', `${where} must be a number, got ${JSON.stringify(value)}`);
+    throw badRequest('INVALID_TYPE', `${path}${member} must be a number, got ${JSON.stringify(value)}`);
   }
   return number;
 }
@@ -88,11 +95,11 @@ function coordinatesOf(record: JsonObject, path: string): { latitude: number | n
   let longitude: number | null;
   if (coords) {
     const c = coords as JsonObject;
-    latitude = coordinate(c.latitude, `${path}.coords.latitude`, true);
-    longitude = coordinate(c.longitude, `${path}.coords.longitude`, true);
+    latitude = coordinate(c.latitude, path, '.coords.latitude', true);
+    longitude = coordinate(c.longitude, path, '.coords.longitude', true);
   } else {
-    latitude = coordinate(record.latitude ?? record.lat, `${path}.latitude`, false);
-    longitude = coordinate(record.longitude ?? record.lon ?? record.lng, `${path}.longitude`, false);
+    latitude = coordinate(record.latitude ?? record.lat, path, '.latitude', false);
+    longitude = coordinate(record.longitude ?? record.lon ?? record.lng, path, '.longitude', false);
   }
   if (latitude === null && longitude === null) {
     throw badRequest(

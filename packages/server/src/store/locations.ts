@@ -48,53 +48,67 @@ export const eventOf = (r: StoredRecord): string | null =>
   typeof r.record.event === 'string' ? r.record.event.slice(0, MAX_EVENT_CHARS) : null;
 
 /** One row's values, in the column order of insertValuesSql. */
-export function rowParams({ deviceId, record: r }: LocationInsert, receivedAt: number): SqlValue[] {
-  const event = eventOf(r);
-  return [
-    deviceId,
-    r.uuid,
-    r.recordedAt,
-    r.latitude,
-    r.longitude,
-    receivedAt,
-    JSON.stringify(r.record),
-    event,
-    r.clockSuspect ? 1 : null,
-    r.sequence,
-    r.sequenceEpoch ?? null,
-  ];
+export function rowParams(row: LocationInsert, receivedAt: number): SqlValue[] {
+  return fillRowParams(new Array<SqlValue>(COLUMNS), row, receivedAt);
+}
+
+/** Writes one row's values into `params` (reused from row to row: no array per row) and returns it. */
+function fillRowParams(params: SqlValue[], { deviceId, record: r }: LocationInsert, receivedAt: number): SqlValue[] {
+  params[0] = deviceId;
+  params[1] = r.uuid;
+  params[2] = r.recordedAt;
+  params[3] = r.latitude;
+  params[4] = r.longitude;
+  params[5] = receivedAt;
+  params[6] = JSON.stringify(r.record);
+  params[7] = eventOf(r);
+  params[8] = r.clockSuspect ? 1 : null;
+  params[9] = r.sequence;
+  params[10] = r.sequenceEpoch ?? null;
+  return params;
 }
 
 /**
- * Inserts records once per (device, uuid) and returns the keys (locationKey) of those stored now:
- * the database's unique constraint decides, so several processes sharing it never store a uuid
- * twice, and of equal keys in one call only the first is stored. Rows go in (device, uuid) order,
- * so concurrent transactions with overlapping uuids take their row locks in the same order and
- * cannot deadlock.
+ * Inserts records once per (device, uuid) and returns the keys (locationKey) of those it did not
+ * store now: the database held them (or, of equal keys in one call, the first was stored). The
+ * database's unique constraint decides, so several processes sharing it never store a uuid twice.
+ * Rows go in (device, uuid) order, so concurrent transactions with overlapping uuids take their
+ * row locks in the same order and cannot deadlock. Usually every row is new: then no key is built.
  */
 export async function insertLocations(
   db: Queryable,
   rows: readonly LocationInsert[],
   receivedAt: number,
-): Promise<Set<string>> {
+): Promise<ReadonlySet<string>> {
   const sorted = [...rows].sort(byDeviceAndUuid);
-  const paramsOf = (row: LocationInsert) => rowParams(row, receivedAt);
   const stored = new Set<string>();
+  let storedAll: boolean;
   if (db.runEach) {
-    // One row per run: a run that changed a row stored it (of equal keys, the first in order).
-    const changes = await db.runEach(INSERT_ONE, sorted.map(paramsOf));
-    sorted.forEach(({ deviceId, record }, i) => {
-      if (changes[i]! > 0) stored.add(locationKey(deviceId, record.uuid));
-    });
-    return stored;
+    // One row per run: a run that changed a row stored it. One parameter array for all the runs.
+    const params = new Array<SqlValue>(COLUMNS);
+    const changes = await db.runEach(INSERT_ONE, sorted.length, (i) => fillRowParams(params, sorted[i]!, receivedAt));
+    storedAll = changes.every((changed) => changed > 0);
+    if (!storedAll)
+      sorted.forEach(({ deviceId, record }, i) => {
+        if (changes[i]! > 0) stored.add(locationKey(deviceId, record.uuid));
+      });
+  } else {
+    for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {
+      const chunk = sorted.slice(start, start + ROWS_PER_STATEMENT);
+      const params = chunk.flatMap((row) => rowParams(row, receivedAt));
+      const inserted = await db.query<{ device_id: string; uuid: string }>(insertSql(chunk.length), params);
+      for (const row of inserted) stored.add(locationKey(row.device_id, row.uuid));
+    }
+    storedAll = stored.size === sorted.length;
   }
-  for (let start = 0; start < sorted.length; start += ROWS_PER_STATEMENT) {
-    const chunk = sorted.slice(start, start + ROWS_PER_STATEMENT);
-    const params = chunk.flatMap(paramsOf);
-    const inserted = await db.query<{ device_id: string; uuid: string }>(insertSql(chunk.length), params);
-    for (const row of inserted) stored.add(locationKey(row.device_id, row.uuid));
-  }
-  return stored;
+  return storedAll ? NONE_HELD : heldKeys(sorted, stored);
+}
+
+const NONE_HELD: ReadonlySet<string> = new Set();
+
+/** The keys (locationKey) of the rows offered whose key is not among those stored now. */
+export function heldKeys(offered: readonly LocationInsert[], storedNow: ReadonlySet<string>): Set<string> {
+  return new Set(offered.map((row) => locationKey(row.deviceId, row.record.uuid)).filter((key) => !storedNow.has(key)));
 }
 
 export interface LocationRow {
