@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf, type Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { findUser } from '../store/users.js';
@@ -64,31 +64,52 @@ export function registerAuditTrail(app: FastifyInstance, ctx: AppContext): void 
   app.decorateRequest('auditActor', null);
   // Before the body, the credential gate (auth/credential-gate.ts) and the role gate
   // (accounts/role-gate.ts): a change refused by either is kept too.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return payload;
-    request.auditActor = actorOf(await principalOf(ctx, request).catch(() => null), isLogin(request));
-    return payload;
+  // Callback hooks, not async ones: no promise for a request that is no operator's change (uploads).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!WRITES.has(request.method) || request.routeOptions.config.ingest === true) return done(null, payload);
+    principalOf(ctx, request)
+      .catch(() => null)
+      .then(
+        (principal) => {
+          request.auditActor = actorOf(principal, isLogin(request));
+          done(null, payload);
+        },
+        (error: unknown) => done(error as Error),
+      );
   });
   // Before the answer is sent: whoever reads the trail after an answer finds its row.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const actor = request.auditActor;
     const login = isLogin(request);
-    if (actor === null || !kept(reply.statusCode, login)) return payload;
-    const params = request.params as Record<string, unknown> | undefined;
-    const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-    const row = async () => ({
-      at: ctx.now(),
-      // A login that succeeded opened a session: the session is its actor from then on.
-      actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
-      address: request.ip,
-      action: route,
-      target: auditTarget(params),
-      status: reply.statusCode,
-      detail: auditDetail(route, request.body, await existingUsers(ctx, route, request.body)),
-    });
-    await row()
-      .then((entry) => appendAudit(ctx.db, entry))
-      .catch((err: unknown) => request.log.error({ code: AUDIT_FAILED, err }, 'audit trail: a row was not written'));
-    return payload;
+    if (actor === null || !kept(reply.statusCode, login)) return done(null, payload);
+    auditRow(ctx, request, reply, actor, login).then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
+}
+
+/** Appends the audit row of an answered change (a failure is logged: the change itself stands). */
+async function auditRow(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  actor: string,
+  login: boolean,
+): Promise<void> {
+  const params = request.params as Record<string, unknown> | undefined;
+  const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+  const row = async () => ({
+    at: ctx.now(),
+    // A login that succeeded opened a session: the session is its actor from then on.
+    actor: login && reply.statusCode < 300 ? loginActor(request) : actor,
+    address: request.ip,
+    action: route,
+    target: auditTarget(params),
+    status: reply.statusCode,
+    detail: auditDetail(route, request.body, await existingUsers(ctx, route, request.body)),
+  });
+  await row()
+    .then((entry) => appendAudit(ctx.db, entry))
+    .catch((err: unknown) => request.log.error({ code: AUDIT_FAILED, err }, 'audit trail: a row was not written'));
 }

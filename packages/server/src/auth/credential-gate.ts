@@ -63,12 +63,22 @@ export async function authenticateUpload(ctx: AppContext, request: FastifyReques
  */
 export function registerCredentialGate(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('uploader', null);
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!hasBody(request)) return payload;
+  // A callback hook, not an async one: one promise less per upload, none for a request it leaves.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!hasBody(request)) return done(null, payload);
     const config = request.routeOptions.config;
-    if (config.ingest === true || config.upload === true) await authenticateUpload(ctx, request);
-    else if (config.credential) await config.credential(request);
-    else if (ruleOf(request)) await requireAdmin(ctx, request);
-    return payload;
+    const check =
+      config.ingest === true || config.upload === true
+        ? authenticateUpload(ctx, request)
+        : config.credential
+          ? config.credential(request)
+          : ruleOf(request)
+            ? requireAdmin(ctx, request)
+            : null;
+    if (check === null) return done(null, payload);
+    check.then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
 }

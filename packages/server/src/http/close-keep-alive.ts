@@ -22,11 +22,14 @@ export function closeKeepAliveOnClose(app: FastifyInstance): void {
     closing = true;
     for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // Callback hooks, not async ones: no promise per request.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // A reply whose headers were out before closing began: its connection is reaped once idle.
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
 }

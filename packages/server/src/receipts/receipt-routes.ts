@@ -63,14 +63,15 @@ export async function receiptFor(
  */
 export function registerReceipts(plain: FastifyInstance, ctx: AppContext, urls: readonly string[]): void {
   const app = plain.withTypeProvider<JsonSchemaToTsProvider>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!urls.includes(request.routeOptions.url ?? '')) return payload;
+  // A callback hook, not an async one: no promise per upload.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!urls.includes(request.routeOptions.url ?? '')) return done(null, payload);
     reply.header(RECEIPTS_OFFERED_HEADER, '1');
     const receipt = request.receipt;
     if (receipt && reply.statusCode >= 200 && reply.statusCode < 300) {
       reply.header(RECEIPT_HEADER, receipt.value).header(RECEIPT_KEY_HEADER, receipt.key);
     }
-    return payload;
+    done(null, payload);
   });
   app.get(RECEIPT_KEYS_PATH, { schema: KEYS_SCHEMA, config: ACCESS.public }, async (_request, reply) => {
     const signer = await receiptSigner(ctx.db);

@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/database.js';
 import { isoOrNull } from '../iso-time.js';
-import type { OrgStatus } from './orgs.js';
 
 export type DeviceStatus = 'active' | 'blocked' | 'deleted';
 
@@ -87,161 +86,14 @@ export async function describeDevice(
   );
 }
 
-/** Ids per IN (...) list: well under both databases' bound-parameter limits. */
-const IDS_PER_STATEMENT = 500;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-const placeholders = (count: number): string => Array(count).fill('?').join(', ');
-
-/** What an ingest transaction needs to know of a registered device. */
-export interface DeviceState {
-  status: DeviceStatus;
-  /** Whether remote commands wait for it (as of this read). */
-  pendingCommands: boolean;
-  /** Its organization, when it belongs to one. */
-  org: { name: string; status: OrgStatus } | null;
-  /** Its fleet-event evaluation state as stored (devices.event_*), null before the first. */
-  eventState: RawEventState | null;
-  /** Its records stored so far (the live feed tells dashboards the count after each commit). */
-  records?: number;
-  /** It was given a token or a device key: never written without one (issue 41). */
-  credentialed?: boolean;
-}
-
-/** A device's fleet-event state columns as read: the fleet code parses them (device-state-store.ts). */
-export interface RawEventState {
-  cursor: number | null;
-  state: string;
-  silentSince: number | null;
-}
-
-/**
- * The state of each of these devices that is registered. On PostgreSQL the rows are locked too, in
- * id order, until the transaction ends: ingest transactions touching the same devices (in this or
- * another process) then run one after the other instead of deadlocking, and a device's status
- * cannot change under a transaction that stores records for it.
- */
-export async function lockDevices(
-  db: Queryable,
-  dialect: 'sqlite' | 'postgres',
-  ids: readonly string[],
-): Promise<Map<string, DeviceState>> {
-  const states = new Map<string, DeviceState>();
-  const sorted = [...ids].sort();
-  for (const chunk of chunks(sorted, IDS_PER_STATEMENT)) {
-    const rows = await db.query<{
-      id: string;
-      status: DeviceStatus;
-      pending: boolean | number;
-      org_name: string | null;
-      org_status: OrgStatus | null;
-      cursor: number | null;
-      state: string | null;
-      silent_since: number | null;
-      records: number;
-      credentialed_at: number | null;
-    }>(
-      // The fleet-event state rides along on the locked row: no query of its own, and as the
-      // previous holder of the lock left it.
-      `SELECT d.id, d.status, EXISTS (SELECT 1 FROM commands c WHERE c.device_id = d.id AND c.status = 'pending') AS pending,
-         o.name AS org_name, o.status AS org_status,
-         d.event_cursor AS cursor, d.event_state AS state, d.event_silent_since AS silent_since, d.records,
-         d.credentialed_at
-       FROM devices d LEFT JOIN orgs o ON o.id = d.org_id WHERE d.id IN (${placeholders(chunk.length)}) ${dialect === 'postgres' ? 'ORDER BY d.id COLLATE "C" FOR NO KEY UPDATE OF d' : 'ORDER BY d.id'}`,
-      chunk,
-    );
-    for (const row of rows) {
-      const org = row.org_name === null ? null : { name: row.org_name, status: row.org_status ?? 'active' };
-      const eventState =
-        row.state === null
-          ? null
-          : {
-              cursor: row.cursor === null ? null : Number(row.cursor),
-              state: row.state,
-              silentSince: row.silent_since === null ? null : Number(row.silent_since),
-            };
-      states.set(row.id, {
-        status: row.status,
-        pendingCommands: Boolean(row.pending),
-        org,
-        eventState,
-        records: Number(row.records),
-        credentialed: row.credentialed_at !== null,
-      });
-    }
-  }
-  return states;
-}
-
-/** Registers devices seen for the first time (another process may register them at the same time). */
-export async function registerDevices(db: Queryable, ids: readonly string[], now: number): Promise<void> {
-  for (const chunk of chunks(ids, IDS_PER_STATEMENT)) {
-    await db.run(
-      `INSERT INTO devices (id, model, info, created_at, status) VALUES ${chunk.map(() => `(?, NULL, '{}', ?, 'active')`).join(', ')} ON CONFLICT (id) DO NOTHING`,
-      chunk.flatMap((id) => [id, now]),
-    );
-  }
-}
-
-/** What one transaction adds to a device's counters. */
-export interface IngestTotals {
-  deviceId: string;
-  stored: number;
-  duplicates: number;
-  quarantined: number;
-  /** The newest stored position, when one was stored. */
-  last: { latitude: number; longitude: number; recordedAt: number } | null;
-  /** Its new fleet-event state, when it changed (written by the same update). */
-  eventState?: RawEventState;
-}
-
-const TOTALS_ROW =
-  '(CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS BIGINT), ' +
-  'CAST(? AS INTEGER), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT))';
-
-/**
- * Adds to the counters, moves the last position (only forward in recorded time) and stores the
- * fleet-event states given, one statement for all devices of a transaction. Call lockDevices first
- * in the same transaction.
- */
-export async function addIngestTotals(db: Queryable, totals: readonly IngestTotals[], now: number): Promise<void> {
-  for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {
-    const newer = 'v.at IS NOT NULL AND (last_recorded_at IS NULL OR last_recorded_at <= v.at)';
-    await db.run(
-      `WITH v (id, stored, dups, kept, lat, lon, at, evaluated, cursor, state, silent) AS (VALUES ${chunk.map(() => TOTALS_ROW).join(', ')})
-       UPDATE devices SET last_seen = ?, records = records + v.stored, duplicates = duplicates + v.dups,
-         quarantined = devices.quarantined + v.kept,
-         last_latitude = CASE WHEN ${newer} THEN v.lat ELSE last_latitude END,
-         last_longitude = CASE WHEN ${newer} THEN v.lon ELSE last_longitude END,
-         last_recorded_at = CASE WHEN ${newer} THEN v.at ELSE last_recorded_at END,
-         event_cursor = CASE WHEN v.evaluated = 1 THEN v.cursor ELSE event_cursor END,
-         event_state = CASE WHEN v.evaluated = 1 THEN v.state ELSE event_state END,
-         event_silent_since = CASE WHEN v.evaluated = 1 THEN v.silent ELSE event_silent_since END
-       FROM v WHERE devices.id = v.id`,
-      [
-        ...chunk.flatMap((t) => [
-          t.deviceId,
-          t.stored,
-          t.duplicates,
-          t.quarantined,
-          t.last?.latitude ?? null,
-          t.last?.longitude ?? null,
-          t.last?.recordedAt ?? null,
-          t.eventState ? 1 : 0,
-          t.eventState?.cursor ?? null,
-          t.eventState?.state ?? null,
-          t.eventState?.silentSince ?? null,
-        ]),
-        now,
-      ],
-    );
-  }
-}
+export {
+  addIngestTotals,
+  lockDevices,
+  registerDevices,
+  type DeviceState,
+  type IngestTotals,
+  type RawEventState,
+} from './ingest-devices.js';
 
 export async function listDevices(db: Queryable): Promise<DeviceRow[]> {
   return db.query<DeviceRow & Record<string, unknown>>(`SELECT ${DEVICE_COLUMNS} FROM devices ORDER BY id`);

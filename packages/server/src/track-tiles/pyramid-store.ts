@@ -13,6 +13,7 @@ export interface DirtyBucket extends Bucket {
 
 /** Buckets marked per statement (two parameters each). */
 const MARKS_PER_STATEMENT = 250;
+const MARK_ONE = markHoursSql(1);
 
 /**
  * Marks stale the hours of positions just inserted or deleted, and each next hour (its first
@@ -35,6 +36,12 @@ export async function markChangedHours(
   }
   const all: [string, number][] = [];
   for (const [deviceId, ofDevice] of hours) for (const bucket of ofDevice) all.push([deviceId, bucket]);
+  // One prepared single-bucket upsert per bucket where a run is an in-process call (SQLite): a
+  // statement per bucket count was one more to prepare at each new count.
+  if (tx.runEach) {
+    await tx.runEach(MARK_ONE, all);
+    return;
+  }
   for (let i = 0; i < all.length; i += MARKS_PER_STATEMENT) {
     const part = all.slice(i, i + MARKS_PER_STATEMENT);
     await tx.run(markHoursSql(part.length), part.flat());
