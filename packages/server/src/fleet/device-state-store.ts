@@ -1,3 +1,4 @@
+import type { GeofencePresence } from '@waypost/sdk/internal';
 import type { Queryable, SqlValue } from '../db/database.js';
 import type { RawEventState } from '../store/devices.js';
 import type { TrackPoint } from '../tracks/split-trips.js';
@@ -14,36 +15,64 @@ export interface StoredDeviceState {
   silentSince: number | null;
 }
 
+/**
+ * The states this process last wrote (rawState), each with its text: a device uploading again
+ * finds its row holding that very text, and its state is taken from here instead of parsed again
+ * (a JSON.parse per device per commit). Taken out when used (evaluation changes it in place), put
+ * back by the next write; a transaction rolled back leaves the row at a text no entry holds.
+ */
+const written = new Map<string, { text: string; state: DeviceEventState }>();
+/** Devices remembered at most (the oldest written is forgotten first). */
+const MAX_WRITTEN = 10_000;
+
 /** A device's state from what lockDevices read (null: never evaluated, an empty one). */
 export function parseDeviceState(deviceId: string, raw: RawEventState | null): StoredDeviceState {
+  const kept = written.get(deviceId);
+  if (kept) written.delete(deviceId);
   if (raw === null) return { deviceId, cursor: null, state: emptyDeviceState(), silentSince: null };
   return {
     deviceId,
     cursor: raw.cursor,
-    state: JSON.parse(raw.state) as DeviceEventState,
+    state: kept?.text === raw.state ? kept.state : (JSON.parse(raw.state) as DeviceEventState),
     silentSince: raw.silentSince,
   };
 }
 
 /** The state as the devices row keeps it (what lockDevices reads back). */
-export const rawState = (s: StoredDeviceState): RawEventState => ({
-  cursor: s.cursor,
-  state: serializeState(s.state),
-  silentSince: s.silentSince,
-});
+export function rawState(s: StoredDeviceState): RawEventState {
+  const stored = storedForm(s.state);
+  const text = JSON.stringify(stored);
+  written.delete(s.deviceId);
+  if (written.size >= MAX_WRITTEN) written.delete(written.keys().next().value!);
+  written.set(s.deviceId, { text, state: stored });
+  return { cursor: s.cursor, state: text, silentSince: s.silentSince };
+}
 
 /** Only what a trip point is (the evaluation's points also carry their uuid and record). */
 const pointJson = (p: TrackPoint | null): TrackPoint | null => (p === null ? null : { t: p.t, lat: p.lat, lon: p.lon });
 
-/** The state as stored: JSON of the presences (only geofences the device is inside) and the trip. */
-export function serializeState(state: DeviceEventState): string {
+/**
+ * What the stored JSON holds, as new objects (nothing shared with `state`): the presences (only
+ * geofences the device is inside) and the trip, its points without their uuid and record. Plain
+ * numbers, booleans and nulls: JSON.parse of its JSON gives an equal object.
+ */
+function storedForm(state: DeviceEventState): DeviceEventState {
+  // fromEntries defines each key as JSON.parse does (an identifier "__proto__" included).
+  const fences: Record<string, GeofencePresence> = Object.fromEntries(
+    Object.entries(state.fences).map(([id, presence]) => [id, { ...presence }]),
+  );
   const trip: TripState = {
     ...state.trip,
     first: pointJson(state.trip.first),
     anchor: pointJson(state.trip.anchor),
     last: pointJson(state.trip.last),
   };
-  return JSON.stringify({ fences: state.fences, trip });
+  return { fences, trip };
+}
+
+/** The state as stored: JSON of the presences (only geofences the device is inside) and the trip. */
+export function serializeState(state: DeviceEventState): string {
+  return JSON.stringify(storedForm(state));
 }
 
 const UPDATE_ONE = `UPDATE devices SET event_cursor = ?, event_state = ?, event_silent_since = ? WHERE id = ?`;
