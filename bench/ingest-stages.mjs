@@ -29,7 +29,7 @@ const STAGES = [
     (f) => /store\/locations\.js$/.test(f.url) && /rowParams|paramsOf|byDeviceAndUuid/.test(f.functionName),
   ],
   ['insert and commit', (f) => /store\/(locations|insert-with-totals)\.js$/.test(f.url)],
-  ['device rows (lock, register, counters)', (f) => /store\/devices\.js$/.test(f.url)],
+  ['device rows (lock, register, counters)', (f) => /store\/(ingest-)?devices\.js$/.test(f.url)],
   [
     'identity and dedup (decide)',
     (f) =>
