@@ -171,10 +171,7 @@ const totalsParams = (t: IngestTotals): (string | number | null)[] => [
 export async function addIngestTotals(db: Queryable, totals: readonly IngestTotals[], now: number): Promise<void> {
   if (totals.length === 0) return;
   if (db.runEach) {
-    await db.runEach(
-      UPDATE_ONE,
-      totals.map((t) => [...totalsParams(t), now]),
-    );
+    await db.runEach(UPDATE_ONE, totals.length, (i) => [...totalsParams(totals[i]!), now]);
     return;
   }
   for (const chunk of chunks(totals, IDS_PER_STATEMENT)) {

@@ -39,7 +39,7 @@ export async function markChangedHours(
   // One prepared single-bucket upsert per bucket where a run is an in-process call (SQLite): a
   // statement per bucket count was one more to prepare at each new count.
   if (tx.runEach) {
-    await tx.runEach(MARK_ONE, all);
+    await tx.runEach(MARK_ONE, all.length, (i) => all[i]!);
     return;
   }
   for (let i = 0; i < all.length; i += MARKS_PER_STATEMENT) {
