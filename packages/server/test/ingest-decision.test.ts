@@ -11,7 +11,7 @@ import { admit, decideIngest, ingestRows, withCommands, type JobOutcome } from '
 import type { IngestJob } from '../src/ingest/ingest-job.js';
 import type { StoredRecord } from '../src/ingest/normalize.js';
 import type { QuarantinedRecord } from '../src/ingest/verdicts.js';
-import type { DeviceState } from '../src/store/devices.js';
+import type { DeviceState } from '../src/store/ingest-devices.js';
 import { parseServerGeofence } from '../src/store/geofences.js';
 
 const NOW = Date.UTC(2026, 10, 29, 12);

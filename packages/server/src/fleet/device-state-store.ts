@@ -1,6 +1,6 @@
 import type { GeofencePresence } from '@waypost/sdk/internal';
 import type { Queryable, SqlValue } from '../db/database.js';
-import type { RawEventState } from '../store/devices.js';
+import type { RawEventState } from '../store/ingest-devices.js';
 import type { TrackPoint } from '../tracks/split-trips.js';
 import type { TripState } from '../tracks/trip-tracker.js';
 import { emptyDeviceState, type DeviceEventState } from './evaluate-device.js';

@@ -1,7 +1,7 @@
 import type { Geofence } from '@waypost/sdk/internal';
 import type { Queryable } from '../db/database.js';
 import type { StoredRecord } from '../ingest/normalize.js';
-import type { DeviceState } from '../store/devices.js';
+import type { DeviceState } from '../store/ingest-devices.js';
 import { evaluateInOrder, evaluateLateSegment, type EvalPoint, type SegmentPoint } from './evaluate-device.js';
 import { DEFAULT_EVENT_TYPES, toFleetEvent, type DecidedEvent, type EventType } from './fleet-event.js';
 import { parseDeviceState, saveDeviceStates, statesJson, type StoredDeviceState } from './device-state-store.js';

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database.js';
 import { decideWithConfig } from './config-version.js';
 import type { FleetConfig } from './fleet-config.js';
-import { lockDevices } from '../store/devices.js';
+import { lockDevices } from '../store/ingest-devices.js';
 import { closeDeviceTrip } from './evaluate-device.js';
 import { DEFAULT_EVENT_TYPES, toFleetEvent, type DecidedEvent, type EventType } from './fleet-event.js';
 import { parseDeviceState, saveDeviceStates, type StoredDeviceState } from './device-state-store.js';

@@ -1,5 +1,5 @@
 import type { Command } from '../store/commands.js';
-import type { DeviceState, IngestTotals } from '../store/devices.js';
+import type { DeviceState, IngestTotals } from '../store/ingest-devices.js';
 import { heldKeys, locationKey, type LocationInsert } from '../store/locations.js';
 import type { DroppedInsert } from '../store/ledger.js';
 import { identityOf, quarantineKey, type QuarantineInsert } from '../store/quarantine.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.js';
-import { addIngestTotals } from '../store/devices.js';
+import { addIngestTotals } from '../store/ingest-devices.js';
 import { insertLocations } from '../store/locations.js';
 import { markChangedHours } from '../track-tiles/pyramid-store.js';
 import { rawState } from '../fleet/device-state-store.js';

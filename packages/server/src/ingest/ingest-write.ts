@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.js';
 import { takePendingCommands } from '../store/commands.js';
-import { lockDevices, registerDevices, type DeviceState } from '../store/devices.js';
+import { lockDevices, registerDevices, type DeviceState } from '../store/ingest-devices.js';
 import { fitsOneStatement } from '../store/insert-with-totals.js';
 import { insertDroppedRanges } from '../store/ledger.js';
 import { identityOf, insertQuarantine, quarantineKey } from '../store/quarantine.js';

@@ -86,15 +86,6 @@ export async function describeDevice(
   );
 }
 
-export {
-  addIngestTotals,
-  lockDevices,
-  registerDevices,
-  type DeviceState,
-  type IngestTotals,
-  type RawEventState,
-} from './ingest-devices.js';
-
 export async function listDevices(db: Queryable): Promise<DeviceRow[]> {
   return db.query<DeviceRow & Record<string, unknown>>(`SELECT ${DEVICE_COLUMNS} FROM devices ORDER BY id`);
 }
