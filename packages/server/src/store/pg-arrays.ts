@@ -24,51 +24,54 @@ function header(bytes: number, count: number, hasNull: boolean, oid: number): Bu
   return out;
 }
 
-function fixedWidth(
-  values: readonly (number | null)[],
+/**
+ * One array: each element a length (-1 for NULL) then its bytes. `byteLength` sizes the buffer
+ * first; `write` writes an element at `at` and returns the bytes it wrote.
+ */
+function binaryArray<T>(
+  values: readonly (T | null)[],
   oid: number,
-  width: number,
-  write: (out: Buffer, value: number, at: number) => void,
+  byteLength: (value: T) => number,
+  write: (out: Buffer, value: T, at: number) => number,
 ): Buffer {
-  let nulls = 0;
-  for (const value of values) if (value === null) nulls++;
-  const out = header(HEADER_BYTES + values.length * 4 + (values.length - nulls) * width, values.length, nulls > 0, oid);
-  let at = HEADER_BYTES;
-  for (const value of values) {
-    if (value === null) {
-      out.writeInt32BE(-1, at);
-      at += 4;
-    } else {
-      out.writeInt32BE(width, at);
-      write(out, value, at + 4);
-      at += 4 + width;
-    }
-  }
-  return out;
-}
-
-/** `text[]`: each string's UTF-8 bytes as they are. */
-export function textArray(values: readonly (string | null)[]): Buffer {
   let bytes = HEADER_BYTES + values.length * 4;
   let hasNull = false;
   for (const value of values) {
     if (value === null) hasNull = true;
-    else bytes += Buffer.byteLength(value);
+    else bytes += byteLength(value);
   }
-  const out = header(bytes, values.length, hasNull, OID.text);
+  const out = header(bytes, values.length, hasNull, oid);
   let at = HEADER_BYTES;
   for (const value of values) {
-    if (value === null) {
-      out.writeInt32BE(-1, at);
-      at += 4;
-    } else {
-      const length = out.write(value, at + 4);
-      out.writeInt32BE(length, at);
-      at += 4 + length;
-    }
+    const length = value === null ? -1 : write(out, value, at + 4);
+    out.writeInt32BE(length, at);
+    at += 4 + Math.max(length, 0);
   }
   return out;
 }
+
+/** Numbers of one width: 4 or 8 bytes each. */
+const fixedWidth = (
+  values: readonly (number | null)[],
+  oid: number,
+  width: number,
+  write: (out: Buffer, value: number, at: number) => void,
+): Buffer =>
+  binaryArray(
+    values,
+    oid,
+    () => width,
+    (out, value, at) => (write(out, value, at), width),
+  );
+
+/** `text[]`: each string's UTF-8 bytes as they are. */
+export const textArray = (values: readonly (string | null)[]): Buffer =>
+  binaryArray(
+    values,
+    OID.text,
+    (value) => Buffer.byteLength(value),
+    (out, value, at) => out.write(value, at),
+  );
 
 /** `double precision[]`. */
 export const float8Array = (values: readonly (number | null)[]): Buffer =>
