@@ -1,7 +1,7 @@
 // The benchmark runner behind `npm run bench` (after the build): runs every bench/*.mjs in its own
 // Node process, one after another so they do not compete for the CPU, passes their output through,
 // and exits non-zero if any of them missed its target or failed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,20 +22,44 @@ if (benches.length === 0) {
   process.exit(1);
 }
 
+/**
+ * Runs one bench with its output passed through as it comes, and keeps the lines that state a
+ * verdict against a target (PASS/FAIL, met/NOT met), so the end of a long run lists them all in one
+ * place: the figures BENCHMARKS.md's table is kept from.
+ */
+function runBench(name) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(BENCH_DIR, name)], { stdio: ['inherit', 'pipe', 'inherit'] });
+    const verdicts = [];
+    let pending = '';
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      verdicts.push(...lines.filter(isVerdict));
+    });
+    child.once('error', (error) => resolve({ status: error.message, ok: false, verdicts }));
+    child.once('close', (code, signal) => {
+      if (isVerdict(pending)) verdicts.push(pending);
+      resolve({ status: signal ? `signal ${signal}` : `exit ${code}`, ok: code === 0, verdicts });
+    });
+  });
+}
+
+const isVerdict = (line) => /\b(PASS|FAIL|NOT met|met)\b/.test(line);
+
 const failed = [];
+const summary = [];
 for (const name of benches) {
   console.log(`\n== ${name}`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, [join(BENCH_DIR, name)], { stdio: 'inherit' });
+  const result = await runBench(name);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const status = result.error
-    ? result.error.message
-    : result.signal
-      ? `signal ${result.signal}`
-      : `exit ${result.status}`;
-  console.log(`== ${name}: ${status} in ${seconds} s`);
-  if (result.error || result.status !== 0) failed.push(name);
+  console.log(`== ${name}: ${result.status} in ${seconds} s`);
+  summary.push(`== ${name}: ${result.status} in ${seconds} s`, ...result.verdicts.map((line) => `   ${line.trim()}`));
+  if (!result.ok) failed.push(name);
 }
+console.log(`\nbench: summary (every verdict line, by bench)\n${summary.join('\n')}`);
 console.log(
   failed.length === 0 ? '\nbench: every target met' : `\nbench: failed or missed a target: ${failed.join(', ')}`,
 );
