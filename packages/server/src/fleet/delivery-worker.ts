@@ -11,6 +11,7 @@ import {
 import { SILENT_FLEET_LOG, type FleetLog } from './fleet-log.js';
 import type { RetryPolicy } from './retry-policy.js';
 import { emptyTally, sendLane } from './send-lane.js';
+import { sendingMarks } from './sending-marks.js';
 import type { Sink } from './sinks-store.js';
 import type { Transport } from './transport.js';
 
@@ -272,9 +273,7 @@ export class DeliveryWorker {
       const lanes = lanesOf(rows);
       if (lanes.length === 0) break;
       const lane = {
-        dialect: this.db.dialect,
-        id: sink.id,
-        owner: this.owner,
+        marks: sendingMarks(this.db, { id: sink.id, owner: this.owner }),
         transport: this.transportFor(sink),
         retry: this.options.retry,
         now: this.options.now,

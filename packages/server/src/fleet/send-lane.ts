@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/database.js';
 import type { EventType } from './fleet-event.js';
-import { deleteDelivered, markSending, recordFailure, type PendingRow } from './outbox-store.js';
+import { recordFailure, type PendingRow } from './outbox-store.js';
 import { afterFailure, type RetryPolicy } from './retry-policy.js';
+import type { SendingMarks } from './sending-marks.js';
 import { NotDelivered, type Transport } from './transport.js';
 
 /** What sending one sink's lanes of a round came to. */
@@ -20,9 +21,8 @@ export interface LaneTally {
 }
 
 export interface LaneSink {
-  dialect: 'sqlite' | 'postgres';
-  id: string;
-  owner: string;
+  /** Where each attempt is recorded before it begins (sending-marks.ts: shared by the round's lanes). */
+  marks: SendingMarks;
   transport: Transport;
   retry: RetryPolicy;
   now: () => number;
@@ -48,7 +48,7 @@ export const emptyTally = (): LaneTally => ({
  * later events wait behind it.
  */
 export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly PendingRow[], tally: LaneTally) {
-  // The previous event the sink took: deleted with the next one's mark (one round trip per event).
+  // The previous event the sink took: deleted with the next one's mark (one statement, sending-marks.ts).
   let taken: number | null = null;
   for (const row of lane) {
     if (tally.leaseShort) break;
@@ -57,7 +57,7 @@ export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly Pen
     // processes to differ: another process cannot take the sink over while this attempt may land.
     let marked: boolean;
     try {
-      marked = await markSending(db, sink.dialect, row.seq, sink, now, now + 2 * sink.attemptMs, taken);
+      marked = await sink.marks.mark(row.seq, now, now + 2 * sink.attemptMs, taken);
     } catch {
       // The database is away: what the sink took is recorded once it is back (not sent again).
       if (taken !== null) tally.unrecorded.push(taken);
@@ -97,7 +97,7 @@ export async function sendLane(db: Queryable, sink: LaneSink, lane: readonly Pen
   }
   if (taken === null) return;
   try {
-    await deleteDelivered(db, [taken]);
+    await sink.marks.deleteTaken(taken);
     tally.delivered += 1;
   } catch {
     tally.unrecorded.push(taken);
