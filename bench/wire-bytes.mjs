@@ -27,6 +27,8 @@ import { drive, walk } from './lib/wire-tracks.mjs';
 
 const TARGET_BATCH_100 = 10;
 const TARGET_CPU_RATIO = 1.5;
+/** Uploads of each compared path before any is timed (see the warm-up below). */
+const WARM_UP_PASSES = 10;
 const ASKED_ONE_BY_ONE = 25;
 const RECORDS = 2_000;
 const PUBLISHED = [
@@ -134,9 +136,13 @@ sink.advertise = 'gzip';
 const failures = [];
 try {
   console.log(`bytes on the wire per location (request line + headers + body), ${RECORDS} default-schema records`);
-  // Warm-up, not counted: each batches-of-100 case once, so that the JavaScript of both upload paths
-  // is compiled as in an app that has been running (gzip itself is native either way).
-  for (const c of CASES.filter((c) => c.key?.endsWith('-100'))) await measure(sink, walk, c.http, c.advertise);
+  // Warm-up, not counted: each batches-of-100 case WARM_UP_PASSES times, so that the JavaScript of
+  // both upload paths is compiled as in an app that has been running (gzip itself is native either
+  // way). One pass was not enough: V8 reaches the columnar encoder's steady cost (4-8 us a record,
+  // below gzip's 7-11) only after about ten uploads (70-95 us on the first), so the walk, measured
+  // first, read the encoder's warm-up (single rounds 0.5-2.9) and the drive, after it, did not.
+  for (let pass = 0; pass < WARM_UP_PASSES; pass++)
+    for (const c of CASES.filter((c) => c.key?.endsWith('-100'))) await measure(sink, walk, c.http, c.advertise);
   for (const [name, track] of [
     ['walk', walk],
     ['drive', drive],
