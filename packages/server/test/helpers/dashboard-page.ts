@@ -14,6 +14,11 @@ export interface PageOptions {
   settings?: Record<string, string>;
   /** A user's name and password instead of the admin token. */
   user?: { name: string; password: string };
+  /**
+   * Runs on the new page before its first load: listeners (and a page clock) set here see every
+   * request from the first one, so a test need not load the page a second time to watch them.
+   */
+  beforeLoad?: (page: Page) => unknown;
 }
 
 /** A logged-in dashboard at this viewport, with page errors collected (expect them empty). */
@@ -36,6 +41,7 @@ export async function openDashboard(
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await keepLocal(page, problems);
+  await options.beforeLoad?.(page);
   if (options.settings)
     await page.addInitScript({
       content: `localStorage.setItem('waypost.settings', ${JSON.stringify(JSON.stringify(options.settings))})`,
