@@ -125,10 +125,11 @@ describe('the basemap', () => {
   }
 
   it('from a local MBTiles file: tiles served by the server itself, none elsewhere', async () => {
-    const { page, problems } = await openDashboard(browser, local.url, local.adminToken, DESKTOP);
+    // Every request from the first one (the login page's too).
     const hosts = new Set<string>();
-    page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    await page.reload();
+    const { page, problems } = await openDashboard(browser, local.url, local.adminToken, DESKTOP, {
+      beforeLoad: (opened) => opened.on('request', (request) => hosts.add(new URL(request.url()).host)),
+    });
     await expect
       .poll(() => page.locator('img.leaflet-tile-loaded[src^="/tiles/"]').count(), { timeout: UI_TIMEOUT_MS })
       .toBeGreaterThan(0);

@@ -72,11 +72,11 @@ describe('a long history on the dashboard', () => {
 
   for (const [label, viewport] of BOTH_SIZES) {
     it(`draws all of it from tiles, never asking for every record (${label})`, async () => {
-      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
+      // Every request from the first one: the device's track is asked for as the page opens.
       const asked: string[] = [];
-      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-      await page.reload();
-      await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
+        beforeLoad: (opened) => opened.on('request', (request) => asked.push(new URL(request.url()).pathname)),
+      });
       // The map fits the device (its newest position, on the loop) and draws the tiles in view.
       await expect
         .poll(() => page.locator('canvas.track-tile[data-device="truck"][data-segments]').count(), {

@@ -36,10 +36,11 @@ describe('a local PMTiles basemap', () => {
 
   for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the archive's vector tiles with the built-in style, every request to the server (${label})`, async () => {
-      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
+      // Every request from the first one (the login page's too).
       const hosts = new Set<string>();
-      page.on('request', (request) => hosts.add(new URL(request.url()).host));
-      await page.reload();
+      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
+        beforeLoad: (opened) => opened.on('request', (request) => hosts.add(new URL(request.url()).host)),
+      });
       await page.locator('#map.has-vector-basemap').waitFor({ timeout: UI_TIMEOUT_MS });
       await expect.poll(() => waterShare(page, '#map', LOCAL_WATER), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0.2);
       expect([...hosts]).toEqual([new URL(server.url).host]);

@@ -109,10 +109,11 @@ describe('the street map', () => {
   });
 
   it('draws a local vector MBTiles file with its built-in style: no request leaves the server', async () => {
-    const { page, problems } = await openDashboard(browser, local.url, local.adminToken, DESKTOP);
+    // Every request from the first one (the login page's too).
     const hosts = new Set<string>();
-    page.on('request', (request) => hosts.add(new URL(request.url()).host));
-    await page.reload();
+    const { page, problems } = await openDashboard(browser, local.url, local.adminToken, DESKTOP, {
+      beforeLoad: (opened) => opened.on('request', (request) => hosts.add(new URL(request.url()).host)),
+    });
     await page.locator('#map.has-vector-basemap').waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => waterShare(page, '#map', LOCAL_WATER), { timeout: UI_TIMEOUT_MS }).toBeGreaterThan(0.2);
     expect([...hosts]).toEqual([new URL(local.url).host]);

@@ -69,14 +69,17 @@ describe('a long history whose tiles are being built', () => {
 
   for (const [label, viewport] of BOTH_SIZES) {
     it(`draws the records meanwhile, says so, and goes back to tiles after the Retry-After (${label})`, async () => {
-      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
-      // The page's own clock, so the Retry-After passes without waiting for it.
-      await page.clock.install();
+      // The page's own clock, so the Retry-After passes without waiting for it; every tile answer
+      // from the first load on.
       const tileAnswers: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().includes('/devices/truck/track-tiles/')) tileAnswers.push(response.status());
+      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
+        beforeLoad: async (opened) => {
+          await opened.clock.install();
+          opened.on('response', (response) => {
+            if (response.url().includes('/devices/truck/track-tiles/')) tileAnswers.push(response.status());
+          });
+        },
       });
-      await page.reload();
       const note = page.locator('#tiles-status');
       await note
         .filter({ hasText: 'truck: track tiles are being built' })

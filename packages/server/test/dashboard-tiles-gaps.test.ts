@@ -91,11 +91,11 @@ describe('gaps in a track drawn from tiles', () => {
 
   for (const [label, viewport] of BOTH_SIZES) {
     it(`bridges the hole dashed over tiles that leave it undrawn (${label})`, async () => {
-      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport);
+      // Every request from the first one: the device's tiles are asked for as the page opens.
       const asked: string[] = [];
-      page.on('request', (request) => asked.push(request.url()));
-      await page.reload(); // (the device's tiles were asked for before the listener)
-      await page.locator('#status').filter({ hasText: 'live' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      const { page, problems } = await openDashboard(browser, server.url, server.adminToken, viewport, {
+        beforeLoad: (opened) => opened.on('request', (request) => asked.push(request.url())),
+      });
       await page.locator('#devices li[data-device="holey"]').click({ timeout: UI_TIMEOUT_MS });
       const gap = page.locator('path.gap[data-device="holey"]');
       await gap.waitFor({ state: 'attached', timeout: UI_TIMEOUT_MS }); // (a north-south line: no width, never "visible")
