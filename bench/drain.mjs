@@ -13,10 +13,14 @@ import { reportRatio, scratchDir } from './lib/report.mjs';
 import { startSink } from './lib/sink-server.mjs';
 
 const TARGET = 0.7;
-const CASES = [
-  { label: 'batchSync 1000', records: 100_000, batchSize: 1000, rounds: 5, syncRounds: 2 },
-  { label: 'one per request', records: 10_000, batchSize: 1, rounds: 2, syncRounds: 1 },
+const ALL_CASES = [
+  { name: 'batches', label: 'batchSync 1000', records: 100_000, batchSize: 1000, rounds: 5, syncRounds: 2 },
+  { name: 'singles', label: 'one per request', records: 10_000, batchSize: 1, rounds: 2, syncRounds: 1 },
 ];
+/** For measuring one case alone: WAYPOST_BENCH_ONLY=singles (or batches). */
+const ONLY = process.env.WAYPOST_BENCH_ONLY?.split(',');
+const CASES = ALL_CASES.filter((c) => !ONLY || ONLY.includes(c.name));
+if (CASES.length === 0) throw new Error(`drain: WAYPOST_BENCH_ONLY names no case (${ALL_CASES.map((c) => c.name)})`);
 const dir = scratchDir('drain');
 let fileCounter = 0;
 

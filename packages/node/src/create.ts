@@ -46,6 +46,14 @@ export interface CreateOptions extends CommonCreateOptions {
 
 export const DEFAULT_DATABASE = './waypost.db';
 
+/**
+ * Log lines are written this long after the first of a batch, in one transaction. Written every
+ * event-loop turn instead, a drain of one record per request committed the log once a record, a
+ * third of its SQLite commits (lock, delete, log). Records are never deferred; close() writes what
+ * is pending, a crash loses at most this much of the log (as with the browser's 250 ms).
+ */
+export const LOG_FLUSH_DELAY_MS = 50;
+
 /** What each option may be: checked before anything is opened (INVALID_OPTION naming it). */
 const OPTION_RULES = {
   ...PORT_RULES,
@@ -96,6 +104,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
       network,
       ...(options.clock ? { clock: options.clock } : {}),
       device: await deviceInfo(store, options.device),
+      defer: (fn) => void setTimeout(fn, LOG_FLUSH_DELAY_MS),
       ...(bootId ? { bootId } : {}),
       ...(options.battery !== false
         ? { battery: options.battery ?? createBatteryReader(() => (options.clock ?? systemClock).now()) }

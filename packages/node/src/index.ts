@@ -1,5 +1,5 @@
 export * from '@waypost/sdk';
-export { createBackgroundGeolocation, DEFAULT_DATABASE, type CreateOptions } from './create.js';
+export { createBackgroundGeolocation, DEFAULT_DATABASE, LOG_FLUSH_DELAY_MS, type CreateOptions } from './create.js';
 export {
   openSqliteStore,
   configureConnection,

@@ -10,7 +10,8 @@ const MAX_BUFFERED_ENTRIES = 500;
 
 /**
  * The SDK log (spec 4.3), kept in the store. Entries are buffered and written in one transaction
- * per event-loop turn, so the trace of every record costs a fraction of the record's own insert.
+ * when `schedule` calls back (the next event-loop turn by default; the Node and browser hosts wait
+ * longer), so the trace of every record costs a fraction of the record's own insert.
  */
 export class SdkLogger {
   private level: number = LogLevel.INFO;
