@@ -130,6 +130,7 @@ export async function createBackgroundGeolocation(options: CreateOptions = {}): 
     scope.addEventListener?.('pagehide', flushLog);
     // The leader runs the sync() another tab asks for.
     if (tabs) tabs.serveSync = () => bg.sync();
+    await leadership?.settled();
     return bg;
   } catch (error) {
     leadership?.release();

@@ -9,6 +9,14 @@ export interface UploadLeadership {
   readonly isLeader: boolean;
   /** Called once leadership is held (at once when it already is). Returns an unsubscribe function. */
   onLeader(listener: () => void): () => void;
+  /**
+   * Resolves once this instance leads, or once another holds the lock (another tab leads), or once
+   * released. Awaited before createBackgroundGeolocation() resolves, so that a record inserted
+   * right after is uploaded at once by a tab that will lead, and `idle()` waits for that upload:
+   * before, the grant (and the leader's first IndexedDB transaction) could still be under way, the
+   * insert found the gate shut and `idle()` resolved with nothing sent.
+   */
+  settled(): Promise<void>;
   /** Gives the lock up (or stops waiting for it). */
   release(): void;
 }
@@ -16,6 +24,7 @@ export interface UploadLeadership {
 export const uploadLockName = (database: string) => `waypost-upload:${database}`;
 
 interface LockManagerLike {
+  query?(): Promise<{ held?: { name?: string }[]; pending?: { name?: string }[] }>;
   request(
     name: string,
     options: { signal?: AbortSignal; ifAvailable?: boolean },
@@ -37,9 +46,18 @@ export function requestUploadLeadership(database: string, beforeLeading: () => P
   const listeners = new Set<() => void>();
   let letGo: () => void = () => {};
   const abort = new AbortController();
+  let settle: () => void = () => {};
+  const leadingOrReleased = new Promise<void>((resolve) => (settle = resolve));
   const lead = async () => {
-    await beforeLeading();
+    try {
+      await beforeLeading();
+    } catch (error) {
+      settle(); // creation goes on; this instance does not lead
+      throw error;
+    }
+    if (abort.signal.aborted) return; // released meanwhile: it does not lead
     leader = true;
+    settle();
     for (const listener of [...listeners]) listener();
   };
   if (!locks) {
@@ -57,6 +75,15 @@ export function requestUploadLeadership(database: string, beforeLeading: () => P
     get isLeader() {
       return leader;
     },
+    async settled() {
+      if (leader || !locks?.query) return leadingOrReleased;
+      const name = uploadLockName(database);
+      const state = await locks.query().catch(() => null);
+      // Our request still waits while the lock is held: another tab holds it and leads.
+      const waiting = state?.pending?.some((lock) => lock.name === name) ?? false;
+      if (waiting && (state?.held?.some((lock) => lock.name === name) ?? false)) return;
+      return leadingOrReleased;
+    },
     onLeader(listener) {
       listeners.add(listener);
       if (leader) listener();
@@ -64,6 +91,7 @@ export function requestUploadLeadership(database: string, beforeLeading: () => P
     },
     release() {
       leader = false;
+      settle();
       listeners.clear();
       abort.abort();
       letGo();
