@@ -69,7 +69,9 @@ export function requestUploadLeadership(database: string, beforeLeading: () => P
         await lead();
         await held;
       })
-      .catch(() => undefined); // AbortError when released while still waiting
+      // AbortError when released while still waiting; any other refusal of the lock (a context that
+      // has none to give) must not leave createBackgroundGeolocation() waiting on settled().
+      .catch(() => settle());
   }
   return {
     get isLeader() {
