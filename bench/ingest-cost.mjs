@@ -9,7 +9,7 @@
 //                                                      two builds A/B (interleaved rounds, medians)
 //   WAYPOST_COST_CASES=sqlite:100,postgres:1           some cases only (default: all four)
 //   WAYPOST_COST_PROFILE=DIR                           also one V8 CPU profile per case and service,
-//                                                      of the measured load only (bench/ingest-stages.mjs
+//                                                      of the measured load only (scripts/ingest-stages.mjs
 //                                                      reads them)
 //   WAYPOST_BENCH_ROUNDS=3                             rounds (each service once per round)
 //   WAYPOST_COST_RECORDS=20000                         records of a batch-100 case (batch 1: a quarter)
@@ -98,7 +98,7 @@ async function measureOnce(service, { backend, batch, records }, round) {
       mkdirSync(PROFILE_DIR, { recursive: true });
       const name = join(PROFILE_DIR, `${service.name}-${backend}-${batch}`);
       await proc.profile(`${name}.cpuprofile`);
-      // What the profiled load cost, measured: bench/ingest-stages.mjs splits it by the profile's shares.
+      // What the profiled load cost, measured: scripts/ingest-stages.mjs splits it by the profile's shares.
       writeFileSync(`${name}.json`, JSON.stringify({ server: cpu / records, db: db / records, records }));
     }
     return { server: cpu / records, db: db / records, rate };

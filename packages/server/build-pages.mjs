@@ -1,5 +1,6 @@
 // Compiles the pages' TypeScript (pages/) into the files the server serves: pages/dashboard/**.ts
-// becomes /assets/*.js and pages/track/*.ts becomes /track/*.js, one module per file. The source
+// becomes /assets/*.js and pages/track/*.ts becomes /track/*.js, one module per file, except the
+// pages' entries (PAGE_ENTRIES), each written as one bundle of everything it imports. The source
 // folders show the page's parts (map/, fleet/, device/, ...); the served names stay flat, so every
 // URL the pages and their tests use stays as it is (a name must then be unique within its folder
 // tree: the build refuses two). Type checking is tsc's job (npm run typecheck, pages/tsconfig.json);
@@ -8,7 +9,6 @@ import { build } from 'esbuild';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { PAGE_ENTRIES, requestWholeGraph } from './build-pages-graph.mjs';
 import { fileURLToPath } from 'node:url';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -31,6 +31,15 @@ const FOLDERS = [
   ['pages/track-worker', 'dist/pages/track', '/track/'],
 ];
 
+/**
+ * The entry modules a page's <script type="module"> loads (public/index.html, public/share/), each
+ * bundled with all it imports: a page load then asks for one script, not its whole module graph
+ * (about 55 modules on the dashboard, each requested, answered, compressed, parsed and linked on its
+ * own). The other modules stay one file each, for what loads a module by its URL: the tracker's page
+ * and its service worker (/assets/format.js), and tests that import one module into a page.
+ */
+const PAGE_ENTRIES = ['pages/dashboard/app/app.ts', 'pages/dashboard/share/share.ts'].map(here);
+
 /** Every .ts module under a folder, its subfolders included (declarations aside). */
 const modulesUnder = (folder) =>
   readdirSync(folder).flatMap((name) => {
@@ -50,7 +59,7 @@ function servedAt(file) {
 }
 
 /**
- * Every import stays an import (nothing is bundled): the SDK is the server's /sdk/waypost-browser.js
+ * Outside the page entries every import stays an import (nothing is bundled): the SDK is the server's /sdk/waypost-browser.js
  * and a page module is its served URL, as the browser fetches it: beside the importer ("./x.js")
  * when both are served from one path, else absolute ("/assets/x.js" from the tracker).
  */
@@ -75,6 +84,28 @@ const servedImports = {
   },
 };
 
+/** What every build writes: ES modules for today's browsers, with source maps. */
+const OUTPUT = {
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome111', 'firefox111', 'safari16.4'],
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+/** A page entry's bundle: its own modules inside, the browser SDK as the server's /sdk/ file. */
+const sdkServed = {
+  name: 'sdk-served',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^@waypost\/browser$/ }, () => ({ path: '/sdk/waypost-browser.js', external: true }));
+    bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'entry-point'
+        ? undefined
+        : { errors: [{ text: `pages import only the SDK and the pages' own modules: ${args.path}` }] },
+    );
+  },
+};
+
 for (const [source, out] of FOLDERS) {
   const files = modulesUnder(here(source));
   if (files.length === 0) continue;
@@ -82,17 +113,21 @@ for (const [source, out] of FOLDERS) {
   const names = files.map((file) => basename(file));
   const twice = names.filter((name, index) => names.indexOf(name) !== index);
   if (twice.length > 0) throw new Error(`${source}: module names must be unique (served flat): ${twice.join(', ')}`);
-  const { metafile } = await build({
-    entryPoints: files.map((file) => ({ in: file, out: basename(file, '.ts') })),
+  await build({
+    entryPoints: files
+      .filter((file) => !PAGE_ENTRIES.includes(file))
+      .map((file) => ({ in: file, out: basename(file, '.ts') })),
     outdir: here(out),
     bundle: true,
     plugins: [servedImports],
-    format: 'esm',
-    platform: 'browser',
-    target: ['chrome111', 'firefox111', 'safari16.4'],
-    sourcemap: true,
-    metafile: true,
-    logLevel: 'warning',
+    ...OUTPUT,
   });
-  for (const entry of PAGE_ENTRIES) requestWholeGraph(here(out), metafile, entry);
 }
+
+await build({
+  entryPoints: PAGE_ENTRIES.map((file) => ({ in: file, out: basename(file, '.ts') })),
+  outdir: here('dist/pages/assets'),
+  bundle: true,
+  plugins: [sdkServed],
+  ...OUTPUT,
+});

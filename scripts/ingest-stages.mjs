@@ -5,10 +5,11 @@
 // so an INSERT's time is the insert's, an UPDATE of the devices' counters the device rows'. What is
 // left (Node's HTTP and sockets, the event loop) is "HTTP, sockets, event loop"; GC is its own line.
 //
-//   WAYPOST_COST_PROFILE=/tmp/prof node bench/ingest-cost.mjs && node bench/ingest-stages.mjs /tmp/prof
+//   WAYPOST_COST_PROFILE=/tmp/prof node bench/ingest-cost.mjs && node scripts/ingest-stages.mjs /tmp/prof
 //
 // Prints one Markdown table: per stage and profile, its share of the samples and that share of the
-// CPU per record ingest-cost.mjs measured for the same load (process.cpuUsage).
+// CPU per record ingest-cost.mjs measured for the same load (process.cpuUsage). A report over a
+// profile, not a benchmark: it lives in scripts/, so `npm run bench` does not run it without one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -94,7 +95,7 @@ function account(file) {
 }
 
 const dir = process.argv[2];
-if (!dir) throw new Error('usage: node bench/ingest-stages.mjs PROFILE_DIR');
+if (!dir) throw new Error('usage: node scripts/ingest-stages.mjs PROFILE_DIR');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.cpuprofile'))
   .sort();
