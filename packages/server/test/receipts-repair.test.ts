@@ -34,9 +34,28 @@ async function storedCount(server: RunningServer, device: string): Promise<numbe
 }
 
 /** Records `n` fixes and uploads them in one sync (batchSync, autoSync off). */
-async function record(bg: BackgroundGeolocation, n: number) {
+async function record(bg: BackgroundGeolocation, n: number): Promise<number> {
   for (let i = 0; i < n; i++) await bg.store.insertLocation({ latitude: 52.5 + i / 1000, longitude: 13.4 });
-  await bg.sync();
+  return (await bg.sync()).length;
+}
+
+/**
+ * The first upload after the server restarted at the same address. The device's kept-alive
+ * connection ended with the old server, and an upload can be written to it before the device has
+ * read that end: it fails as a network error, its records are unlocked, and the next sync opens a
+ * new connection (a suite under load met it, about 1 in 10 restarts with the cores busy). A device
+ * in the field retries the same way; anything else than that one failure fails the test.
+ */
+async function recordAfterRestart(bg: BackgroundGeolocation, n: number): Promise<void> {
+  if ((await record(bg, n)) > 0) return;
+  const log = await bg.logger.getLog();
+  expect(
+    log
+      .split('\n')
+      .filter((line) => line.includes('HTTP POST failed'))
+      .at(-1),
+  ).toMatch(/UND_ERR_SOCKET|ECONNRESET/);
+  expect((await bg.sync()).length).toBeGreaterThan(0);
 }
 
 async function device(url: string, clock: ManualClock, id: string) {
@@ -83,7 +102,7 @@ describe.each(backends)('a server restored from a backup taken mid-run, on $name
       await server.close();
       // The restored server answers at the same address (the device's upload URL does not change).
       server = await startServer({ ...options, port: Number(new URL(server.url).port), ...restored });
-      await record(bg, 1); // 11: its upload says how far the receipts go; 6-10 are asked for and re-sent
+      await recordAfterRestart(bg, 1); // 11: its upload says how far the receipts go; 6-10 are asked for and re-sent
       expect(await ledgerOf(server, 'restored')).toMatchObject({
         highestSequence: 11,
         received: 11,
