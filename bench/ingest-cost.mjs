@@ -15,7 +15,13 @@
 //   WAYPOST_COST_RECORDS=20000                         records of a batch-100 case (batch 1: a quarter)
 //
 // Each service runs in its own process (bench/lib/cost-server-process.mjs) on a fresh database, is
-// warmed up with a tenth of the load, then measured: process.cpuUsage() before and after the load.
+// warmed up with a tenth of the load, then measured: process.cpuUsage() before and after the load,
+// and the main thread's own CPU (/proc schedstat). The process's total counts V8's compiler and GC
+// threads and SQLite's checkpoint thread too; on an idle two-core machine they run beside the main
+// thread, whose time per record is then what bounds the rate (issue 43: on an idle machine
+// bench/ingest.mjs's one-record ratio to the minimal service, 0.94, was near the main threads'
+// ratio, not the totals' 0.81). Short runs carry JIT warm-up: WAYPOST_COST_RECORDS=160000 for a
+// steady state.
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -63,6 +69,7 @@ function serviceProcess(service) {
   return {
     ready: next('ready'),
     start: (start) => ask({ start }, 'url'),
+    /** `{ total, main }`: the process's CPU µs, and its main thread's (null where unknown). */
     cpuUs: () => ask('cpu', 'cpu'),
     profile: (what) => ask({ profile: what }, 'profiled'),
     close: () => ask('close', 'closed'),
@@ -89,10 +96,12 @@ async function measureOnce(service, { backend, batch, records }, round) {
     const warm = records / 10;
     await storedRate({ urls: [url], run, records: warm, batch, clients: CLIENTS });
     if (PROFILE_DIR && round === 0) await proc.profile('start');
-    const cpuBefore = await proc.cpuUs();
+    const before = await proc.cpuUs();
     const dbBefore = probe ? await probe.cpuMs() : 0;
     const rate = await storedRate({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
-    const cpu = (await proc.cpuUs()) - cpuBefore;
+    const after = await proc.cpuUs();
+    const cpu = after.total - before.total;
+    const main = before.main === null || after.main === null ? null : (after.main - before.main) / records;
     const db = probe ? ((await probe.cpuMs()) - dbBefore) * 1000 : 0;
     if (PROFILE_DIR && round === 0) {
       mkdirSync(PROFILE_DIR, { recursive: true });
@@ -101,7 +110,7 @@ async function measureOnce(service, { backend, batch, records }, round) {
       // What the profiled load cost, measured: scripts/ingest-stages.mjs splits it by the profile's shares.
       writeFileSync(`${name}.json`, JSON.stringify({ server: cpu / records, db: db / records, records }));
     }
-    return { server: cpu / records, db: db / records, rate };
+    return { server: cpu / records, main, db: db / records, rate };
   } finally {
     await proc.close().catch(() => undefined);
     await probe?.close();
@@ -131,11 +140,22 @@ async function main() {
       const db = median(list.map((r) => r.db));
       const total = median(list.map((r) => r.server + r.db));
       const rounds = list.map((r) => (r.server + r.db).toFixed(1)).join(' ');
+      const mains = list.map((r) => r.main).filter((m) => m !== null);
+      const firstMains = results
+        .get(SERVICES[0].name)
+        .map((r) => r.main)
+        .filter((m) => m !== null);
+      // The main thread's share, and its ratio to the first service's: what bounds the rate of one
+      // process on an idle machine (cost-server-process.mjs), where the total overstates the gap.
+      const mainPart =
+        mains.length === list.length && firstMains.length === mains.length
+          ? ` | main thread ${fixed(median(mains))} µs/record (${(median(mains) / median(firstMains)).toFixed(2)} of ${SERVICES[0].name}; rounds ${mains.map((m) => m.toFixed(1)).join(' ')})`
+          : '';
       console.log(
         `${spec.backend.padEnd(8)} batch ${String(spec.batch).padStart(3)} ${service.name.padEnd(10)} ` +
           `server ${fixed(server)}${spec.backend === 'postgres' ? ` + db ${fixed(db)}` : ''} = ${fixed(total)} µs/record ` +
           `(${(total / first).toFixed(2)} of ${SERVICES[0].name}; rounds ${rounds}) ` +
-          `| ${Math.round(median(list.map((r) => r.rate)))} records/s`,
+          `| ${Math.round(median(list.map((r) => r.rate)))} records/s${mainPart}`,
       );
     }
   }
