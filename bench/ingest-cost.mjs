@@ -18,10 +18,10 @@
 // warmed up with a tenth of the load, then measured: process.cpuUsage() before and after the load,
 // and the main thread's own CPU (/proc schedstat). The process's total counts V8's compiler and GC
 // threads and SQLite's checkpoint thread too; on an idle two-core machine they run beside the main
-// thread, whose time per record is then what bounds the rate (issue 43: on an idle machine
-// bench/ingest.mjs's one-record ratio to the minimal service, 0.94, was near the main threads'
-// ratio, not the totals' 0.81). Short runs carry JIT warm-up: WAYPOST_COST_RECORDS=160000 for a
-// steady state.
+// thread, whose time per record is then what bounds the rate (issue 43, load average 2-3: the
+// one-record rate ratio to the minimal service, 0.91-1.12 in bench/ingest.mjs, sat nearer the main
+// threads' ratio, 0.87-0.95, than the totals', 0.74-0.81). Short runs carry JIT warm-up:
+// WAYPOST_COST_RECORDS=160000 for a steady state.
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
