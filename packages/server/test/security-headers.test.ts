@@ -163,4 +163,23 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       await cors.stop();
     }
   });
+
+  it('sends them on an upload answer and on the live feed, whose reply is hijacked (written raw)', async () => {
+    const upload = await fetch(`${server.url}/locations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ location: record('h1'), device_id: 'headers-1' }),
+    });
+    expect(upload.status).toBe(200);
+    expectSecurityHeaders(upload);
+    const controller = new AbortController();
+    const feed = await fetch(`${server.url}/api/events`, {
+      headers: { authorization: `Bearer ${server.adminToken}` },
+      signal: controller.signal,
+    });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/event-stream');
+    expectSecurityHeaders(feed);
+    controller.abort();
+  });
 });

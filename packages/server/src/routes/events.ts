@@ -74,6 +74,10 @@ export const eventRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (plain
     request.raw.on('close', slot.release);
     reply.hijack();
     const response = reply.raw;
+    // What the hooks set on the reply (security headers, CORS): a hijacked reply writes its own.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) response.setHeader(name, value);
+    }
     response.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
