@@ -1,6 +1,7 @@
 // A vehicle that starts reporting while the dashboard is open is seen arriving (issue 42): the
 // map opened on a city widens to take in a device that first appears elsewhere, unless a device
-// is selected (then the person is looking at that one and the view stays).
+// is selected (then the person is looking at that one and the view stays). And a position that
+// arrives while a range change reloads a track stays on the map when the older answer lands.
 import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from './helpers/backends.js';
@@ -60,6 +61,39 @@ describe('the live map', () => {
       await page.close();
     }, 90_000);
   }
+
+  it('keeps a live position that arrives while the track reloads (the answer made before it lands after)', async () => {
+    const { page, problems } = await openDashboard(browser, server.url, server.adminToken, BOTH_SIZES[0][1]);
+    // The track's answer as the server made it when the page asked, handed to the page only once
+    // the position below has been stored and drawn: the order a busy network gives now and then.
+    let asked!: () => void;
+    const trackAsked = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/dashboard\/devices\/mtl\/track\?/, async (route) => {
+      const answer = await route.fetch();
+      // Every load is held (a zoom's reload may be under way too); the range's is the one awaited.
+      if (route.request().url().includes('from=')) asked();
+      await released;
+      await route.fulfill({ response: answer });
+    });
+    await page.selectOption('#range-preset', 'day'); // a live range: the track is loaded again
+    await trackAsked;
+    const now = record('mtl-live', MONTREAL.latitude + 0.01, MONTREAL.longitude + 0.01, new Date().toISOString());
+    expect((await server.post('/locations', { location: now, device_id: 'mtl' })).status).toBe(200);
+    const there = `${now.coords.latitude},${now.coords.longitude}`;
+    await expect.poll(() => markerOf(page, 'mtl').getAttribute('data-latlng'), { timeout: UI_TIMEOUT_MS }).toBe(there);
+    const drawn = page.waitForEvent('requestfinished', (request) =>
+      /\/devices\/mtl\/track\?.*from=/.test(request.url()),
+    );
+    release();
+    await drawn;
+    // Two frames: the answer's JSON read and drawn.
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+    expect(await markerOf(page, 'mtl').getAttribute('data-latlng')).toBe(there);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
 
   it('keeps the view on a selected device when another appears', async () => {
     const { page, problems } = await openDashboard(browser, server.url, server.adminToken, BOTH_SIZES[0][1]);

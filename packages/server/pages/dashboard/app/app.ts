@@ -13,6 +13,7 @@ import { $ } from '../base/dom.js';
 import { drawServerGeofences } from '../map/fleet-events.js';
 import { startEditors } from '../editors/editors.js';
 import { livePosition } from './live-position.js';
+import { drawToldOver } from './live-during-load.js';
 import { setUpLogin, type Powers } from './login.js';
 import { currentRange, isLive, watchRange, type Range } from '../base/range.js';
 import { RecordsTable } from '../device/records.js';
@@ -73,12 +74,14 @@ const mapDevice = (device: Device, force = false): device is DrawnDevice =>
 async function loadTrack(device: DrawnDevice): Promise<void> {
   // Only a device's newest load draws: a slower older answer (another zoom, tiles back) is stale.
   const load = ++device.loads;
+  device.live.begin();
   // A long history: tiles (track-tiles.ts); while they are being built, the records below.
   if (await drawLongTrack(theMap(), device, range, () => void loadTrack(device).catch(report))) return;
   const { track, gaps } = await fetchTrack(device.info.id, range, theMap().getZoom());
   if (device.loads !== load) return;
   device.track = track;
   device.layer.drawTrack(track, gaps);
+  drawToldOver(device.live, track, device.layer); // positions stored after the answer was made
   if (device.info.id === selected) playback?.useTrack(selected, device.colour, track.trips);
 }
 
@@ -155,6 +158,7 @@ function onPosition(message: MessageEvent<string>): void {
   showEmptyState();
   const t = Date.parse(position.timestamp);
   if (isLive(range) && mapDevice(device)) {
+    device.live.tell([position.latitude, position.longitude, t]);
     if (device.tracked || !device.track) device.layer.appendLive(position.latitude, position.longitude, t);
     if (device.track) device.track.newest = { lat: position.latitude, lon: position.longitude, t };
     if (!known) bringIntoView(device);

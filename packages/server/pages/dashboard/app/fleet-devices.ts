@@ -5,6 +5,7 @@ import { addCommandDevices } from '../device/commands.js';
 import type { DeviceTrack } from '../map/device-data.js';
 import { DeviceLayer } from '../map/tracks.js';
 import type { DeviceInfo } from '../device-info.js';
+import { LiveDuringLoad } from './live-during-load.js';
 
 /** Devices drawn on the map at most (the most recently seen, and the selected one): the list holds all. */
 export const MAP_DEVICES = 200;
@@ -21,6 +22,8 @@ export type Device = {
   colour: string;
   /** Track loads started: only the newest one draws. */
   loads: number;
+  /** The live positions told while its track loads (drawn after the load's answer). */
+  live: LiveDuringLoad;
 };
 /** A device on the map. */
 export type DrawnDevice = Device & { layer: DeviceLayer };
@@ -53,7 +56,15 @@ export class FleetDevices {
   ensure(info: DeviceInfo): Device {
     let device = this.all.get(info.id);
     if (!device) {
-      device = { info, layer: null, track: null, tracked: false, colour: colourOf(info.id), loads: 0 };
+      device = {
+        info,
+        layer: null,
+        track: null,
+        tracked: false,
+        colour: colourOf(info.id),
+        loads: 0,
+        live: new LiveDuringLoad(),
+      };
       this.all.set(info.id, device);
       this.list.add(info.id);
       this.pendingOptions.push({ id: info.id, label: labelOf(info) });
