@@ -224,6 +224,12 @@ describe('the deployment of docs/deploy/ (3 Waypost hosts, 3 NATS nodes, HAProxy
           steady.push(...[...feeds.values()].flatMap(toldLiveSoFar));
 
           killed.resentInDoubt = await resentInDoubt(hostUrl('w1'), METRICS_TOKEN);
+          // Killed mid-upload: frozen first until an upload waits on it, so that the kill always
+          // cuts some device's upload off (on a fast machine uploads are done within milliseconds,
+          // and a kill at a random moment could fall between them: then no device saw a failure).
+          mark('w1 frozen');
+          waypost.get('w1')!.child.kill('SIGSTOP');
+          await fleet.stuck(1_000, 'w1 frozen');
           mark('w1 killed');
           await stop(waypost.get('w1')!, 'SIGKILL');
           await fleet.progress(20, 'w1 killed');

@@ -38,6 +38,8 @@ export class Fleet {
   readonly acked = new Map<string, number>();
   readonly attempts: Attempt[] = [];
   private batches = 0;
+  /** When each attempt under way was sent. */
+  private readonly sending = new Set<{ since: number }>();
   private waiters: { count: number; resolve: () => void }[] = [];
   private running = false;
   private loops: Promise<void>[] = [];
@@ -67,6 +69,8 @@ export class Fleet {
     for (;;) {
       let outcome: string;
       let host = '?';
+      const sent = { since: Date.now() };
+      this.sending.add(sent);
       try {
         const response = await fetch(`${url}/locations`, {
           method: 'POST',
@@ -80,6 +84,8 @@ export class Fleet {
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? '';
         outcome = (error as Error).name === 'TimeoutError' ? 'timeout' : `error ${(error as Error).message} ${cause}`;
+      } finally {
+        this.sending.delete(sent);
       }
       this.attempts.push({ device, first, last: first + BATCH - 1, host, outcome });
       if (outcome === '200') {
@@ -134,6 +140,18 @@ export class Fleet {
         },
       });
     });
+  }
+
+  /**
+   * Resolves once an attempt has waited `ms` for its answer (one sent to a host that stopped
+   * answering); fails naming what it waited for after `timeoutMs`. Checked every 100 ms.
+   */
+  async stuck(ms: number, during: string, timeoutMs = 10_000): Promise<void> {
+    for (const until = Date.now() + timeoutMs; Date.now() < until;) {
+      if ([...this.sending].some((sent) => Date.now() - sent.since >= ms)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${during}: no upload waited ${ms} ms for its answer within ${timeoutMs} ms`);
   }
 
   describe(attempts: readonly Attempt[]): string {
