@@ -12,7 +12,7 @@ import { renderItem } from '../fleet/device-row.js';
 import { $ } from '../base/dom.js';
 import { drawServerGeofences } from '../map/fleet-events.js';
 import { startEditors } from '../editors/editors.js';
-import { livePosition } from './live-position.js';
+import { infoAfter, livePosition } from './live-position.js';
 import { drawToldOver } from './live-during-load.js';
 import { setUpLogin, type Powers } from './login.js';
 import { currentRange, isLive, watchRange, type Range } from '../base/range.js';
@@ -32,7 +32,7 @@ import type { DashboardConfig } from '../replies.js';
 import { fitInsets, fitTo, fitToActive, focusOn, showEmptyHint } from '../map/view.js';
 import { deviceInAddress, startMapLife, writeAddress } from '../map/map-life.js';
 import { setSilentAfter } from '../map/vehicle-marker.js';
-import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES, unlistedDevice } from './fleet-devices.js';
+import { FleetDevices, MAP_DEVICES, TRACKED_DEVICES } from './fleet-devices.js';
 import type { Device, DrawnDevice } from './fleet-devices.js';
 
 /** /dashboard-config.json as the page reads it (the server's own settings for the page). */
@@ -146,15 +146,7 @@ function onPosition(message: MessageEvent<string>): void {
   const position = livePosition(message.data);
   if (!position) return;
   const known = devices.get(position.deviceId);
-  const info: DeviceInfo = known ? known.info : unlistedDevice(position.deviceId);
-  const device = ensureDevice({
-    ...info,
-    // The device's count after the commit told (a catch-up or a replay after a reconnect tells
-    // the count as the database has it): never counted twice, never back.
-    records: Math.max(info.records || 0, position.records ?? (info.records || 0) + position.stored),
-    lastSeen: new Date().toISOString(),
-    lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
-  });
+  const device = ensureDevice(infoAfter(position, known?.info));
   showEmptyState();
   const t = Date.parse(position.timestamp);
   if (isLive(range) && mapDevice(device)) {

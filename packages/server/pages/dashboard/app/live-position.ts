@@ -1,6 +1,8 @@
 // A position the live feed (GET /api/events, server-sent events) tells of. The stream is no route
 // with a reply schema, so its message is checked here before the page reads it: a message that is
 // not a position is dropped, never drawn at NaN.
+import type { DeviceInfo } from '../device-info.js';
+import { unlistedDevice } from './fleet-devices.js';
 
 /** The fields the page reads of a `position` event (the server's PositionEvent, live-events.ts). */
 export type LivePosition = {
@@ -34,5 +36,18 @@ export function livePosition(data: string): LivePosition | null {
     timestamp,
     stored: typeof stored === 'number' ? stored : 0,
     ...(typeof records === 'number' ? { records } : {}),
+  };
+}
+
+/** What the page knows of a device after a live position (`known`: its info before, if listed). */
+export function infoAfter(position: LivePosition, known: DeviceInfo | undefined): DeviceInfo {
+  const info = known ?? unlistedDevice(position.deviceId);
+  return {
+    ...info,
+    // The device's count after the commit told (a catch-up or a replay after a reconnect tells
+    // the count as the database has it): never counted twice, never back.
+    records: Math.max(info.records || 0, position.records ?? (info.records || 0) + position.stored),
+    lastSeen: new Date().toISOString(),
+    lastPosition: { latitude: position.latitude, longitude: position.longitude, timestamp: position.timestamp },
   };
 }
