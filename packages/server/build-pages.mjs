@@ -59,9 +59,10 @@ function servedAt(file) {
 }
 
 /**
- * Outside the page entries every import stays an import (nothing is bundled): the SDK is the server's /sdk/waypost-browser.js
- * and a page module is its served URL, as the browser fetches it: beside the importer ("./x.js")
- * when both are served from one path, else absolute ("/assets/x.js" from the tracker).
+ * Outside the page entries every import stays an import (nothing is bundled): the SDK is the
+ * server's /sdk/waypost-browser.js and a page module is its served URL, as the browser fetches it:
+ * beside the importer ("./x.js") when both are served from one path, else absolute ("/assets/x.js"
+ * from the tracker).
  */
 const servedImports = {
   name: 'served-imports',

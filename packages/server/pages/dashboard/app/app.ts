@@ -74,9 +74,9 @@ const mapDevice = (device: Device, force = false): device is DrawnDevice =>
 async function loadTrack(device: DrawnDevice): Promise<void> {
   // Only a device's newest load draws: a slower older answer (another zoom, tiles back) is stale.
   const load = ++device.loads;
-  device.live.begin();
   // A long history: tiles (track-tiles.ts); while they are being built, the records below.
   if (await drawLongTrack(theMap(), device, range, () => void loadTrack(device).catch(report))) return;
+  device.live.begin();
   const { track, gaps } = await fetchTrack(device.info.id, range, theMap().getZoom());
   if (device.loads !== load) return;
   device.track = track;

@@ -7,7 +7,7 @@
 export type LivePoint = [number, number, number];
 
 /** Held a load at most: a device reporting faster than its track loads keeps its newest ones. */
-export const MAX_HELD_LIVE = 1000;
+const MAX_HELD_LIVE = 1000;
 
 /** A track load under way: the live positions told since it began. */
 export class LiveDuringLoad {
@@ -46,6 +46,6 @@ export function drawToldOver(
 }
 
 /** The points after `time` (all of them when the track has none), in the order they were told. */
-export function newerThan(points: readonly LivePoint[], time: number | null): LivePoint[] {
+function newerThan(points: readonly LivePoint[], time: number | null): LivePoint[] {
   return time === null ? [...points] : points.filter((point) => point[2] > time);
 }
