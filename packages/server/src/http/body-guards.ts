@@ -127,6 +127,9 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
       if (!scan) (scan = new JsonShapeScan(shapeLimits)).feed(bytes);
       text = bytes.toString();
       if (!scan.suspect) value = parsedOrInvalid(text);
+      // The records' own text, stored as it came (ingest/record-source.ts): only from JSON.parse's
+      // value, whose every string was free of escapes (a suspect text goes to Fastify's parser).
+      if (value !== INVALID) scan.spans.keepSources(value, bytes, text);
     } catch (error) {
       return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : (error as Error), undefined);
     }

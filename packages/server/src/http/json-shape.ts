@@ -1,5 +1,6 @@
 import { HttpError } from '../errors.js';
 import { INPUT_LIMITS } from '../ingest/validation.js';
+import { RecordSpans } from './record-spans.js';
 
 /**
  * Objects and arrays, and values, a request may hold per record it may hold: far above what any
@@ -53,6 +54,7 @@ OUTSIDE[0x5d] = CLOSE; // ]
 const SLICE = 2048;
 const QUOTE_BYTE = 0x22;
 const BACKSLASH_BYTE = 0x5c;
+const OPEN_ARRAY_BYTE = 0x5b;
 
 /**
  * Counts the containers, values and nesting of JSON text as its bytes arrive, outside strings,
@@ -87,6 +89,10 @@ export class JsonShapeScan {
    * the check for them. False: JSON.parse alone builds the same value the checked parse would.
    */
   suspect = false;
+  /** Bytes fed before the slice being scanned (the spans' offsets are in the whole text). */
+  private fed = 0;
+  /** The containers at depths 2 and 3, where the text's records are (record-spans.ts). */
+  readonly spans = new RecordSpans();
 
   constructor(private readonly limits: JsonShapeLimits) {}
 
@@ -96,6 +102,7 @@ export class JsonShapeScan {
     // A string open at the last chunk's end started there: its length here says nothing.
     this.stringStart = -1;
     for (let from = 0; from < n; from += SLICE) this.scan(bytes, from, Math.min(n, from + SLICE));
+    this.fed += n;
     // Checked once a chunk: the chunk is bounded (a stream's), and the loop stays lean.
     if (this.containers > this.limits.maxContainers || this.values + this.containers > this.limits.maxValues) {
       throw tooManyValues(this.limits);
@@ -145,7 +152,11 @@ export class JsonShapeScan {
         else if (kind === OPEN) {
           containers++;
           if (++depth > maxDepth) throw tooDeep(maxDepth);
-        } else depth--;
+          if (depth === 2 || depth === 3) this.spans.open(depth, this.fed + i, bytes[i] === OPEN_ARRAY_BYTE);
+        } else {
+          if (depth === 2 || depth === 3) this.spans.close(depth, this.fed + i + 1);
+          depth--;
+        }
       }
     }
     this.depth = depth;

@@ -1,10 +1,13 @@
 import { badRequest } from '../errors.js';
+import { sourcesOf } from './record-source.js';
 import { checkDeviceId } from './validation.js';
 
 /** One record as found in a body, with where it was (for error messages). */
 export interface FoundRecord {
   value: unknown;
   readonly path: string;
+  /** The text it arrived as, where the body gave it (record-source.ts). */
+  readonly source?: string | undefined;
 }
 
 /** An element of a body's array of records: its path is named only when asked (an error's). */
@@ -13,6 +16,7 @@ class ElementFound implements FoundRecord {
     readonly value: unknown,
     private readonly array: string,
     private readonly index: number,
+    readonly source: string | undefined,
   ) {}
 
   get path(): string {
@@ -95,8 +99,9 @@ function fromObject(body: JsonObject, path: string): UploadBody {
   const where = path ? `${path}.${root}` : root;
   if (Array.isArray(content)) {
     const first = content.find(isObject);
+    const sources = sourcesOf(content);
     return {
-      records: content.map((value, i) => new ElementFound(value, where, i)),
+      records: content.map((value, i) => new ElementFound(value, where, i, sources?.[i])),
       deviceId: deviceIdIn(body) ?? deviceIdIn(first),
       params: body,
     };
@@ -133,9 +138,10 @@ export function extractBodies(body: unknown, counted: (records: number) => void 
     counted(bodies ? body.reduce((sum: number, item) => sum + countIn(item as JsonObject), 0) : body.length);
     if (bodies && body.length > 0) return body.map((item, i) => fromObject(item as JsonObject, `body[${i}]`));
     const first = body.find(isObject);
+    const sources = sourcesOf(body);
     return [
       {
-        records: body.map((value, i) => new ElementFound(value, 'body', i)),
+        records: body.map((value, i) => new ElementFound(value, 'body', i, sources?.[i])),
         deviceId: deviceIdIn(first),
         params: null,
       },

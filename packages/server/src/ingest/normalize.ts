@@ -17,6 +17,8 @@ export interface StoredRecord {
   sequence: number | null;
   /** The numbering `sequence` belongs to (its `sequence_epoch`, issue 39), when it named one. */
   sequenceEpoch?: string | null;
+  /** The record's text as it arrived (record-source.ts), stored as is; absent: `record` written out. */
+  source?: string | undefined;
 }
 
 /**
@@ -161,5 +163,5 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
   }
   const sequence = sequenceOf(record);
   const sequenceEpoch = sequenceEpochOf(record);
-  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence, sequenceEpoch };
+  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence, sequenceEpoch, source: found.source };
 }

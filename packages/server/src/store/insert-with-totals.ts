@@ -102,7 +102,7 @@ function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
     recordedAt.push(r.recordedAt);
     latitudes.push(r.latitude);
     longitudes.push(r.longitude);
-    records.push(JSON.stringify(r.record));
+    records.push(r.source ?? JSON.stringify(r.record));
     events.push(eventOf(r));
     suspect.push(r.clockSuspect ? 1 : null);
     sequences.push(r.sequence);
