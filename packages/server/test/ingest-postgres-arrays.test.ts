@@ -34,6 +34,12 @@ describe('PostgreSQL binary arrays', () => {
   it('read back every string (and NULL) exactly, and every number', async () => {
     expect(await read('TEXT[]', textArray([...ODD, null]))).toEqual([...ODD, null]);
     expect(await read('TEXT[]', textArray([]))).toEqual([]);
+    // An element given as UTF-8 bytes (a record's text as it arrived) reads back as that text.
+    expect(await read('TEXT[]', textArray(['text', Buffer.from('bytes é 日本'), null]))).toEqual([
+      'text',
+      'bytes é 日本',
+      null,
+    ]);
     const floats = [48.12345678901234, 0.1 + 0.2, -11.5, 0, 1e-7, null, -180];
     expect(await read('DOUBLE PRECISION[]', float8Array(floats))).toEqual(floats);
     const big = [1_714_557_600_123, null, 7, -1, -4_294_967_297, Number.MAX_SAFE_INTEGER, 0];

@@ -77,5 +77,25 @@ for (const backend of backends) {
       }
       expect(stored.has(uuidOf(dropped))).toBe(false);
     });
+
+    it('stores a record whose bytes are not UTF-8 as the parser read it, refusing nothing', async () => {
+      const text = recordText('broken: @@');
+      const [head, tail] = text.split('@@') as [string, string];
+      const body = Buffer.concat([
+        Buffer.from('{"device_id":"src-e","location":['),
+        Buffer.from(head),
+        Buffer.from([0xff, 0xc3]), // a byte no UTF-8 text holds, and a sequence cut short
+        Buffer.from(tail),
+        Buffer.from(']}'),
+      ]);
+      const response = await fetch(`${server.url}/locations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(await response.json()).toMatchObject({ stored: 1 });
+      const read = JSON.parse(body.toString()) as { location: unknown[] };
+      expect((await storedTexts()).get(uuidOf(text))).toBe(JSON.stringify(read.location[0]));
+    });
   });
 }

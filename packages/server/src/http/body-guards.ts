@@ -129,7 +129,7 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
       if (!scan.suspect) value = parsedOrInvalid(text);
       // The records' own text, stored as it came (ingest/record-source.ts): only from JSON.parse's
       // value, whose every string was free of escapes (a suspect text goes to Fastify's parser).
-      if (value !== INVALID) scan.spans.keepSources(value, bytes, text);
+      if (value !== INVALID) scan.spans.keepSources(value, bytes);
     } catch (error) {
       return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : (error as Error), undefined);
     }

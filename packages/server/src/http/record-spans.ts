@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { attachSources } from '../ingest/record-source.js';
 
 /**
@@ -30,11 +31,12 @@ export class RecordSpans {
    * array-valued member, whatever the keys), whose every element is an object. Otherwise nothing:
    * those records are written out from their values.
    */
-  keepSources(value: unknown, bytes: Buffer, text: string): void {
-    // ASCII text: byte offsets are string offsets, and a slice shares the text's memory.
-    const ascii = text.length === bytes.length;
-    const source = (start: number, end: number): string =>
-      ascii ? text.slice(start, end) : bytes.toString('utf8', start, end);
+  keepSources(value: unknown, bytes: Buffer): void {
+    // Each source is a view of the body's bytes (off the JS heap: nothing to copy, nothing for the
+    // young generation to carry while the upload waits for its commit). Bytes that are not UTF-8
+    // were read as U+FFFD by the parser: those records are written out from their values instead.
+    if (!isUtf8(bytes)) return;
+    const source = (start: number, end: number): Buffer => bytes.subarray(start, end);
     if (Array.isArray(value)) {
       if (this.outer.length / 3 !== value.length || !value.every(isRecordObject)) return;
       attachSources(

@@ -7,7 +7,7 @@ export interface FoundRecord {
   value: unknown;
   readonly path: string;
   /** The text it arrived as, where the body gave it (record-source.ts). */
-  readonly source?: string | undefined;
+  readonly source?: Buffer | undefined;
 }
 
 /** An element of a body's array of records: its path is named only when asked (an error's). */
@@ -16,7 +16,7 @@ class ElementFound implements FoundRecord {
     readonly value: unknown,
     private readonly array: string,
     private readonly index: number,
-    readonly source: string | undefined,
+    readonly source: Buffer | undefined,
   ) {}
 
   get path(): string {

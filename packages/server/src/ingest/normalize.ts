@@ -18,7 +18,7 @@ export interface StoredRecord {
   /** The numbering `sequence` belongs to (its `sequence_epoch`, issue 39), when it named one. */
   sequenceEpoch?: string | null;
   /** The record's text as it arrived (record-source.ts), stored as is; absent: `record` written out. */
-  source?: string | undefined;
+  source?: Buffer | undefined;
 }
 
 /**

@@ -91,7 +91,7 @@ function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
   const recordedAt: number[] = [];
   const latitudes: (number | null)[] = [];
   const longitudes: (number | null)[] = [];
-  const records: string[] = [];
+  const records: (string | Buffer)[] = [];
   const events: (string | null)[] = [];
   const suspect: (number | null)[] = [];
   const sequences: (number | null)[] = [];

@@ -60,7 +60,7 @@ function fillRowParams(params: SqlValue[], { deviceId, record: r }: LocationInse
   params[3] = r.latitude;
   params[4] = r.longitude;
   params[5] = receivedAt;
-  params[6] = r.source ?? JSON.stringify(r.record);
+  params[6] = r.source ? r.source.toString() : JSON.stringify(r.record);
   params[7] = eventOf(r);
   params[8] = r.clockSuspect ? 1 : null;
   params[9] = r.sequence;

@@ -64,13 +64,13 @@ const fixedWidth = (
     (out, value, at) => (write(out, value, at), width),
   );
 
-/** `text[]`: each string's UTF-8 bytes as they are. */
-export const textArray = (values: readonly (string | null)[]): Buffer =>
+/** `text[]`: each string's UTF-8 bytes as they are; an element given as bytes (valid UTF-8) is copied. */
+export const textArray = (values: readonly (string | Buffer | null)[]): Buffer =>
   binaryArray(
     values,
     OID.text,
-    (value) => Buffer.byteLength(value),
-    (out, value, at) => out.write(value, at),
+    (value) => (typeof value === 'string' ? Buffer.byteLength(value) : value.length),
+    (out, value, at) => (typeof value === 'string' ? out.write(value, at) : value.copy(out, at)),
   );
 
 /** `double precision[]`. */
