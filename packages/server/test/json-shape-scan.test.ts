@@ -47,7 +47,7 @@ describe('the JSON shape scan', () => {
     const bytes = new TextEncoder().encode(text);
     const { depth, containers, values } = shapeOf(JSON.parse(text));
     // The scan counts a container's own "value" too (values + containers), as its limit reads.
-    const exact = { maxDepth: depth, maxContainers: containers, maxValues: values + containers };
+    const exact = { maxDepth: depth, maxContainers: containers, maxValues: values + containers, maxRecords: 100 };
     for (const size of [1, 2, 3, 7, bytes.length]) {
       expect(scan(bytes, size, exact), `chunks of ${size}`).toBeNull();
       expect(scan(bytes, size, { ...exact, maxDepth: depth - 1 }), `chunks of ${size}`).toBe('TOO_DEEP');
@@ -88,4 +88,4 @@ describe('the JSON shape scan', () => {
   });
 });
 
-const LOOSE: JsonShapeLimits = { maxDepth: 64, maxContainers: 1e6, maxValues: 1e6 };
+const LOOSE: JsonShapeLimits = { maxDepth: 64, maxContainers: 1e6, maxValues: 1e6, maxRecords: 1e4 };

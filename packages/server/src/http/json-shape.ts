@@ -11,6 +11,8 @@ export const CONTAINERS_PER_RECORD = 16;
 export const VALUES_PER_RECORD = 64;
 /** Room for what surrounds the records (params, a device object, extras). */
 const SLACK = 4096;
+/** Containers beside the records at the depths record-spans.ts keeps (params, a device object). */
+const SLACK_RECORDS = 64;
 
 /** What JSON text a request may hold before it is parsed. */
 export interface JsonShapeLimits {
@@ -19,6 +21,8 @@ export interface JsonShapeLimits {
   maxContainers: number;
   /** Members and elements: separating commas, plus one per container. */
   maxValues: number;
+  /** Records (record-spans.ts keeps the places of this many containers, and some). */
+  maxRecords: number;
 }
 
 /** The limits of a server taking at most `maxRecords` records a request. */
@@ -27,6 +31,7 @@ export function jsonShapeLimits(maxRecords: number): JsonShapeLimits {
     maxDepth: INPUT_LIMITS.maxDepth,
     maxContainers: maxRecords * CONTAINERS_PER_RECORD + SLACK,
     maxValues: maxRecords * VALUES_PER_RECORD + SLACK,
+    maxRecords,
   };
 }
 
@@ -92,9 +97,11 @@ export class JsonShapeScan {
   /** Bytes fed before the slice being scanned (the spans' offsets are in the whole text). */
   private fed = 0;
   /** The containers at depths 2 and 3, where the text's records are (record-spans.ts). */
-  readonly spans = new RecordSpans();
+  readonly spans: RecordSpans;
 
-  constructor(private readonly limits: JsonShapeLimits) {}
+  constructor(private readonly limits: JsonShapeLimits) {
+    this.spans = new RecordSpans(limits.maxRecords + SLACK_RECORDS);
+  }
 
   /** Scans the next bytes of the text; throws 400 TOO_DEEP or 413 TOO_MANY_VALUES. */
   feed(bytes: Uint8Array): void {

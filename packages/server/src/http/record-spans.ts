@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { attachSources } from '../ingest/record-source.js';
+import { attachSources, RecordSources } from '../ingest/record-source.js';
 
 /**
  * Where the containers near the top of a JSON text start and end, as the shape scan passes them
@@ -7,56 +7,60 @@ import { attachSources } from '../ingest/record-source.js';
  * depth 3 (the elements of such a member). From them an upload's records are found by position,
  * and each keeps the text it arrived as (ingest/record-source.ts). Offsets are byte offsets in the
  * whole text; a span not yet closed ends at -1.
+ *
+ * At most `cap` containers are kept at each depth (a request's records and some slack): a body
+ * built of millions of `{}` costs no more than the scan's count of them (bench/decode-cost.mjs),
+ * and a body with more gives no sources (the upload is refused for its size anyway).
  */
 export class RecordSpans {
-  /** Depth 2: [start, end, 1 if an array] per container. */
+  /** Depth 2: [start, end, 1 if an array] per container kept. */
   private readonly outer: number[] = [];
-  /** Depth 3: [start, end, index of its depth-2 container] per container. */
+  /** Depth 3: [start, end, index of its depth-2 container] per container kept. */
   private readonly inner: number[] = [];
+  /** Containers opened at each depth, kept or not. */
+  private outerCount = 0;
+  private innerCount = 0;
+
+  constructor(private readonly cap: number) {}
 
   open(depth: number, at: number, isArray: boolean): void {
-    if (depth === 2) this.outer.push(at, -1, isArray ? 1 : 0);
-    else this.inner.push(at, -1, this.outer.length / 3 - 1);
+    if (depth === 2) {
+      if (this.outerCount++ < this.cap) this.outer.push(at, -1, isArray ? 1 : 0);
+    } else if (this.innerCount++ < this.cap) this.inner.push(at, -1, this.outerCount - 1);
   }
 
+  /** Closes the depth's last opened container: containers at one depth open and close in turn. */
   close(depth: number, end: number): void {
-    const spans = depth === 2 ? this.outer : this.inner;
-    if (spans.length > 0) spans[spans.length - 2] = end;
+    const [spans, index] = depth === 2 ? [this.outer, this.outerCount - 1] : [this.inner, this.innerCount - 1];
+    if (index >= 0 && index < this.cap) spans[3 * index + 1] = end;
   }
 
   /**
-   * Gives each record of `value` (the text's parsed value) its text, where its place is certain:
-   * a bare array whose every element is an object (its depth-2 containers, one each, in order), or
-   * an object with exactly one array among its members in the text (then that array is its only
-   * array-valued member, whatever the keys), whose every element is an object. Otherwise nothing:
-   * those records are written out from their values.
+   * Gives the records of `value` (the text's parsed value) their texts where their places are
+   * certain: a bare array whose every element is an object (its depth-2 containers, one each, in
+   * order), or an object with exactly one array among its members in the text (then that array is
+   * its only array-valued member, whatever the keys) whose every element is an object. Otherwise
+   * nothing: those records are written out from their values.
    */
   keepSources(value: unknown, bytes: Buffer): void {
-    // Each source is a view of the body's bytes (off the JS heap: nothing to copy, nothing for the
-    // young generation to carry while the upload waits for its commit). Bytes that are not UTF-8
-    // were read as U+FFFD by the parser: those records are written out from their values instead.
-    if (!isUtf8(bytes)) return;
-    const source = (start: number, end: number): Buffer => bytes.subarray(start, end);
+    if (this.outerCount > this.cap) return;
     if (Array.isArray(value)) {
-      if (this.outer.length / 3 !== value.length || !value.every(isRecordObject)) return;
-      attachSources(
-        value,
-        value.map((_, i) => source(this.outer[3 * i]!, this.outer[3 * i + 1]!)),
-      );
-      return;
+      if (this.outerCount !== value.length || !value.every(isRecordObject)) return;
+      return keep(value, bytes, this.outer, 0);
     }
-    if (!isRecordObject(value)) return;
+    if (!isRecordObject(value) || this.innerCount > this.cap) return;
     const array = this.onlyArray();
-    if (array < 0) return;
-    const records = arrayMember(value);
+    const records = array < 0 ? null : arrayMember(value);
     if (!records || !records.every(isRecordObject)) return;
-    const spans: number[] = [];
-    for (let k = 0; k < this.inner.length; k += 3) if (this.inner[k + 2] === array) spans.push(k);
-    if (spans.length !== records.length) return;
-    attachSources(
-      records,
-      spans.map((k) => source(this.inner[k]!, this.inner[k + 1]!)),
-    );
+    let first = -1;
+    let count = 0;
+    for (let k = 0; k < this.inner.length; k += 3) {
+      if (this.inner[k + 2] !== array) continue;
+      if (first < 0) first = k;
+      count += 1;
+    }
+    // The array's elements are consecutive depth-3 containers (nothing else opens at depth 3 inside it).
+    if (count === records.length) keep(records, bytes, this.inner, Math.max(first, 0));
   }
 
   /** The index of the one depth-2 array, or -1 where there are none or several. */
@@ -69,6 +73,15 @@ export class RecordSpans {
     }
     return found;
   }
+}
+
+/**
+ * Each source is a view of the body's bytes, made when its record is listed (off the JS heap:
+ * nothing to copy, nothing for the young generation to carry while the upload waits for its
+ * commit). Bytes that are not UTF-8 were read as U+FFFD by the parser: no sources then.
+ */
+function keep(records: unknown[], bytes: Buffer, spans: readonly number[], first: number): void {
+  if (isUtf8(bytes)) attachSources(records, new RecordSources(bytes, spans, first));
 }
 
 const isRecordObject = (value: unknown): value is object =>

@@ -101,7 +101,7 @@ function fromObject(body: JsonObject, path: string): UploadBody {
     const first = content.find(isObject);
     const sources = sourcesOf(content);
     return {
-      records: content.map((value, i) => new ElementFound(value, where, i, sources?.[i])),
+      records: content.map((value, i) => new ElementFound(value, where, i, sources?.at(i))),
       deviceId: deviceIdIn(body) ?? deviceIdIn(first),
       params: body,
     };
@@ -141,7 +141,7 @@ export function extractBodies(body: unknown, counted: (records: number) => void 
     const sources = sourcesOf(body);
     return [
       {
-        records: body.map((value, i) => new ElementFound(value, 'body', i, sources?.[i])),
+        records: body.map((value, i) => new ElementFound(value, 'body', i, sources?.at(i))),
         deviceId: deviceIdIn(first),
         params: null,
       },

@@ -6,22 +6,36 @@
  * record has a source only where its text is exactly its parsed value: a JSON body parsed by
  * JSON.parse (no escape in any string) whose records are found by position.
  *
- * The texts (UTF-8 bytes, views of the body's buffer) ride on the parsed array of records under a
- * symbol (invisible to JSON and to keys), one per element; extract.ts hands each to its record,
- * and normalize.ts to the stored record. SQLite stores it as a string made at the insert,
- * PostgreSQL copies its bytes into the column's array (pg-arrays.ts).
- * Nothing changes a record after it is parsed (a translator makes a new one, without a source).
+ * The sources ride on the parsed array of records under a symbol (invisible to JSON and to keys);
+ * extract.ts hands each record its own (UTF-8 bytes, a view of the body's buffer), and
+ * normalize.ts the stored record. SQLite stores it as a string made at the insert, PostgreSQL
+ * copies its bytes into the column's array (pg-arrays.ts). Nothing changes a record after it is
+ * parsed (a translator makes a new one, without a source).
  */
 const SOURCES = Symbol('record sources');
 
-type WithSources = { [SOURCES]?: readonly Buffer[] };
+/** The records' spans in the body's bytes: record i is bytes [spans[first + 3i], spans[first + 3i + 1]). */
+export class RecordSources {
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly spans: readonly number[],
+    private readonly first: number,
+  ) {}
 
-/** Keeps `texts[i]` as the source of `records[i]`. */
-export function attachSources(records: unknown[], texts: readonly Buffer[]): void {
-  Object.defineProperty(records, SOURCES, { value: texts });
+  /** Record i's text as bytes. */
+  at(i: number): Buffer | undefined {
+    const k = this.first + 3 * i;
+    return k + 1 < this.spans.length ? this.bytes.subarray(this.spans[k], this.spans[k + 1]) : undefined;
+  }
+}
+
+type WithSources = { [SOURCES]?: RecordSources };
+
+export function attachSources(records: unknown[], sources: RecordSources): void {
+  Object.defineProperty(records, SOURCES, { value: sources });
 }
 
 /** The sources of an array's records, if its body gave them. */
-export function sourcesOf(records: unknown[]): readonly Buffer[] | undefined {
+export function sourcesOf(records: unknown[]): RecordSources | undefined {
   return (records as WithSources)[SOURCES];
 }
