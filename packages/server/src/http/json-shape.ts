@@ -119,6 +119,10 @@ export class JsonShapeScan {
   /** Scans bytes[from, to): the counts, nesting and string state carried over in the fields. */
   private scan(bytes: Uint8Array, from: number, n: number): void {
     const { maxDepth } = this.limits;
+    const { spans, fed } = this;
+    // Once more containers opened at depths 2 and 3 than a request's records, the body gives no
+    // sources (record-spans.ts): the rest of it costs no call, however many millions of `{}` it holds.
+    let placing = !spans.full;
     let { depth, containers, values, inString, escaped, stringStart } = this;
     let i = from;
     while (i < n) {
@@ -159,9 +163,10 @@ export class JsonShapeScan {
         else if (kind === OPEN) {
           containers++;
           if (++depth > maxDepth) throw tooDeep(maxDepth);
-          if (depth === 2 || depth === 3) this.spans.open(depth, this.fed + i, bytes[i] === OPEN_ARRAY_BYTE);
+          if (placing && (depth === 2 || depth === 3))
+            placing = spans.open(depth, fed + i, bytes[i] === OPEN_ARRAY_BYTE);
         } else {
-          if (depth === 2 || depth === 3) this.spans.close(depth, this.fed + i + 1);
+          if (placing && (depth === 2 || depth === 3)) spans.close(depth, fed + i + 1);
           depth--;
         }
       }

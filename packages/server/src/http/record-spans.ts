@@ -23,10 +23,17 @@ export class RecordSpans {
 
   constructor(private readonly cap: number) {}
 
-  open(depth: number, at: number, isArray: boolean): void {
+  /** More containers opened at depth 2 or 3 than `cap`: no sources, and no more places taken. */
+  full = false;
+
+  /** Takes a container's start; false once full (the scan then stops telling). */
+  open(depth: number, at: number, isArray: boolean): boolean {
     if (depth === 2) {
       if (this.outerCount++ < this.cap) this.outer.push(at, -1, isArray ? 1 : 0);
+      else this.full = true;
     } else if (this.innerCount++ < this.cap) this.inner.push(at, -1, this.outerCount - 1);
+    else this.full = true;
+    return !this.full;
   }
 
   /** Closes the depth's last opened container: containers at one depth open and close in turn. */
@@ -43,12 +50,12 @@ export class RecordSpans {
    * nothing: those records are written out from their values.
    */
   keepSources(value: unknown, bytes: Buffer): void {
-    if (this.outerCount > this.cap) return;
+    if (this.full) return;
     if (Array.isArray(value)) {
       if (this.outerCount !== value.length || !value.every(isRecordObject)) return;
       return keep(value, bytes, this.outer, 0);
     }
-    if (!isRecordObject(value) || this.innerCount > this.cap) return;
+    if (!isRecordObject(value)) return;
     const array = this.onlyArray();
     const records = array < 0 ? null : arrayMember(value);
     if (!records || !records.every(isRecordObject)) return;
