@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '@waypost/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSdk, startHarness } from '../../node/test/support/harness.js';
 import { backends, type Backend } from './helpers/backends.js';
+import { syncAfterRestart } from './helpers/sync-after-restart.js';
 
 const START = Date.UTC(2026, 10, 27, 9);
 
@@ -83,7 +84,8 @@ describe.each(backends)('receipt keys, on $name', (backend: Backend) => {
     await server.close();
     await forgetKeys();
     server = await start(Number(new URL(server.url).port));
-    await record(bg, 2);
+    for (let i = 0; i < 2; i++) await bg.store.insertLocation({ latitude: 52.6 + i / 1000, longitude: 13.4 });
+    expect(await syncAfterRestart(bg)).toBe(2);
     expect(await bg.getCount()).toBe(0); // delivered all the same (spec 3)
     expect(await receiptedRecords(bg)).toBe(4); // but not archived under a key it cannot trust
     expect(await bg.logger.getLog()).toContain('RECEIPT_KEY_CHANGED');
