@@ -10,8 +10,8 @@
 // (target >= 1: once due, rows are removed at least as fast as they arrive, so a database under
 // retention stops growing) and whether ingest kept the fleet's rate. The backlog outlasts each
 // load, so the removal rates are those retention holds under it. Under a saturating load (reported,
-// no target) retention takes 7% of the time (DUTY_FLOOR), and nothing can both keep pace and leave
-// ingest 90% of a machine that ingest alone already fills.
+// no target) retention takes a tenth of the time, and nothing can both keep pace and leave ingest
+// 90% of a machine that ingest alone already fills.
 // Run after `npm run build`. WAYPOST_BENCH_RETENTION_PRELOAD changes the preloaded count (default 2M),
 // WAYPOST_BENCH_RETENTION_LOAD the records of the load (default 200k), WAYPOST_BENCH_BACKENDS the backends.
 import { copyFileSync, existsSync } from 'node:fs';

