@@ -57,6 +57,17 @@ for (const backend of backends) {
       for (const text of [...bare, ...zipped]) expect(stored.get(uuidOf(text))).toBe(text);
     });
 
+    it('keeps the records of a bare array of thousands, each holding objects of its own', async () => {
+      // 6,000 records of 2 objects each: 12,000 containers one level below the records.
+      const texts = Array.from({ length: 6000 }, (_, i) =>
+        recordText(`many ${i}`, i === 0 ? '"device_id": "src-f", ' : ''),
+      );
+      const reply = await server.post('/locations', `[${texts.join(',')}]`);
+      expect(reply.body).toMatchObject({ stored: 6000 });
+      const stored = await storedTexts();
+      for (const text of [texts[0]!, texts[1234]!, texts[5999]!]) expect(stored.get(uuidOf(text))).toBe(text);
+    });
+
     it('writes a record out from its value where its place or text is not certain', async () => {
       const escaped = recordText('a "quoted" word'); // an escape: the text is parsed with the poison check
       const twoArrays = recordText('beside another array');

@@ -118,10 +118,11 @@ export class JsonShapeScan {
 
   /** Scans bytes[from, to): the counts, nesting and string state carried over in the fields. */
   private scan(bytes: Uint8Array, from: number, n: number): void {
-    const { maxDepth } = this.limits;
+    const { maxDepth, maxContainers } = this.limits;
     const { spans, fed } = this;
-    // Once more containers opened at depths 2 and 3 than a request's records, the body gives no
-    // sources (record-spans.ts): the rest of it costs no call, however many millions of `{}` it holds.
+    // Once more containers opened at depth 2 than a request's records, or more containers in all
+    // than the limit (the body is refused at the chunk's end), the scan tells record-spans.ts no
+    // more: the rest costs no call, however many millions of `{}` the body holds.
     let placing = !spans.full;
     let { depth, containers, values, inString, escaped, stringStart } = this;
     let i = from;
@@ -163,10 +164,10 @@ export class JsonShapeScan {
         else if (kind === OPEN) {
           containers++;
           if (++depth > maxDepth) throw tooDeep(maxDepth);
-          if (placing && (depth === 2 || depth === 3))
+          if (placing && (depth === 2 || depth === 3) && containers <= maxContainers)
             placing = spans.open(depth, fed + i, bytes[i] === OPEN_ARRAY_BYTE);
         } else {
-          if (placing && (depth === 2 || depth === 3)) spans.close(depth, fed + i + 1);
+          if (placing && (depth === 2 || depth === 3) && containers <= maxContainers) spans.close(depth, fed + i + 1);
           depth--;
         }
       }

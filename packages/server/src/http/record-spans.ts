@@ -8,9 +8,11 @@ import { attachSources, RecordSources } from '../ingest/record-source.js';
  * and each keeps the text it arrived as (ingest/record-source.ts). Offsets are byte offsets in the
  * whole text; a span not yet closed ends at -1.
  *
- * At most `cap` containers are kept at each depth (a request's records and some slack): a body
- * built of millions of `{}` costs no more than the scan's count of them (bench/decode-cost.mjs),
- * and a body with more gives no sources (the upload is refused for its size anyway).
+ * At most `cap` containers are kept at each depth (a request's records and some slack), and the
+ * scan tells none past its container limit: a body built of millions of `{}` costs little more
+ * than the scan's count of them (bench/decode-cost.mjs). A body with more containers at depth 2
+ * gives no sources (the upload is refused for its size anyway); one with more at depth 3 gives
+ * none to an object body (a bare array's records hold their own objects there).
  */
 export class RecordSpans {
   /** Depth 2: [start, end, 1 if an array] per container kept. */
@@ -23,8 +25,10 @@ export class RecordSpans {
 
   constructor(private readonly cap: number) {}
 
-  /** More containers opened at depth 2 or 3 than `cap`: no sources, and no more places taken. */
+  /** More containers opened at depth 2 than `cap`: no sources, and no more places taken. */
   full = false;
+  /** More at depth 3 than `cap`: no sources for an object body (a bare array's still count). */
+  private innerFull = false;
 
   /** Takes a container's start; false once full (the scan then stops telling). */
   open(depth: number, at: number, isArray: boolean): boolean {
@@ -32,7 +36,7 @@ export class RecordSpans {
       if (this.outerCount++ < this.cap) this.outer.push(at, -1, isArray ? 1 : 0);
       else this.full = true;
     } else if (this.innerCount++ < this.cap) this.inner.push(at, -1, this.outerCount - 1);
-    else this.full = true;
+    else this.innerFull = true;
     return !this.full;
   }
 
@@ -55,7 +59,7 @@ export class RecordSpans {
       if (this.outerCount !== value.length || !value.every(isRecordObject)) return;
       return keep(value, bytes, this.outer, 0);
     }
-    if (!isRecordObject(value)) return;
+    if (!isRecordObject(value) || this.innerFull) return;
     const array = this.onlyArray();
     const records = array < 0 ? null : arrayMember(value);
     if (!records || !records.every(isRecordObject)) return;
