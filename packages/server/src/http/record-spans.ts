@@ -42,8 +42,8 @@ export class RecordSpans {
 
   /** Closes the depth's last opened container: containers at one depth open and close in turn. */
   close(depth: number, end: number): void {
-    const [spans, index] = depth === 2 ? [this.outer, this.outerCount - 1] : [this.inner, this.innerCount - 1];
-    if (index >= 0 && index < this.cap) spans[3 * index + 1] = end;
+    const index = (depth === 2 ? this.outerCount : this.innerCount) - 1;
+    if (index >= 0 && index < this.cap) (depth === 2 ? this.outer : this.inner)[3 * index + 1] = end;
   }
 
   /**
