@@ -1,3 +1,4 @@
+import { createBrowserNetworkMonitor, type NetworkHost } from './browser-network.js';
 import { createBackgroundGeolocation, DEFAULT_DATABASE } from './create.js';
 import { uploadLockName, webLocks } from './upload-leadership.js';
 
@@ -13,21 +14,59 @@ export interface DrainResult {
   remaining: number;
 }
 
+export interface DrainOptions {
+  database?: string;
+  /**
+   * How long a wake-up waits for the worker to see the network (default 30 s). The browser fires a
+   * sync once it is online, but a worker's navigator.onLine can learn it moments later; drained at
+   * once, the wake-up would upload nothing and the browser would count the sync done.
+   */
+  networkWaitMs?: number;
+  /**
+   * How long a wake-up waits for the upload lock (default 5 s): a tab closing as the sync fires
+   * still holds it for a moment. A tab that stays open keeps leading and drains itself.
+   */
+  lockWaitMs?: number;
+}
+
+const NETWORK_WAIT_MS = 30_000;
+const LOCK_WAIT_MS = 5_000;
+
+/** Resolves true once the scope is online, false if it is still offline after `ms`. */
+function onlineWithin(ms: number, host?: NetworkHost): Promise<boolean> {
+  const network = createBrowserNetworkMonitor(host);
+  if (network.current() !== 'none') {
+    network.close?.();
+    return Promise.resolve(true);
+  }
+  return new Promise<boolean>((resolve) => {
+    const done = (online: boolean) => {
+      clearTimeout(timer);
+      network.close?.();
+      resolve(online);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    network.subscribe((type) => type !== 'none' && done(true));
+  });
+}
+
 /**
  * Drains the shared queue once from a service worker, with the configuration the page saved. A
  * wake-up is an automatic upload, not sync(): it keeps the spec's rules as the page would (nothing
  * with autoSync false, only on Wi-Fi with disableAutoSyncOnCellular, nothing before a server's
- * Retry-After, which the page's instance saved). The upload lock is taken only when free: a tab
- * that is still open keeps leading. Rejects when an upload failed and records remain, so that the
- * browser schedules the sync again; records that the rules hold back are not a failure.
+ * Retry-After, which the page's instance saved). The upload lock is taken once free (a tab closing
+ * lets go of it a moment later); a tab that is still open keeps leading. Rejects when records
+ * remain after a failed upload or with no network to send them on, so that the browser schedules
+ * the sync again; records that the rules hold back are not a failure.
  */
-export async function drainQueue(options: { database?: string } = {}): Promise<DrainResult> {
+export async function drainQueue(options: DrainOptions = {}): Promise<DrainResult> {
   const database = options.database ?? DEFAULT_DATABASE;
   const run = async (): Promise<DrainResult> => {
+    const online = await onlineWithin(options.networkWaitMs ?? NETWORK_WAIT_MS);
     const bg = await createBackgroundGeolocation({ database, leadership: false, provider: null });
     try {
       let delivered = 0;
-      let failed = false;
+      let failed = !online;
       bg.onHttp((event) => {
         if (event.success) delivered += event.uuids.length;
         else failed = true;
@@ -36,8 +75,8 @@ export async function drainQueue(options: { database?: string } = {}): Promise<D
       await bg.ready({ reset: false });
       await bg.idle();
       const remaining = await bg.getCount();
-      if (remaining > 0 && failed) {
-        throw new Error(`${remaining} records still queued after a failed upload; the browser will retry`);
+      if (remaining > 0 && (failed || !(await onlineWithin(0)))) {
+        throw new Error(`${remaining} records still queued after a failed upload or offline; the browser will retry`);
       }
       return { ran: true, delivered, remaining };
     } finally {
@@ -46,9 +85,17 @@ export async function drainQueue(options: { database?: string } = {}): Promise<D
   };
   const locks = webLocks();
   if (!locks) return run();
-  return (await locks.request(uploadLockName(database), { ifAvailable: true }, async (lock) =>
-    lock ? run() : { ran: false, delivered: 0, remaining: -1 },
-  )) as DrainResult;
+  let granted = false;
+  const signal = AbortSignal.timeout(options.lockWaitMs ?? LOCK_WAIT_MS);
+  try {
+    return (await locks.request(uploadLockName(database), { signal }, () => {
+      granted = true;
+      return run();
+    })) as DrainResult;
+  } catch (error) {
+    if (!granted && signal.aborted) return { ran: false, delivered: 0, remaining: -1 }; // a tab leads: it drains
+    throw error;
+  }
 }
 
 interface ExtendableEventLike extends Event {

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { STORE_CONTRACT } from '../../sdk/test/contract/store-contract-cases.js';
 import { ARCHIVE_CONTRACT } from '../../sdk/test/contract/archive-contract-cases.js';
 import { launchChromium } from './support/chromium.js';
@@ -97,6 +97,31 @@ describe('@waypost/browser in Chromium', () => {
       whileOpen: { ran: false, delivered: 0, remaining: -1 },
       afterClose: { ran: true, delivered: 2, remaining: 0 },
     });
+  });
+
+  it('the service worker drain waits for a closing tab to let go of the queue, then drains it', async () => {
+    const result = await (
+      await harness(page)
+    ).evaluate((h: Harness, url: string) => h.drainAsTheTabCloses(url), `${server.url}/sink`);
+    expect(result).toEqual({ ran: true, delivered: 2, remaining: 0 });
+  });
+
+  it('a wake-up fired before the worker sees the network waits for it; still offline, it fails for the browser to retry', async () => {
+    const h = await harness(page);
+    onTestFinished(() => context.setOffline(false));
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    const sink = `${server.url}/sink`;
+    expect(await h.evaluate((x: Harness, url: string) => x.startDrainOffline(url), sink)).toBe(false);
+    await context.setOffline(false);
+    expect(await h.evaluate((x: Harness) => x.finishDrain())).toEqual({ ran: true, delivered: 2, remaining: 0 });
+
+    await context.setOffline(true);
+    await page.waitForFunction(() => !navigator.onLine);
+    await h.evaluate((x: Harness, url: string) => x.startDrainOffline(url, 200), sink);
+    expect(await h.evaluate((x: Harness) => x.finishDrain())).toBe(
+      '2 records still queued after a failed upload or offline; the browser will retry',
+    );
   });
 
   it("a service worker wake-up keeps the spec's rules: nothing with autoSync false, nothing during a Retry-After", async () => {

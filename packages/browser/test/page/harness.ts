@@ -82,6 +82,40 @@ async function drainBesideATab(url: string) {
   return { whileOpen, afterClose };
 }
 
+/** A tab that closes while the drain waits for the upload lock hands the drain its queue. */
+async function drainAsTheTabCloses(url: string) {
+  const database = `drain-closing-${Date.now()}`;
+  const tab = await createBackgroundGeolocation({ database, provider: null });
+  await tab.ready({ http: { autoSync: true } });
+  await tab.insertLocation({ latitude: 1, longitude: 2 });
+  await tab.insertLocation({ latitude: 1, longitude: 3 });
+  const drained = drainQueue({ database });
+  await tab.setConfig({ http: { url } });
+  await tab.close();
+  return drained;
+}
+
+let offlineDrain: Promise<unknown> | undefined;
+
+/**
+ * Called while the browser is offline: queues two records for `url` and starts a drain, as a sync
+ * the browser fired a moment before the worker saw the network. `waitMs` bounds the drain's wait.
+ */
+async function startDrainOffline(url: string, waitMs?: number) {
+  const database = `drain-offline-${Date.now()}`;
+  const tab = await createBackgroundGeolocation({ database, provider: null });
+  await tab.ready({ http: { url, autoSync: true } });
+  await tab.insertLocation({ latitude: 1, longitude: 2 });
+  await tab.insertLocation({ latitude: 1, longitude: 3 });
+  await tab.close();
+  offlineDrain = drainQueue({ database, networkWaitMs: waitMs }).catch((error: Error) => error.message);
+  // A drain that does not wait ends within this (one IndexedDB round); the test goes online after.
+  await Promise.race([offlineDrain, new Promise((resolve) => setTimeout(resolve, 500))]);
+  return navigator.onLine;
+}
+
+const finishDrain = () => offlineDrain;
+
 /**
  * A wake-up is an automatic upload: with autoSync false (rule 4) the drain sends nothing and
  * leaves the records queued without failing; after a server's Retry-After (the page got 503) it
@@ -132,5 +166,8 @@ Object.assign(globalThis, {
     currentPosition,
     drainBesideATab,
     drainKeepsTheRules,
+    drainAsTheTabCloses,
+    startDrainOffline,
+    finishDrain,
   },
 });
