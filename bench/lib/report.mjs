@@ -18,9 +18,9 @@ export function median(values) {
 /**
  * Prints `bench: label SDK vs floor FLOOR -> ratio R (target >= T) PASS|FAIL` and returns whether it
  * passed; with no target the line is informational (`(reported, no target)`) and always passes.
+ * `ratio`, when given, is the verdict's (the median of rounds' own ratios), not the medians' quotient.
  */
-export function reportRatio(bench, label, sdkRate, floorRate, target, note = '') {
-  const ratio = sdkRate / floorRate;
+export function reportRatio(bench, label, sdkRate, floorRate, target, note = '', ratio = sdkRate / floorRate) {
   const pass = target === undefined || ratio >= target;
   const verdict =
     target === undefined
