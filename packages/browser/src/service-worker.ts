@@ -1,4 +1,4 @@
-import { createBrowserNetworkMonitor, type NetworkHost } from './browser-network.js';
+import { createBrowserNetworkMonitor } from './browser-network.js';
 import { createBackgroundGeolocation, DEFAULT_DATABASE } from './create.js';
 import { uploadLockName, webLocks } from './upload-leadership.js';
 
@@ -33,8 +33,8 @@ const NETWORK_WAIT_MS = 30_000;
 const LOCK_WAIT_MS = 5_000;
 
 /** Resolves true once the scope is online, false if it is still offline after `ms`. */
-function onlineWithin(ms: number, host?: NetworkHost): Promise<boolean> {
-  const network = createBrowserNetworkMonitor(host);
+function onlineWithin(ms: number): Promise<boolean> {
+  const network = createBrowserNetworkMonitor();
   if (network.current() !== 'none') {
     network.close?.();
     return Promise.resolve(true);

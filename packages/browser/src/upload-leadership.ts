@@ -1,7 +1,8 @@
 /**
  * One uploader per origin and database. Every tab asks for the same Web Lock and holds it while it
  * lives; the browser grants it to one of them at a time and hands it on when that tab closes or
- * crashes. The service worker asks for it too, only when it is free (no tab open). Where the Web
+ * crashes. The service worker asks for it too, for a few seconds (a tab closing lets go of it a
+ * moment later), and leaves the queue to a tab that keeps it (service-worker.ts). Where the Web
  * Locks API is missing, every instance leads: the store's transactional lockNext still keeps two
  * uploads from taking the same record.
  */
