@@ -14,5 +14,6 @@ export {
   registerBackgroundUploads,
   SYNC_TAG,
   PERIODIC_SYNC_MIN_INTERVAL_MS,
+  type DrainOptions,
   type DrainResult,
 } from './service-worker.js';
