@@ -24,10 +24,11 @@
 // WAYPOST_COST_RECORDS=160000 for a steady state.
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendCpuProbe } from './lib/backend-cpu.mjs';
-import { storedRate } from './lib/ingest-load.mjs';
+import { storedRate, storedRun } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 
 const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
@@ -36,6 +37,10 @@ const PROFILE_DIR = process.env.WAYPOST_COST_PROFILE ? resolve(process.env.WAYPO
 const RECORDS = Number(process.env.WAYPOST_COST_RECORDS ?? 20_000);
 const CASES = (process.env.WAYPOST_COST_CASES ?? 'sqlite:100,sqlite:1,postgres:100,postgres:1').split(',').map((c) => {
   const [backend, batch] = c.split(':');
+  // A case without a batch size (`minimal` is a service, not a case) would make a load of NaN-sized batches.
+  if (!['sqlite', 'postgres'].includes(backend) || !(Number(batch) >= 1)) {
+    throw new Error(`WAYPOST_COST_CASES: "${c}" is not database:batch (sqlite:100, postgres:1)`);
+  }
   return { backend, batch: Number(batch), records: Number(batch) === 1 ? RECORDS / 4 : RECORDS };
 });
 /** `name` (this checkout's dist), `name=path/to/dist/index.js`, or `minimal`. */
@@ -98,7 +103,7 @@ async function measureOnce(service, { backend, batch, records }, round) {
     if (PROFILE_DIR && round === 0) await proc.profile('start');
     const before = await proc.cpuUs();
     const dbBefore = probe ? await probe.cpuMs() : 0;
-    const rate = await storedRate({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
+    const { rate, loadUs } = await storedRun({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
     const after = await proc.cpuUs();
     const cpu = after.total - before.total;
     const main = before.main === null || after.main === null ? null : (after.main - before.main) / records;
@@ -110,7 +115,7 @@ async function measureOnce(service, { backend, batch, records }, round) {
       // What the profiled load cost, measured: scripts/ingest-stages.mjs splits it by the profile's shares.
       writeFileSync(`${name}.json`, JSON.stringify({ server: cpu / records, db: db / records, records }));
     }
-    return { server: cpu / records, main, db: db / records, rate };
+    return { server: cpu / records, main, db: db / records, rate, load: loadUs };
   } finally {
     await proc.close().catch(() => undefined);
     await probe?.close();
@@ -151,11 +156,17 @@ async function main() {
         mains.length === list.length && firstMains.length === mains.length
           ? ` | main thread ${fixed(median(mains))} µs/record (${(median(mains) / median(firstMains)).toFixed(2)} of ${SERVICES[0].name}; rounds ${mains.map((m) => m.toFixed(1)).join(' ')})`
           : '';
+      const rate = median(list.map((r) => r.rate));
+      const load = median(list.map((r) => r.load));
+      // The machine's cores the run kept busy: the server's process (and backends) and the load's.
+      // Where they sum to about the machine's cores, the rate is bound by CPU per record in all.
+      const cores = (us) => ((us * rate) / 1e6).toFixed(2);
       console.log(
         `${spec.backend.padEnd(8)} batch ${String(spec.batch).padStart(3)} ${service.name.padEnd(10)} ` +
           `server ${fixed(server)}${spec.backend === 'postgres' ? ` + db ${fixed(db)}` : ''} = ${fixed(total)} µs/record ` +
           `(${(total / first).toFixed(2)} of ${SERVICES[0].name}; rounds ${rounds}) ` +
-          `| ${Math.round(median(list.map((r) => r.rate)))} records/s${mainPart}`,
+          `| ${Math.round(rate)} records/s${mainPart} | load process ${fixed(load)} µs/record | ` +
+          `cores busy: server ${cores(total)} + load ${cores(load)} of ${availableParallelism()}`,
       );
     }
   }

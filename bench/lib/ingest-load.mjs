@@ -62,8 +62,9 @@ function post(agent, url, body) {
 }
 
 /**
- * Sends every client's batches over its own keep-alive connection; reports elapsed seconds and
- * stored. With `ratePerSecond` the fleet sends at that rate (each batch at its due time, as a fleet
+ * Sends every client's batches over its own keep-alive connection; reports elapsed seconds, stored,
+ * and the CPU µs this process spent sending them (on a two-core machine the load's CPU and the
+ * server's share the cores: bench/ingest-cost.mjs prints both). With `ratePerSecond` the fleet sends at that rate (each batch at its due time, as a fleet
  * of devices does) instead of as fast as the server answers.
  */
 async function runLoad({ urls, run, records, batch, clients, ratePerSecond, first = 0 }) {
@@ -72,6 +73,7 @@ async function runLoad({ urls, run, records, batch, clients, ratePerSecond, firs
     batches.map((b) => Buffer.from(JSON.stringify({ location: batch === 1 ? b[0] : b, device_id: deviceOf(client) }))),
   );
   let stored = 0;
+  const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   await Promise.all(
     bodies.map(async (list, client) => {
@@ -90,11 +92,12 @@ async function runLoad({ urls, run, records, batch, clients, ratePerSecond, firs
     }),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();
-  return { seconds, stored };
+  return { seconds, stored, cpuUs: cpu.user + cpu.system };
 }
 
-/** Runs `{ urls, run, records, batch, clients }` in a child process: `{ seconds, stored }`. */
+/** Runs `{ urls, run, records, batch, clients }` in a child process: `{ seconds, stored, cpuUs }`. */
 export function loadFromChild(job) {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), ['--load'], { stdio: 'inherit' });
@@ -106,13 +109,16 @@ export function loadFromChild(job) {
 
 /**
  * loadFromChild against services that count what they store (not the anchor): the rate in
- * records/s; throws unless every record was stored.
+ * records/s and the load process's CPU µs per record; throws unless every record was stored.
  */
-export async function storedRate({ urls, run, records, batch, clients, ratePerSecond, first }) {
-  const { seconds, stored } = await loadFromChild({ urls, run, records, batch, clients, ratePerSecond, first });
+export async function storedRun({ urls, run, records, batch, clients, ratePerSecond, first }) {
+  const { seconds, stored, cpuUs } = await loadFromChild({ urls, run, records, batch, clients, ratePerSecond, first });
   if (stored !== records) throw new Error(`server stored ${stored} of ${records} records`);
-  return records / seconds;
+  return { rate: records / seconds, loadUs: cpuUs / records };
 }
+
+/** storedRun's rate alone (records/s). */
+export const storedRate = async (job) => (await storedRun(job)).rate;
 
 if (process.argv[2] === '--load') {
   process.once('message', (job) => {

@@ -4,6 +4,16 @@ import { backends } from './helpers/backends.js';
 import { record, startTestServer, type TestServer } from './helpers/client.js';
 
 const XSS_ID = '<img src=x onerror=alert(document.cookie)>';
+/** Headers that govern documents (helmet's defaults beside the four above): pages carry them, upload answers do not. */
+const PAGE_ONLY_HEADERS = [
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 const EXPECTED_CSP =
   "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;connect-src 'self';worker-src 'self';" +
   "font-src 'self';" +
@@ -22,6 +32,14 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   };
+  /** An upload's answer: JSON to a device, with the API set (OWASP REST) and none of the page-only headers. */
+  const expectDeviceAnswerHeaders = (response: Response, what: string) => {
+    expect(response.headers.get('content-security-policy'), what).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options'), what).toBe('DENY');
+    expect(response.headers.get('x-content-type-options'), what).toBe('nosniff');
+    expect(response.headers.get('referrer-policy'), what).toBe('no-referrer');
+    for (const pageOnly of PAGE_ONLY_HEADERS) expect(response.headers.get(pageOnly), `${what}: ${pageOnly}`).toBeNull();
+  };
 
   it('sends CSP, X-Frame-Options, nosniff and Referrer-Policy on pages, API replies, errors and 404s', async () => {
     const responses = [
@@ -31,10 +49,13 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       await fetch(`${server.url}/api/devices`, { headers: { authorization: `Bearer ${server.adminToken}` } }),
       await fetch(`${server.url}/api/devices`),
       await fetch(`${server.url}/no/such/page`),
-      await fetch(`${server.url}/locations`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' }),
+      // A wrong method on an upload path is no upload's answer: the not-found handler's, the page set.
+      await fetch(`${server.url}/locations`),
     ];
-    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 404, 415]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 401, 404, 405]);
     for (const response of responses) expectSecurityHeaders(response);
+    // The page is a document: it keeps the headers that govern documents.
+    for (const pageOnly of PAGE_ONLY_HEADERS) expect(responses[0]!.headers.get(pageOnly), pageOnly).not.toBeNull();
   });
 
   it('a cross-site text/plain upload (no preflight) plants nothing: 415', async () => {
@@ -47,6 +68,42 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
     expect(await sneaky.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     const devices = await server.admin('/api/devices');
     expect(devices.body).toEqual([]);
+  });
+
+  it('answers uploads, refused ones included, with the API set on every upload route', async () => {
+    const json = { 'content-type': 'application/json' };
+    const answers: [string, Response][] = [
+      [
+        'stored',
+        await fetch(`${server.url}/locations`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ location: record('api-1'), device_id: 'api-headers' }),
+        }),
+      ],
+      [
+        'refused type (415)',
+        await fetch(`${server.url}/locations`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: '{}',
+        }),
+      ],
+      [
+        'no device (400)',
+        await fetch(`${server.url}/api/locations`, { method: 'POST', headers: json, body: '{"location":{}}' }),
+      ],
+      [
+        'OwnTracks',
+        await fetch(`${server.url}/owntracks`, {
+          method: 'POST',
+          headers: { ...json, 'x-limit-u': 'api', 'x-limit-d': 'phone' },
+          body: JSON.stringify({ _type: 'location', lat: 48.1, lon: 11.5, tst: Math.floor(Date.now() / 1000) }),
+        }),
+      ],
+    ];
+    expect(answers.map(([, r]) => r.status)).toEqual([200, 415, 400, 200]);
+    for (const [what, response] of answers) expectDeviceAnswerHeaders(response, what);
   });
 
   it('serves what devices send only as JSON or plain text, never as HTML', async () => {
@@ -171,7 +228,7 @@ describe('security headers and HTML-free data (server side of stored XSS)', () =
       body: JSON.stringify({ location: record('h1'), device_id: 'headers-1' }),
     });
     expect(upload.status).toBe(200);
-    expectSecurityHeaders(upload);
+    expectDeviceAnswerHeaders(upload, 'upload');
     const controller = new AbortController();
     const feed = await fetch(`${server.url}/api/events`, {
       headers: { authorization: `Bearer ${server.adminToken}` },
