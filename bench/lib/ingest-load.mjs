@@ -64,8 +64,9 @@ function post(agent, url, body) {
 /**
  * Sends every client's batches over its own keep-alive connection; reports elapsed seconds, stored,
  * and the CPU µs this process spent sending them (on a two-core machine the load's CPU and the
- * server's share the cores: bench/ingest-cost.mjs prints both). With `ratePerSecond` the fleet sends at that rate (each batch at its due time, as a fleet
- * of devices does) instead of as fast as the server answers.
+ * server's share the cores: bench/ingest-cost.mjs prints both). With `ratePerSecond` the fleet
+ * sends at that rate (each batch at its due time, as a fleet of devices does) instead of as fast
+ * as the server answers.
  */
 async function runLoad({ urls, run, records, batch, clients, ratePerSecond, first = 0 }) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
