@@ -62,7 +62,7 @@ function helmetOptions(directives: CspDirectives, crossOriginIsolated: boolean) 
 }
 
 /**
- * The headers of an upload's answer (routes marked INGEST_ROUTE): JSON to a device, never a document
+ * The headers of an upload's answer (every route with INGEST_ROUTE's config): JSON to a device, never a document
  * a browser renders, so the set OWASP's REST Security Cheat Sheet gives API answers: a policy that
  * lets the text load and frame nothing, nosniff, DENY and no referrer. The page headers beside them
  * (COOP, CORP, Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options,
@@ -90,6 +90,9 @@ function deviceAnswerOptions() {
     xssFilter: false,
   };
 }
+
+/** The upload routes' security headers, as their route config names them (routes/upload-route.ts INGEST_ROUTE). */
+export const DEVICE_ANSWER_HELMET = deviceAnswerOptions();
 
 type HelmetOptions = ReturnType<typeof helmetOptions> | ReturnType<typeof deviceAnswerOptions>;
 /** A header helmet sets (value) or removes (null, X-Powered-By). */
@@ -142,11 +145,11 @@ declare module 'fastify' {
 
 /**
  * Security headers on every response (CSP, X-Frame-Options DENY, nosniff, Referrer-Policy no-referrer...):
- * a route's own (routeSecurity), else an upload answer's (deviceAnswerOptions), else the pages' set.
+ * the route's own when its config names a set (routeSecurity, the upload routes' DEVICE_ANSWER_HELMET),
+ * else the pages' set.
  */
 export function registerSecurityHeaders(app: FastifyInstance, map: MapSources): void {
   const base = headerEditsOf(helmetOptions(baseDirectives(map), false));
-  const deviceAnswer = headerEditsOf(deviceAnswerOptions());
   app.addHook('onRoute', (route) => {
     if (route.helmet) route.config = { ...route.config, helmet: route.helmet };
   });
@@ -158,8 +161,8 @@ export function registerSecurityHeaders(app: FastifyInstance, map: MapSources): 
   };
   // A callback hook, not an async one: no promise per request. Not-found replies get them too.
   app.addHook('onRequest', (request, reply, done) => {
-    const { helmet: options, ingest } = request.routeOptions.config;
-    apply(reply, options ? editsFor(options) : ingest === true ? deviceAnswer : base);
+    const options = request.routeOptions.config.helmet;
+    apply(reply, options ? editsFor(options) : base);
     done();
   });
 }

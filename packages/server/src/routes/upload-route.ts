@@ -3,6 +3,7 @@ import { authenticateUpload } from '../auth/credential-gate.js';
 import type { Principal } from '../auth/principal.js';
 import type { AppContext } from '../context.js';
 import { badRequest, HttpError } from '../errors.js';
+import { DEVICE_ANSWER_HELMET } from '../http/security-headers.js';
 import type { Command } from '../store/commands.js';
 
 declare module 'fastify' {
@@ -19,8 +20,8 @@ declare module 'fastify' {
   }
 }
 
-/** The route config of every upload route. */
-export const INGEST_ROUTE = { ingest: true } as const;
+/** The route config of every upload route: its answers are JSON to a device, with the API's security headers. */
+export const INGEST_ROUTE = { ingest: true, helmet: DEVICE_ANSWER_HELMET } as const;
 
 /**
  * What every upload route's schema gives its query: ?device_id= (text on Waypost's routes, any value
