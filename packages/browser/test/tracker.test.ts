@@ -11,6 +11,7 @@ import {
   openTracker,
   openTwoTabs,
   queueCount,
+  queueEmptied,
   queuedUuids,
   recordFix,
   waitUntilStarted,
@@ -49,6 +50,8 @@ describe('the /track page in Chromium', () => {
     // The fix's accuracy in metres by default; in feet once this browser chose imperial units in the dashboard.
     expect(await page.locator('#last-fix').textContent()).toContain('(±5 m)');
     await page.evaluate(() => localStorage.setItem('waypost.settings', JSON.stringify({ units: 'imperial' })));
+    // Reloaded once the page has read its answers: a reload before that is the mid-upload case below.
+    await queueEmptied(page);
     await page.reload();
     await page.locator('#device-label').filter({ hasText: 'phone of test' }).waitFor({ timeout: 10_000 });
     const later = await recordFix(context, [page]);

@@ -91,6 +91,27 @@ export const queueCount = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as TrackerGlobal).waypostTracker!.bg.getCount());
 
 /**
+ * Resolves once the page's queue is empty: every upload answered and its records deleted (the SDK
+ * fires onHttp after the delete). The gate counts an upload delivered when the server has answered,
+ * before the page has read the answer: a page reloaded in that moment uploads those records again,
+ * as a crash between the answer and the delete must (at-least-once, docs/sdk-api.md).
+ */
+export const queueEmptied = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const bg = (globalThis as unknown as TrackerGlobal).waypostTracker!.bg;
+        const check = async () => {
+          if ((await bg.getCount()) > 0) return;
+          subscription.remove();
+          resolve();
+        };
+        const subscription = bg.onHttp(() => void check());
+        void check();
+      }),
+  );
+
+/**
  * Takes the context offline once the service worker is active (install waits until it has cached
  * the page's files) and what start() recorded (its first fix) is delivered: an upload still in
  * flight would land after what the test records offline.
