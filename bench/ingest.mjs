@@ -67,7 +67,7 @@ const CASES = [
  */
 const WARM_UP_SHARE = 0.2;
 /**
- * Each round starts every service afresh (a new process state, a new database) and gives it this
+ * Each round starts every service afresh (a new server on a new database) and gives it this
  * share of the round's records before the timed load, the same for Waypost and the minimal service:
  * a new server's first second holds its start (threads, statements prepared on a new connection,
  * caches empty) that a server running for months pays once. The case's warm-up round above warms the
