@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { storedRate } from './lib/ingest-load.mjs';
+import { warmedRun } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 import { startReceiverProcess } from './lib/webhook-receiver-process.mjs';
 import { median } from './lib/report.mjs';
@@ -36,12 +36,6 @@ const CASES = [
 ];
 /** An uncounted round of this share of the records starts each case: V8 compiles the server's code there. */
 const WARM_UP_SHARE = 0.2;
-/**
- * Each server (new database, new threads, statements prepared on a new connection) takes this share
- * of the round's records before its timed load, with or without sinks alike: the steady state of a
- * server that runs for months is what a round measures.
- */
-const SERVER_WARM_UP_SHARE = 0.1;
 const RATE = 200;
 const DEVICES = 20;
 const LATENCY_SECONDS = 10;
@@ -82,13 +76,15 @@ async function throughput(startServer, backend, spec, mode, run) {
       const events = mode === 'location' ? ['location'] : undefined;
       await admin(server, '/api/webhooks', { url: receiver.url, ...(events ? { events } : {}) });
     }
-    const load = { urls: [server.url], run, batch: spec.batch, clients: CLIENTS };
-    const warm = Math.max(spec.batch, Math.round((spec.records * SERVER_WARM_UP_SHARE) / spec.batch) * spec.batch);
-    await storedRate({ ...load, records: warm });
-    await drained(server);
-    const cpu = process.cpuUsage();
-    // The timed load numbers its records on from the warm-up's: the same devices, new uuids and sequences.
-    const rate = await storedRate({ ...load, records: spec.records, first: warm });
+    // Each server warmed with its own load first, with or without sinks alike (ingest-load.mjs).
+    let cpu = process.cpuUsage();
+    const { rate } = await warmedRun(
+      { urls: [server.url], run, records: spec.records, batch: spec.batch, clients: CLIENTS },
+      async () => {
+        await drained(server);
+        cpu = process.cpuUsage();
+      },
+    );
     // The server's CPU (this process) until every event is delivered too, per record: less moved by
     // a busy neighbour than records/s.
     await drained(server);

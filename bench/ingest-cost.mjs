@@ -28,7 +28,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backendCpuProbe } from './lib/backend-cpu.mjs';
-import { storedRate, storedRun } from './lib/ingest-load.mjs';
+import { warmedRun } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 
 const CLIENTS = Number(process.env.WAYPOST_BENCH_CLIENTS ?? 50);
@@ -98,12 +98,13 @@ async function measureOnce(service, { backend, batch, records }, round) {
       options: { poolSize: POOL_SIZE, ...NO_RATE_LIMITS },
     });
     const run = `${tag}-${batch}`;
-    const warm = records / 10;
-    await storedRate({ urls: [url], run, records: warm, batch, clients: CLIENTS });
-    if (PROFILE_DIR && round === 0) await proc.profile('start');
-    const before = await proc.cpuUs();
-    const dbBefore = probe ? await probe.cpuMs() : 0;
-    const { rate, loadUs } = await storedRun({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
+    let before;
+    let dbBefore = 0;
+    const { rate, loadUs } = await warmedRun({ urls: [url], run, records, batch, clients: CLIENTS }, async () => {
+      if (PROFILE_DIR && round === 0) await proc.profile('start');
+      before = await proc.cpuUs();
+      dbBefore = probe ? await probe.cpuMs() : 0;
+    });
     const after = await proc.cpuUs();
     const cpu = after.total - before.total;
     const main = before.main === null || after.main === null ? null : (after.main - before.main) / records;

@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { batchesOf, deviceOf, loadFromChild, storedRate } from './lib/ingest-load.mjs';
+import { batchesOf, deviceOf, loadFromChild, warmedRun } from './lib/ingest-load.mjs';
 import { ANCHOR_DIR, startAnchor } from './lib/anchor-server.mjs';
 import { startMinimalIngestServer } from './lib/minimal-ingest-server.mjs';
 import { startNullIngestServer } from './lib/null-ingest-server.mjs';
@@ -67,20 +67,12 @@ const CASES = [
  */
 const WARM_UP_SHARE = 0.2;
 /**
- * Each round starts every service afresh (a new server on a new database) and gives it this
- * share of the round's records before the timed load, the same for Waypost and the minimal service:
- * a new server's first second holds its start (threads, statements prepared on a new connection,
- * caches empty) that a server running for months pays once. The case's warm-up round above warms the
- * code; this warms the instance.
+ * The round's load against a freshly started service, after its own warm-up (SERVER_WARM_UP_SHARE,
+ * the same for Waypost and the minimal service; the case's warm-up round above warms the code, this
+ * the instance): records/s.
  */
-const SERVER_WARM_UP_SHARE = 0.1;
-
-/** The round's load against a freshly started service, after its own warm-up: records/s. */
 async function viaServer(url, run, { batch, records }) {
-  const warm = Math.max(batch, Math.round((records * SERVER_WARM_UP_SHARE) / batch) * batch);
-  await storedRate({ urls: [url], run, records: warm, batch, clients: CLIENTS });
-  // The timed load numbers its records on from the warm-up's: the same devices, new uuids and sequences.
-  return storedRate({ urls: [url], run, records, batch, clients: CLIENTS, first: warm });
+  return (await warmedRun({ urls: [url], run, records, batch, clients: CLIENTS })).rate;
 }
 
 // ---- the floor ----------------------------------------------------------------------------------

@@ -18,15 +18,15 @@ import { closeSync, copyFileSync, existsSync, fsyncSync, openSync } from 'node:f
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { deviceOf, storedRate } from './lib/ingest-load.mjs';
+import { deviceOf, warmedRun } from './lib/ingest-load.mjs';
 import { createSchema, dropSchema, PG_URL } from './lib/pg-schema.mjs';
 import { formatRate, median, reportRatio, scratchDir } from './lib/report.mjs';
 
 const PRELOAD = Number(process.env.WAYPOST_BENCH_RETENTION_PRELOAD ?? 2_000_000);
 const CLIENTS = 50;
 // The load lasts long enough for a steady state (a few seconds at the floor's rate; 1.5 s was too short:
-// the pass that starts with the server, before the load arrives, dominated; since issue 43 that pass
-// is in the untimed warm-up, SERVER_WARM_UP_SHARE).
+// the pass that starts with the server, before the load arrives, dominated; since issue 43 each
+// server takes a tenth of its load untimed first, and removal is counted from there: warmedRun).
 const LOAD = { batch: 100, records: Number(process.env.WAYPOST_BENCH_RETENTION_LOAD ?? 200_000) };
 const BACKENDS = (process.env.WAYPOST_BENCH_BACKENDS ?? 'sqlite,postgres').split(',');
 // SQLite five: its single rounds spread by +-10% on 2 cores, and its saturating ratio is near its
@@ -38,13 +38,6 @@ const NO_RATE_LIMITS = { rateLimit: 0, rateLimitPerAddress: 0 };
 const TARGET_INGEST = 0.9;
 const TARGET_PACE = 1;
 const FLEET_SHARE = Number(process.env.WAYPOST_BENCH_RETENTION_FLEET_SHARE ?? 0.5);
-/**
- * Each server takes this share of its load before the timed part (as bench/ingest.mjs's servers):
- * the ratio and the removal rates are those of a server already under the load (issue 43: the
- * removal counted from the server's start included retention's pass before the first upload, at
- * its ceiling share, and its WAL was written back during the timed load).
- */
-const SERVER_WARM_UP_SHARE = 0.1;
 /** How long the paced fleet sends (its records follow from its rate). */
 const PACED_SECONDS = 20;
 
@@ -141,14 +134,13 @@ async function measure(backend, dir, i, retention, ratePerSecond) {
       ...(retention ? { retentionDays: 30 } : {}),
     });
     try {
-      const job = { urls: [server.url], run: `r${i}-${retention}`, batch: load.batch, clients: CLIENTS, ratePerSecond };
-      // The server's warm-up: the same load's first tenth, not timed. Retention starts with the
-      // server, at its ceiling while nothing arrives; the timed load then meets it as a server under
-      // that load does, not in the pass it made before the first upload.
-      const warm = Math.max(load.batch, Math.round((load.records * SERVER_WARM_UP_SHARE) / load.batch) * load.batch);
-      await storedRate({ ...job, records: warm });
-      const before = await storage.remaining();
-      const rate = await storedRate({ ...job, records: load.records, first: warm });
+      // The server's warm-up (ingest-load.mjs): retention starts with the server, at its ceiling
+      // while nothing arrives; the timed load meets it as a server under that load does.
+      let before = 0;
+      const { rate } = await warmedRun(
+        { urls: [server.url], run: `r${i}-${retention}`, ...load, clients: CLIENTS, ratePerSecond },
+        async () => void (before = await storage.remaining()),
+      );
       const removed = before - (await storage.remaining());
       // Removed while the load arrived, per second of the load: the pace retention holds under it.
       return { rate, removed, removalRate: removed / (load.records / rate) };
