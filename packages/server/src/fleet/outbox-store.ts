@@ -80,33 +80,6 @@ export async function deleteDelivered(db: Queryable, seqs: readonly number[]): P
 }
 
 /**
- * Records that an attempt on a row begins, only while `owner` holds the sink's lease until
- * `leaseAtLeast` at least (the attempt's deadline, and a margin for the clocks of the processes):
- * so no other process can take the sink over and send the same event while this attempt may still
- * reach the receiver. False: the lease is gone or too short (nothing is sent). `delivered`: the
- * row of the device's previous event, which its sink took, deleted in the same round trip (on
- * PostgreSQL one statement), whatever the lease.
- */
-export async function markSending(
-  db: Queryable,
-  dialect: 'sqlite' | 'postgres',
-  seq: number,
-  sink: { id: string; owner: string },
-  now: number,
-  leaseAtLeast: number,
-  delivered: number | null = null,
-): Promise<boolean> {
-  const update = `UPDATE outbox SET sending_at = ? WHERE seq = ?
-       AND EXISTS (SELECT 1 FROM sinks WHERE id = ? AND leader = ? AND lease_until >= ?)`;
-  const params = [now, seq, sink.id, sink.owner, leaseAtLeast];
-  if (delivered === null) return (await db.run(update, params)) > 0;
-  if (dialect === 'postgres')
-    return (await db.run(`WITH gone AS (DELETE FROM outbox WHERE seq = ?) ${update}`, [delivered, ...params])) > 0;
-  await db.run(`DELETE FROM outbox WHERE seq = ?`, [delivered]);
-  return (await db.run(update, params)) > 0;
-}
-
-/**
  * A failed attempt: tried again at nextAt, or dead-lettered (dead: true). `inDoubt`: the request
  * may have reached the receiver (no answer, a connection lost after sending): the row stays marked,
  * so its next attempt is known to be a possible repeat; a refusal (an HTTP status, a connection
