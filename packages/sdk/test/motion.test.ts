@@ -87,4 +87,26 @@ describe('motion detection from locations (geolocation.stationaryRadius, stopTim
     await clock.advance(MINUTE);
     expect((await bg.getState()).isMoving).toBe(false);
   });
+
+  it('a stopTimeout shortened while moving takes effect at the next location (the stop timer set earlier is not waited for)', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 10, 22, 8));
+    const { bg } = await engine({ http: { autoSync: false }, geolocation: { stopTimeout: 5 } }, { clock });
+    await bg.start();
+    await bg.recordLocation(east(0));
+    await bg.recordLocation(east(200));
+    expect((await bg.getState()).isMoving).toBe(true);
+    // Driving on for a while: each location pushes the stop back.
+    for (let m = 400; m <= 1200; m += 400) {
+      await clock.advance(MINUTE);
+      await bg.recordLocation(east(m));
+    }
+    // Stopped at 1200 m: now a one-minute stopTimeout, and a location within the radius 10 s later.
+    await bg.setConfig({ geolocation: { stopTimeout: 1 } });
+    await clock.advance(10_000);
+    await bg.recordLocation(east(1205));
+    await clock.advance(MINUTE - 10_000 - 1000);
+    expect((await bg.getState()).isMoving).toBe(true);
+    await clock.advance(2000);
+    expect((await bg.getState()).isMoving).toBe(false);
+  });
 });
