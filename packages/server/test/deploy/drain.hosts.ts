@@ -47,13 +47,16 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Proc
   return { child, output: () => output, exited };
 }
 
-/** Resolves with what `check` answers once it answers non-null; fails naming `what` after `ms`. */
-async function until<T>(what: string, ms: number, check: () => Promise<T | null>): Promise<T> {
+/**
+ * Resolves with what `check` answers once it answers non-null; fails naming `what` after `ms`, with
+ * `explain()` (what the processes and HAProxy said) when given.
+ */
+async function until<T>(what: string, ms: number, check: () => Promise<T | null>, explain?: () => string): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await check().catch(() => null);
     if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms${explain ? `\n${explain()}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -138,8 +141,14 @@ describe('a rolling restart behind HAProxy (docs/deploy: haproxy.cfg, waypost.se
     fleet.start();
     const slow: { name: string; status: Promise<number> }[] = [];
     try {
-      // Both in rotation and taking uploads before anything stops.
-      await until('both processes take uploads', 30_000, async () => (taken('w1') > 0 && taken('w2') > 0) || null);
+      // Both in rotation and taking uploads before anything stops. A minute: under a loaded suite
+      // (load 5 on 2 cores) 30 s once passed with one of them not yet taking any.
+      await until(
+        'both processes take uploads',
+        60_000,
+        async () => (taken('w1') > 0 && taken('w2') > 0) || null,
+        () => `uploads taken: w1 ${taken('w1')}, w2 ${taken('w2')}, attempts ${fleet.attempts.length}\n${outputs()}`,
+      );
       for (const name of ['w1', 'w2']) {
         const proc = processes.get(name)!;
         const upload = slowUpload(ports[name]!, `slow-${name}`);
@@ -152,7 +161,12 @@ describe('a rolling restart behind HAProxy (docs/deploy: haproxy.cfg, waypost.se
         expect(proc.output()).toContain('draining');
         const before = taken(name);
         await boot(name);
-        await until(`HAProxy sends uploads to ${name} again`, 20_000, async () => taken(name) > before || null);
+        await until(
+          `HAProxy sends uploads to ${name} again`,
+          20_000,
+          async () => taken(name) > before || null,
+          outputs,
+        );
       }
     } finally {
       await fleet.stop();
