@@ -30,16 +30,6 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/**
- * The marks (and deletions) of all lanes waiting at once go in ONE commit. Each one a commit of its
- * own made, per event, a WAL flush on PostgreSQL and on SQLite two WAL appends (a deletion and a
- * mark): with 16 lanes under way, more commits than ingest made (a batch of 100 records made 2 to 8
- * events) and, on PostgreSQL, about as much database CPU again as the records' own. Each lane still
- * deletes its taken event with its next mark, so at most one event per device is ever in doubt; a
- * lane waits at most for the commit under way. The lease is checked for the longest `leaseAtLeast`
- * of the commit's marks (stricter for the others); sending_at, which only says an attempt began, is
- * the latest `now`.
- */
 /** PostgreSQL: one statement. */
 const MARK_ALL = `WITH gone AS (DELETE FROM outbox WHERE seq = ANY(CAST(? AS BIGINT[])))
   UPDATE outbox SET sending_at = ? WHERE seq = ANY(CAST(? AS BIGINT[]))
@@ -53,6 +43,16 @@ const markAllSqlite = (
     AND EXISTS (SELECT 1 FROM sinks WHERE id = ? AND leader = ? AND lease_until >= ?)
   RETURNING seq`;
 
+/**
+ * The marks (and deletions) of all lanes waiting at once go in ONE commit. Each one a commit of its
+ * own made, per event, a WAL flush on PostgreSQL and on SQLite two WAL appends (a deletion and a
+ * mark): with 16 lanes under way, more commits than ingest made (a batch of 100 records made 2 to 8
+ * events) and, on PostgreSQL, about as much database CPU again as the records' own. Each lane still
+ * deletes its taken event with its next mark, so at most one event per device is ever in doubt; a
+ * lane waits at most for the commit under way. The lease is checked for the longest `leaseAtLeast`
+ * of the commit's marks (stricter for the others); sending_at, which only says an attempt began, is
+ * the latest `now`.
+ */
 class CoalescedMarks implements SendingMarks {
   private waiting: Waiting[] = [];
   private flushing = false;
