@@ -5,8 +5,9 @@
 //    transaction, delivered beside it); rounds interleaved, each case after a warm-up round and each
 //    server after a warm-up load of its own (as bench/ingest.mjs), the verdict the median of the
 //    rounds' own ratios. Target: with sinks >= 0.85 x without. Forwarding every record (`location`
-//    events: one outbox row and one webhook request per record) is reported beside it. Beside records/s, the server's CPU per record
-//    (until every event is delivered): on a shared machine it moves much less than records/s.
+//    events: one outbox row and one webhook request per record) is reported beside it. Beside
+//    records/s, the server's CPU per record (until every event is delivered): on a shared machine it
+//    moves much less than records/s.
 // 2. Commit-to-webhook latency at a sustained ingest rate: RATE records/s (one per request, from
 //    DEVICES devices), each forwarded as a `location` event; latency = arrival at the receiver minus
 //    the event's receivedAt (the ingest transaction's time). p50 and p99.
