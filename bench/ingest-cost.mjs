@@ -58,6 +58,7 @@ function serviceProcess(service) {
   const child = fork(fileURLToPath(new URL('./lib/cost-server-process.mjs', import.meta.url)), {
     env,
     stdio: 'inherit',
+    execArgv: process.env.WAYPOST_COST_EXEC_ARGV ? process.env.WAYPOST_COST_EXEC_ARGV.split(' ') : undefined,
   });
   const next = (key) =>
     new Promise((resolve, reject) => {
@@ -109,6 +110,15 @@ async function measureOnce(service, { backend, batch, records }, round) {
     const cpu = after.total - before.total;
     const main = before.main === null || after.main === null ? null : (after.main - before.main) / records;
     const db = probe ? ((await probe.cpuMs()) - dbBefore) * 1000 : 0;
+    // The main thread by name; the others ranked by their CPU (their ids differ from round to round).
+    const threads = {};
+    const others = [];
+    for (const [key, us] of Object.entries(after.threads ?? {})) {
+      const spent = (us - (before.threads?.[key] ?? 0)) / records;
+      if (key === 'main') threads.main = spent;
+      else if (spent > 0.05) others.push(spent);
+    }
+    others.sort((a, b) => b - a).forEach((spent, i) => (threads[`other ${i + 1}`] = spent));
     if (PROFILE_DIR && round === 0) {
       mkdirSync(PROFILE_DIR, { recursive: true });
       const name = join(PROFILE_DIR, `${service.name}-${backend}-${batch}`);
@@ -116,7 +126,7 @@ async function measureOnce(service, { backend, batch, records }, round) {
       // What the profiled load cost, measured: scripts/ingest-stages.mjs splits it by the profile's shares.
       writeFileSync(`${name}.json`, JSON.stringify({ server: cpu / records, db: db / records, records }));
     }
-    return { server: cpu / records, main, db: db / records, rate, load: loadUs };
+    return { server: cpu / records, main, db: db / records, rate, load: loadUs, threads };
   } finally {
     await proc.close().catch(() => undefined);
     await probe?.close();
@@ -162,12 +172,15 @@ async function main() {
       // The machine's cores the run kept busy: the server's process (and backends) and the load's.
       // Where they sum to about the machine's cores, the rate is bound by CPU per record in all.
       const cores = (us) => ((us * rate) / 1e6).toFixed(2);
+      const names = [...new Set(list.flatMap((r) => Object.keys(r.threads)))].sort();
+      const threadPart = names.map((n) => `${n} ${median(list.map((r) => r.threads[n] ?? 0)).toFixed(1)}`).join(', ');
       console.log(
         `${spec.backend.padEnd(8)} batch ${String(spec.batch).padStart(3)} ${service.name.padEnd(10)} ` +
           `server ${fixed(server)}${spec.backend === 'postgres' ? ` + db ${fixed(db)}` : ''} = ${fixed(total)} µs/record ` +
           `(${(total / first).toFixed(2)} of ${SERVICES[0].name}; rounds ${rounds}) ` +
           `| ${Math.round(rate)} records/s${mainPart} | load process ${fixed(load)} µs/record | ` +
-          `cores busy: server ${cores(total)} + load ${cores(load)} of ${availableParallelism()}`,
+          `cores busy: server ${cores(total)} + load ${cores(load)} of ${availableParallelism()}` +
+          (threadPart ? ` | threads µs/record: ${threadPart}` : ''),
       );
     }
   }
