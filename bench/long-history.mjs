@@ -11,7 +11,8 @@
 // The records are generated straight into the database in bulk (bench/lib/long-history-fill.mjs)
 // and kept between runs (bench/lib/long-history-cache.mjs: a SQLite file under the temp directory
 // and a PostgreSQL schema, about 8 GB each at 50 million); the pyramid is built once after the fill
-// and kept with them. WAYPOST_BENCH_HISTORY_RECORDS=N sets the size (default 50,000,000);
+// and kept with them (bench/lib/long-history-prepare.mjs, in a process of its own).
+// WAYPOST_BENCH_HISTORY_RECORDS=N sets the size (default 50,000,000);
 // WAYPOST_BENCH_HISTORY_DROP=1 removes the cached databases after the run;
 // WAYPOST_BENCH_HISTORY_ONLY=sqlite (or postgres) runs one database.
 // Run after `npm run build`.
@@ -19,10 +20,8 @@ import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startServer } from '../packages/server/dist/index.js';
-import { openSqlite } from '../packages/server/dist/db/sqlite.js';
-import { openPostgres } from '../packages/server/dist/db/postgres.js';
-import { migrate } from '../packages/server/dist/db/migrations.js';
-import { buildTrackTiles } from '../packages/server/dist/track-tiles/pyramid-builder.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { cachedPostgres, cachedSqlite, cacheNames } from './lib/long-history-cache.mjs';
 import { DEVICE, START, lastTime } from './lib/long-history-fill.mjs';
 import { backendCpuProbe } from './lib/backend-cpu.mjs';
@@ -98,11 +97,10 @@ async function views(server, query, database) {
   return results;
 }
 
-async function prepare(db, name) {
-  await migrate(db); // marks every stored hour stale the first time (the upgrade path)
-  const started = performance.now();
-  const rebuilt = await buildTrackTiles(db, Date.now());
-  const ms = performance.now() - started;
+/** Migrations and the pyramid, in a process of their own (bench/lib/long-history-prepare.mjs). */
+function prepare(name, args) {
+  const script = fileURLToPath(new URL('./lib/long-history-prepare.mjs', import.meta.url));
+  const { rebuilt, ms } = JSON.parse(execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' }));
   if (rebuilt > 0)
     log(`${name}: pyramid built: ${rebuilt.toLocaleString('en')} buckets in ${(ms / 1000).toFixed(1)} s`);
   else log(`${name}: pyramid cached with the records`);
@@ -111,9 +109,8 @@ async function prepare(db, name) {
 /** The application name the server's PostgreSQL connections carry, so their backends' CPU is counted. */
 const APPLICATION = 'waypost-long-history';
 
-async function runCase(name, options, db) {
-  await prepare(db, name);
-  await db.close();
+async function runCase(name, options, prepareArgs) {
+  prepare(name, prepareArgs);
   const server = await startServer({ port: 0, adminToken: TOKEN, mapStyle: null, ...options });
   const database = options.databaseUrl ? await backendCpuProbe(PG_URL, APPLICATION) : null;
   let ok = true;
@@ -157,16 +154,16 @@ if (ONLY !== 'postgres') {
   const sqlite = await cachedSqlite(RECORDS, log);
   if (sqlite.generatedMs > 0)
     log(`SQLite: ${records} records generated in ${(sqlite.generatedMs / 1000).toFixed(0)} s`);
-  ok = (await runCase('SQLite', { database: sqlite.file }, openSqlite(sqlite.file))) && ok;
+  ok = (await runCase('SQLite', { database: sqlite.file }, ['sqlite', sqlite.file])) && ok;
 }
 if (ONLY !== 'sqlite') {
   const postgres = await cachedPostgres(PG_URL, RECORDS, log);
   if (postgres.generatedMs > 0)
     log(`PostgreSQL: ${records} records generated in ${(postgres.generatedMs / 1000).toFixed(0)} s`);
-  const db = await openPostgres(PG_URL, postgres.schema, 2);
   const url = new URL(PG_URL);
   url.searchParams.set('application_name', APPLICATION);
-  ok = (await runCase('PostgreSQL', { databaseUrl: url.toString(), schema: postgres.schema }, db)) && ok;
+  const prepareArgs = ['postgres', PG_URL, postgres.schema];
+  ok = (await runCase('PostgreSQL', { databaseUrl: url.toString(), schema: postgres.schema }, prepareArgs)) && ok;
 }
 if (process.env.WAYPOST_BENCH_HISTORY_DROP === '1') {
   const { dir, schema } = cacheNames(RECORDS);
