@@ -57,24 +57,25 @@ function mainThreadUs() {
 }
 
 /**
- * Every thread's CPU time (µs), summed by the thread's name (/proc/self/task/N/comm: "node" for the
- * main thread and worker threads, "V8 DefaultWorke" for V8's compiler and GC helpers, "libuv-worker"
- * for the thread pool); where the process's other threads go when the total outgrows the main thread.
- * Threads that ended in between are lost to it (the total from process.cpuUsage() keeps them).
+ * Every thread's CPU time (µs): the main thread as `main`, the others as `name#id` (on Node 20 they
+ * are all named "node": V8's platform threads, which compile and collect, the libuv pool, worker
+ * threads such as the SQLite checkpointer), so that ingest-cost.mjs can rank them. Where the process's
+ * total outgrows its main thread. Threads that ended in between are lost to it (process.cpuUsage()
+ * keeps them in the total).
  */
 function threadsUs() {
-  const byName = {};
+  const byThread = {};
   try {
     for (const task of readdirSync('/proc/self/task')) {
       const name = readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim();
       const us = Number(readFileSync(`/proc/self/task/${task}/schedstat`, 'utf8').split(' ')[0]) / 1000;
       const key = Number(task) === process.pid ? 'main' : `${name}#${task}`;
-      byName[key] = (byName[key] ?? 0) + us;
+      byThread[key] = us;
     }
   } catch {
     return null;
   }
-  return byName;
+  return byThread;
 }
 
 process.on('message', async (message) => {

@@ -82,7 +82,7 @@ export async function fillPostgres(url, schema, records, log) {
     );
     // A history that grew over years has been vacuumed many times: its pages are all-visible, so the
     // track reads' index-only scans skip the heap. Right after a bulk fill they are not, and the
-    // autovacuum the fill sets off ran during the first views (two of them over the target, session 21).
+    // autovacuum the fill sets off would run during the first views.
     await client.query('VACUUM (ANALYZE) locations');
   } finally {
     await client.end();
