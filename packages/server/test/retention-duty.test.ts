@@ -4,7 +4,7 @@
 // saturated. The bench (bench/retention.mjs) measures what these shares give.
 import { describe, expect, it, vi } from 'vitest';
 import { GroupCommitter } from '../src/ingest/group-commit.js';
-import { DUTY_CEILING, DUTY_FLOOR, retentionDuty } from '../src/retention/duty.js';
+import { DUTY_CEILING, DUTY_CEILING_POSTGRES, DUTY_FLOOR, retentionDuty } from '../src/retention/duty.js';
 
 describe('retention duty', () => {
   it('takes a tenth while every ingest slot is taken, whatever else it sees', () => {
@@ -24,6 +24,19 @@ describe('retention duty', () => {
     expect(retentionDuty({ saturated: false, committing: 0.7 }, { busy: 0.1, retention: 0 })).toBeCloseTo(0.25);
     expect(retentionDuty({ saturated: false, committing: 0.95 }, { busy: 0.1, retention: 0 })).toBe(DUTY_FLOOR);
     expect(retentionDuty({ saturated: false, committing: 0 }, { busy: 0.05, retention: 0 })).toBe(DUTY_CEILING);
+  });
+
+  it('takes more than a half on PostgreSQL when ingest leaves it, its slices blocking nothing of the loop', () => {
+    // A fleet at half the server's rate kept its slots about a quarter in use (session 22): 0.7 left.
+    const load = { saturated: false, committing: 0.25 };
+    const loop = { busy: 0.5, retention: 0.45 };
+    expect(retentionDuty(load, loop)).toBe(DUTY_CEILING);
+    expect(retentionDuty(load, loop, DUTY_CEILING_POSTGRES)).toBeCloseTo(0.7);
+    // Nothing committing: its own ceiling; saturated: the same tenth as on SQLite.
+    expect(
+      retentionDuty({ saturated: false, committing: 0 }, { busy: 0.05, retention: 0 }, DUTY_CEILING_POSTGRES),
+    ).toBe(DUTY_CEILING_POSTGRES);
+    expect(retentionDuty({ saturated: true, committing: 0.3 }, loop, DUTY_CEILING_POSTGRES)).toBe(DUTY_FLOOR);
   });
 });
 

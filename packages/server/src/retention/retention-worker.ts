@@ -2,7 +2,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import type { Database, Queryable } from '../db/database.js';
 import { arrivalWindow, expireArrivals, sweepGoesOn } from './arrival-sweep.js';
 import { cutoffOf } from './cutoff.js';
-import { LoopWindow, retentionDuty, type IngestLoad } from './duty.js';
+import { DUTY_CEILING, DUTY_CEILING_POSTGRES, LoopWindow, retentionDuty, type IngestLoad } from './duty.js';
 import { RETENTION_KINDS, type RetentionKind, type RetentionOptions } from './retention-options.js';
 import { devicePage, EARLIEST, expireOrphanLogs, expireSlice, nextSlice } from './retention-store.js';
 
@@ -178,7 +178,8 @@ export class RetentionWorker {
   /** Rests after a slice so that deleting takes only the share of time ingest leaves over (duty.ts). */
   private async rest(): Promise<void> {
     this.loop.spent(this.lastSpent);
-    const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares());
+    const ceiling = this.db.dialect === 'postgres' ? DUTY_CEILING_POSTGRES : DUTY_CEILING;
+    const duty = retentionDuty(this.hooks.ingestLoad(), this.loop.shares(), ceiling);
     const rest = this.lastSpent * (1 / duty - 1);
     await pause(rest, undefined, { ref: false, signal: this.closing.signal }).catch(() => undefined);
   }
