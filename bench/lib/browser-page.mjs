@@ -60,18 +60,20 @@ async function sdkAdder() {
 }
 
 /**
- * One round of both enqueues, interleaved in chunks of `chunk` records (floor, SDK, floor, ...) so
- * that a busy neighbour on a shared machine slows both alike; each side's rate over its own time.
+ * One round of both enqueues, interleaved in chunks of `chunk` records so that a busy neighbour on a
+ * shared machine slows both alike; each side's rate over its own time. The side that goes first
+ * alternates (floor-SDK, SDK-floor, ...): whatever one side's writes leave to the storage's
+ * background work (a flush, a compaction) lands on the other as often as on itself.
  */
 async function enqueueRound(records, warmup, chunk) {
   const sides = [await floorAdder(), await sdkAdder()];
   const ms = [0, 0];
   let i = 0;
   for (const side of sides) for (let k = 0; k < warmup; k++) await side.add(i++);
-  for (let timed = 0; timed < records; timed += chunk) {
-    for (const [s, side] of sides.entries()) {
+  for (let timed = 0, pair = 0; timed < records; timed += chunk, pair++) {
+    for (const s of pair % 2 ? [1, 0] : [0, 1]) {
       const started = performance.now();
-      for (let k = 0; k < chunk; k++) await side.add(i++);
+      for (let k = 0; k < chunk; k++) await sides[s].add(i++);
       ms[s] += performance.now() - started;
     }
   }
