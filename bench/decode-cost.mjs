@@ -6,21 +6,14 @@
 // legitimate upload. Before the decoders were bounded by what they produce, the 10-byte columnar
 // bomb cost about 1.5 s (80x). Linux only (/proc). Run after `npm run build`.
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { defaultRecord, movingFix } from './lib/default-record.mjs';
+import { processCpuMs as cpuMs } from './lib/process-cpu.mjs';
 
 const BODY_LIMIT = 5 * 1024 * 1024;
 const BATCH = 1000;
 const ROUNDS = Number(process.env.WAYPOST_BENCH_ROUNDS ?? 5);
 const MAX_RATIO = 2;
-
-/** CPU time of every thread of a process so far, ms (schedstat counts nanoseconds). */
-const cpuMs = (pid) =>
-  readdirSync(`/proc/${pid}/task`).reduce(
-    (sum, task) => sum + Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'latin1').split(' ')[0]) / 1e6,
-    0,
-  );
 
 const varint = (value) => {
   const bytes = [];
