@@ -114,7 +114,7 @@ try {
       `interleaved by ${ENQUEUE.chunk} ` +
       `(floor ${runs(rates.floorEnqueue)}; sdk ${runs(rates.sdkEnqueue)}; ` +
       `the rounds' ratios ${rates.enqueueRatio.map((r) => r.toFixed(2)).join(', ')}), drain ${DRAIN.records} in batches of ${DRAIN.batch} ` +
-      `(floor ${runs(rates.floorDrain)}; sdk ${runs(rates.sdkDrain)}) rec/s, medians compared`,
+      `(floor ${runs(rates.floorDrain)}; sdk ${runs(rates.sdkDrain)}) rec/s; enqueue judged on the rounds' ratios' median, drain on the medians'`,
   );
   console.log(
     `browser: SQLite-wasm ${SQLITE_VERSION}, opfs VFS in a worker, bare loops: enqueue ${runs(rates.sqliteEnqueue)}, ` +

@@ -1,17 +1,15 @@
-// The CPU time of the PostgreSQL backends serving one application (issue 32): a view's server time
-// on PostgreSQL is the Node process's CPU plus what its queries cost the database's backends, which
-// process.cpuUsage() does not see. The backends are found by their application_name (the bench
-// sets it in the server's database URL) and read from /proc (Linux, the database on this machine).
-import { readFileSync } from 'node:fs';
+// The CPU time of the PostgreSQL backends serving one application (issue 32): a view's server
+// time on PostgreSQL is the server process's CPU plus what its queries cost the database's
+// backends, which the server process's own count does not see. The backends are found by their
+// application_name (the bench sets it in the server's database URL) and read from /proc (Linux,
+// the database on this machine).
 import pg from 'pg';
+import { processCpuMs } from './process-cpu.mjs';
 
-/**
- * The time a process has run on a CPU, in ms (0 once it is gone): /proc/PID/schedstat's first field
- * is nanoseconds, where /proc/PID/stat counts 10 ms ticks (a view's few ms per backend read as 0).
- */
-function processCpuMs(pid) {
+/** A backend's CPU so far, in ms; 0 once it is gone (a pool may close a connection between calls). */
+function backendCpuMs(pid) {
   try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'latin1').split(' ')[0]) / 1e6;
+    return processCpuMs(pid);
   } catch {
     return 0;
   }
@@ -30,7 +28,7 @@ export async function backendCpuProbe(url, application) {
       const { rows } = await client.query(`SELECT pid FROM pg_stat_activity WHERE application_name = $1`, [
         application,
       ]);
-      return rows.reduce((sum, row) => sum + processCpuMs(row.pid), 0);
+      return rows.reduce((sum, row) => sum + backendCpuMs(row.pid), 0);
     },
     close: () => client.end(),
   };
