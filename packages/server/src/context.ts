@@ -2,6 +2,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Database } from './db/database.js';
 import type { FleetService } from './fleet/fleet-service.js';
 import type { IngestQueue } from './ingest/ingest-queue.js';
+import type { ParseAdmission } from './ingest/parse-admission.js';
 import type { LiveEvents } from './live-events.js';
 import type { LiveFeed } from './live/live-feed.js';
 import type { Metrics } from './metrics.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   now: () => number;
   /** Coalesces concurrent uploads into shared transactions (group commit). */
   ingestQueue: IngestQueue;
+  /** Upload bodies parsed at once, bounded (http/upload-admission.ts). */
+  parseAdmission: ParseAdmission;
   /** Token buckets per device and per client address (429 with Retry-After). */
   rateLimiter: RateLimiter;
   /** Fleet events (issue 21): sinks, delivery, silence. */

@@ -1,3 +1,4 @@
+import type { ParseAdmission } from './ingest/parse-admission.js';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Queryable } from './db/database.js';
 import { outboxCounts } from './fleet/outbox-store.js';
@@ -83,8 +84,26 @@ export function createExposition(
   ledger: FleetLedger,
   /** The fleet's devices by health state (docs/device-health.md), read at each scrape. */
   healthCounts: () => Promise<HealthCounts> = async () => ({ states: {}, causes: [] }),
+  /** Upload bodies parsed at once and waiting to be (ingest/parse-admission.ts). */
+  admission: Pick<ParseAdmission, 'waitingCount' | 'inUseBytes'> = { waitingCount: 0, inUseBytes: 0 },
 ): Exposition {
   const registry = new Registry();
+  new Gauge({
+    name: 'waypost_uploads_waiting_to_parse',
+    help: 'Upload bodies read in full and waiting for the parse budget (uploads in flight beyond what commits take).',
+    registers: [registry],
+    collect() {
+      this.set(admission.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'waypost_upload_parse_bytes',
+    help: 'Bytes of upload bodies parsed and not yet answered, at most the parse budget (one larger body alone).',
+    registers: [registry],
+    collect() {
+      this.set(admission.inUseBytes);
+    },
+  });
   mirrored(
     registry,
     'waypost_records_stored_total',

@@ -6,7 +6,8 @@ import type { Database } from './db/database.js';
 import { parseDatabaseUrl } from './db/postgres.js';
 import { fleetLogTo, SILENT_FLEET_LOG, type FleetLog } from './fleet/fleet-log.js';
 import { startFleet, type FleetService } from './fleet/fleet-service.js';
-import { createIngestQueue } from './ingest/ingest-queue.js';
+import { createIngestQueue, parseBudgetBytes } from './ingest/ingest-queue.js';
+import { ParseAdmission } from './ingest/parse-admission.js';
 import { LiveEvents } from './live-events.js';
 import { createLocalFeed, type LiveFeed } from './live/live-feed.js';
 import { createLiveRelay } from './live/live-relay.js';
@@ -83,6 +84,11 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     );
     const fleetService = fleet;
     let retentionLog: FastifyBaseLogger | null = null;
+    const ingestQueue = createIngestQueue(db, now, resolved.poolSize, {
+      lateAfterMs: resolved.fleet.lateAfterMs,
+      config: (tx, version) => fleetService.config(tx, version),
+      committed: () => fleetService.wake(),
+    });
     const ctx: AppContext = {
       db,
       options: resolved,
@@ -95,11 +101,8 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       events,
       live,
       now,
-      ingestQueue: createIngestQueue(db, now, resolved.poolSize, {
-        lateAfterMs: resolved.fleet.lateAfterMs,
-        config: (tx, version) => fleetService.config(tx, version),
-        committed: () => fleetService.wake(),
-      }),
+      ingestQueue,
+      parseAdmission: new ParseAdmission(parseBudgetBytes(ingestQueue)),
       rateLimiter: createRateLimiter(
         {
           device: ruleFor(resolved.rateLimit),

@@ -4,6 +4,9 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { decodedBody } from './decompress.js';
 import { JsonShapeScan, jsonShapeLimits, tooDeep } from './json-shape.js';
+import { parseWhenAdmitted } from './upload-admission.js';
+
+type ParserDone = (error: Error | null, value?: unknown) => void;
 
 const JSON_TYPE = 'application/json';
 const FORM = 'application/x-www-form-urlencoded';
@@ -120,6 +123,9 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
   app.addContentTypeParser(JSON_TYPE, { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length === 0 && request.routeOptions.config.emptyJsonBody === null) return done(null, null);
+    parseWhenAdmitted(ctx.parseAdmission, request, bytes.length, () => parse(request, bytes, done));
+  });
+  const parse = (request: FastifyRequest, bytes: Buffer, done: ParserDone): void => {
     let text: string;
     let value: unknown = INVALID;
     try {
@@ -138,5 +144,5 @@ export function registerBodyGuards(app: FastifyInstance, ctx: AppContext): void 
       if (error) return done(error instanceof RangeError ? tooDeep(shapeLimits.maxDepth) : error, undefined);
       done(null, parsed);
     });
-  });
+  };
 }

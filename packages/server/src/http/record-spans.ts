@@ -87,9 +87,9 @@ export class RecordSpans {
 }
 
 /**
- * Each source is a view of the body's bytes, made when its record is listed (off the JS heap:
- * nothing to copy, nothing for the young generation to carry while the upload waits for its
- * commit). Bytes that are not UTF-8 were read as U+FFFD by the parser: no sources then.
+ * The records' spans, kept beside the body's bytes (off the JS heap): a record's text is made only
+ * at its insert (record-source.ts). Bytes that are not UTF-8 were read as U+FFFD by the parser:
+ * no sources then.
  */
 function keep(records: unknown[], bytes: Buffer, spans: readonly number[], first: number): void {
   if (isUtf8(bytes)) attachSources(records, new RecordSources(bytes, spans, first));

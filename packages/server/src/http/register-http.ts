@@ -30,6 +30,7 @@ import { registerOpenApi } from './openapi.js';
 import { registerRequestMetrics } from './request-metrics.js';
 import { registerRefusalNotes } from '../health/refusal-notes.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { registerUploadAdmission } from './upload-admission.js';
 import { schemaKeyError } from './unknown-keys.js';
 
 /** A route path without its query (Fastify's routeOptions.url). */
@@ -42,7 +43,7 @@ const ACCEPTED_REQUEST_CODINGS = `gzip, deflate, br, ${COLUMNAR_CODING}, ${COLUM
 
 /**
  * Everything every request passes through, in order: security headers, method answers, CORS,
- * compression, body parsers, the per-address rate limit, the audit trail, the credential gate, body guards, the role
+ * compression, body parsers, the per-address rate limit, the audit trail, the credential gate, the parse admission of uploads, body guards, the role
  * gate, the error answer and request metrics. Global hooks on purpose: a new route cannot forget one.
  */
 export async function registerHttpLayer(
@@ -106,6 +107,7 @@ export async function registerHttpLayer(
   // never read or decoded, and a refused change is still kept in the audit trail.
   registerAuditTrail(app, ctx);
   registerCredentialGate(app, ctx);
+  registerUploadAdmission(app);
   registerBodyGuards(app, ctx);
   registerRoleGate(app, ctx);
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -24,7 +24,8 @@ const METRICS_SCHEMA = {
 } as const;
 
 export function registerRequestMetrics(app: FastifyInstance, ctx: AppContext): void {
-  const exposition = createExposition(ctx.metrics, ctx.db, new FleetLedger(ctx.db, ctx.now), () => fleetCounts(ctx));
+  const ledger = new FleetLedger(ctx.db, ctx.now);
+  const exposition = createExposition(ctx.metrics, ctx.db, ledger, () => fleetCounts(ctx), ctx.parseAdmission);
   // A callback hook, not an async one: no promise per response.
   app.decorateRequest('uploadRecords', 0);
   app.addHook('onResponse', (request, reply, done) => {

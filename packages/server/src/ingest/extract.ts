@@ -1,13 +1,14 @@
 import { badRequest } from '../errors.js';
-import { sourcesOf } from './record-source.js';
+import { sourcesOf, type RecordSources } from './record-source.js';
 import { checkDeviceId } from './validation.js';
 
 /** One record as found in a body, with where it was (for error messages). */
 export interface FoundRecord {
   value: unknown;
   readonly path: string;
-  /** The text it arrived as, where the body gave it (record-source.ts). */
-  readonly source?: Buffer | undefined;
+  /** The texts of its body's records, where the body gave them (record-source.ts), and its index there. */
+  readonly sources?: RecordSources | undefined;
+  readonly index?: number;
 }
 
 /** An element of a body's array of records: its path is named only when asked (an error's). */
@@ -15,8 +16,8 @@ class ElementFound implements FoundRecord {
   constructor(
     readonly value: unknown,
     private readonly array: string,
-    private readonly index: number,
-    readonly source: Buffer | undefined,
+    readonly index: number,
+    readonly sources: RecordSources | undefined,
   ) {}
 
   get path(): string {
@@ -101,7 +102,7 @@ function fromObject(body: JsonObject, path: string): UploadBody {
     const first = content.find(isObject);
     const sources = sourcesOf(content);
     return {
-      records: content.map((value, i) => new ElementFound(value, where, i, sources?.at(i))),
+      records: content.map((value, i) => new ElementFound(value, where, i, sources)),
       deviceId: deviceIdIn(body) ?? deviceIdIn(first),
       params: body,
     };
@@ -141,7 +142,7 @@ export function extractBodies(body: unknown, counted: (records: number) => void 
     const sources = sourcesOf(body);
     return [
       {
-        records: body.map((value, i) => new ElementFound(value, 'body', i, sources?.at(i))),
+        records: body.map((value, i) => new ElementFound(value, 'body', i, sources)),
         deviceId: deviceIdIn(first),
         params: null,
       },

@@ -43,6 +43,11 @@ export class GroupCommitter<J, R> {
     });
   }
 
+  /** Groups it commits at once. */
+  get slots(): number {
+    return this.options.concurrency;
+  }
+
   /** Whether it takes no more work at once: every commit slot busy, or jobs waiting for one. */
   get saturated(): boolean {
     return this.queue.length > 0 || this.inFlight >= this.options.concurrency;

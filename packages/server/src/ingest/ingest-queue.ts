@@ -12,6 +12,15 @@ export type IngestQueue = GroupCommitter<IngestJob, JobOutcome>;
 
 /** Records per group transaction: big enough to amortise a commit, small enough to keep replies prompt. */
 const MAX_GROUP_RECORDS = 2000;
+/**
+ * Upload bytes parsed at once per commit slot (parse-admission.ts): 900 to 1,700 records as
+ * devices send them (300 to 600 bytes each), most of a group, so every slot's next group is parsed
+ * and waiting. 1 MiB kept more alive at each scavenge under the ingest bench's load (issue 43).
+ */
+const PARSE_BYTES_PER_SLOT = 512 * 1024;
+
+/** The parse admission's budget for `queue`. */
+export const parseBudgetBytes = (queue: IngestQueue): number => queue.slots * PARSE_BYTES_PER_SLOT;
 
 /**
  * The process's ingest queue. SQLite has one writer, so one group at a time; PostgreSQL commits

@@ -2,6 +2,7 @@ import { EPOCH_PATTERN } from '@waypost/sdk/internal';
 import { badRequest } from '../errors.js';
 import { deriveUuid } from './derive-uuid.js';
 import type { FoundRecord } from './extract.js';
+import type { RecordSources } from './record-source.js';
 import { INPUT_LIMITS, timestampPlausible } from './validation.js';
 
 /** A record ready to store: the columns the server queries, and the record as given. */
@@ -17,9 +18,18 @@ export interface StoredRecord {
   sequence: number | null;
   /** The numbering `sequence` belongs to (its `sequence_epoch`, issue 39), when it named one. */
   sequenceEpoch?: string | null;
-  /** The record's text as it arrived (record-source.ts), stored as is; absent: `record` written out. */
-  source?: Buffer | undefined;
+  /** The texts of its body's records (record-source.ts): its own, at `index`, is stored as it arrived; absent: `record` written out. */
+  sources?: RecordSources | undefined;
+  index?: number | undefined;
 }
+
+/** The record's text as it arrived, for PostgreSQL's column array (bytes). */
+export const sourceBytes = (r: StoredRecord): Buffer | undefined =>
+  r.sources ? r.sources.at(r.index ?? 0) : undefined;
+
+/** The record's text as it arrived, for SQLite's parameter (a string). */
+export const sourceText = (r: StoredRecord): string | undefined =>
+  r.sources ? r.sources.text(r.index ?? 0) : undefined;
 
 /**
  * A numbered record's `sequence_epoch`: the id of the numbering its sequence belongs to (an SDK
@@ -163,5 +173,6 @@ export function normalizeRecord(found: FoundRecord, receivedAt: number): StoredR
   }
   const sequence = sequenceOf(record);
   const sequenceEpoch = sequenceEpochOf(record);
-  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence, sequenceEpoch, source: found.source };
+  const { sources, index } = found;
+  return { uuid, recordedAt, latitude, longitude, record, clockSuspect, sequence, sequenceEpoch, sources, index };
 }

@@ -7,10 +7,12 @@
  * JSON.parse (no escape in any string) whose records are found by position.
  *
  * The sources ride on the parsed array of records under a symbol (invisible to JSON and to keys);
- * extract.ts hands each record its own (UTF-8 bytes, a view of the body's buffer), and
- * normalize.ts the stored record. SQLite stores it as a string made at the insert, PostgreSQL
- * copies its bytes into the column's array (pg-arrays.ts). Nothing changes a record after it is
- * parsed (a translator makes a new one, without a source).
+ * extract.ts hands each record the body's sources and its index in them, and normalize.ts the
+ * stored record. Nothing is made of a record's text until the insert: SQLite decodes it to a
+ * string there, PostgreSQL copies its bytes (a view of the body's buffer) into the column's array
+ * (pg-arrays.ts). A view or a string per record made up front would live in the young generation
+ * until the group's commit, and be copied and promoted by every scavenge meanwhile (issue 43).
+ * Nothing changes a record after it is parsed (a translator makes a new one, without a source).
  */
 const SOURCES = Symbol('record sources');
 
@@ -22,10 +24,16 @@ export class RecordSources {
     private readonly first: number,
   ) {}
 
-  /** Record i's text as bytes. */
+  /** Record i's text as bytes (a view of the body's buffer), if the body gave it. */
   at(i: number): Buffer | undefined {
     const k = this.first + 3 * i;
     return k + 1 < this.spans.length ? this.bytes.subarray(this.spans[k], this.spans[k + 1]) : undefined;
+  }
+
+  /** Record i's text, decoded from the body's bytes without a view between, if the body gave it. */
+  text(i: number): string | undefined {
+    const k = this.first + 3 * i;
+    return k + 1 < this.spans.length ? this.bytes.toString('utf8', this.spans[k], this.spans[k + 1]) : undefined;
   }
 }
 

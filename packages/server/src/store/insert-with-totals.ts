@@ -1,4 +1,5 @@
 import type { Queryable, SqlValue } from '../db/database.js';
+import { sourceBytes } from '../ingest/normalize.js';
 import { byDeviceAndUuid, eventOf, locationKey, type LocationInsert } from './locations.js';
 import { float8Array, int4Array, int8Array, textArray } from './pg-arrays.js';
 
@@ -102,7 +103,7 @@ function columnParams(rows: readonly LocationInsert[]): SqlValue[] {
     recordedAt.push(r.recordedAt);
     latitudes.push(r.latitude);
     longitudes.push(r.longitude);
-    records.push(r.source ?? JSON.stringify(r.record));
+    records.push(sourceBytes(r) ?? JSON.stringify(r.record));
     events.push(eventOf(r));
     suspect.push(r.clockSuspect ? 1 : null);
     sequences.push(r.sequence);

@@ -1,5 +1,5 @@
 import type { Queryable, SqlValue } from '../db/database.js';
-import type { StoredRecord } from '../ingest/normalize.js';
+import { sourceText, type StoredRecord } from '../ingest/normalize.js';
 
 /** Rows per INSERT statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 export const ROWS_PER_STATEMENT = 250;
@@ -60,7 +60,7 @@ function fillRowParams(params: SqlValue[], { deviceId, record: r }: LocationInse
   params[3] = r.latitude;
   params[4] = r.longitude;
   params[5] = receivedAt;
-  params[6] = r.source ? r.source.toString() : JSON.stringify(r.record);
+  params[6] = sourceText(r) ?? JSON.stringify(r.record);
   params[7] = eventOf(r);
   params[8] = r.clockSuspect ? 1 : null;
   params[9] = r.sequence;
