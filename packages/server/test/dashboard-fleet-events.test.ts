@@ -46,7 +46,12 @@ describe('fleet events on the dashboard', () => {
       record('f1', 48.005, 11.005, new Date(now).toISOString()),
     ];
     await server.post('/locations', { location: track, device_id: 'van-1' });
-    await receiver.waitFor(2, (r) => r.status === 500);
+    // A failed wait says what the server made of the attempts (their dead letters and errors).
+    const explained = async (error: Error) => {
+      const dead = await server.admin(`/api/sinks/${hook.body.id}/dead-letters`);
+      throw new Error(`${error.message}; dead letters: ${dead.text}`);
+    };
+    await receiver.waitFor(2, (r) => r.status === 500).catch(explained);
 
     const { page, problems } = await openDashboard(browser, server.url, server.adminToken, DESKTOP);
     await page.locator('path.server-geofence').nth(1).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -62,7 +67,7 @@ describe('fleet events on the dashboard', () => {
     expect(await rows.nth(1).textContent()).toContain('van-1');
     await page.locator('#dead-letters button.replay').click();
     await page.locator('#replayed').filter({ hasText: '2 events sent again' }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await receiver.waitFor(2);
+    await receiver.waitFor(2).catch(explained);
     expect(receiver.accepted<{ type: string }>().map((e) => e.type)).toEqual(['geofence.enter', 'geofence.exit']);
     // Ids and names are text: the geofence called <b>depot</b> made no element.
     expect(await page.locator('#map b').count()).toBe(0);

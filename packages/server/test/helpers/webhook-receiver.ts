@@ -80,7 +80,13 @@ export class WebhookReceiver {
   ): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`receiver: ${this.requests.filter(accept).length} of ${count} requests came`)),
+        // Every answer it gave, in order: which requests came, and which did not, says what failed.
+        () =>
+          reject(
+            new Error(
+              `receiver: ${this.requests.filter(accept).length} of ${count} requests came (answers so far: ${this.requests.map((r) => r.status).join(', ') || 'none'})`,
+            ),
+          ),
         timeoutMs,
       );
       this.waiters.push({
