@@ -66,6 +66,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     let ingestSaturated = () => false;
     // The share of ingest's commit slots in use: retention leaves it to them (retention/duty.ts).
     let committing = () => 0;
+    let saturatedShare = () => 0;
     fleet = await startFleet(
       db,
       resolved.fleet,
@@ -116,12 +117,13 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
         ...retentionLogTo(() => retentionLog),
-        ingestLoad: () => ({ saturated: ingestSaturated(), committing: committing() }),
+        ingestLoad: () => ({ saturated: saturatedShare(), committing: committing() }),
       }),
     };
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     committing = shareOf(() => queue.busyMs);
+    saturatedShare = shareOf(() => queue.allSlotsBusyMs);
     return {
       ctx,
       attachLog(log) {

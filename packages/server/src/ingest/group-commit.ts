@@ -29,6 +29,8 @@ export class GroupCommitter<J, R> {
   private idleWaiters: (() => void)[] = [];
   /** Commit slots in use integrated over time (slot-ms / slots) up to `changedAt`. */
   private occupiedTotal = 0;
+  /** The time every slot was busy up to `changedAt`, in ms. */
+  private allBusyTotal = 0;
   private changedAt = performance.now();
 
   constructor(
@@ -63,10 +65,27 @@ export class GroupCommitter<J, R> {
     return this.occupiedTotal + ((performance.now() - this.changedAt) * this.inFlight) / this.options.concurrency;
   }
 
+  /**
+   * The time every commit slot has been busy so far, in ms: over a window, the share of it ingest
+   * had no slot free. A moment's saturation says little on PostgreSQL, where a fleet at half the
+   * server's rate fills all four slots now and then (a fifth of retention's slices saw it, and each
+   * rested nine times its work): retention/duty.ts reads the share. Jobs queued while a slot is
+   * free do not count: they wait only for the next turn of the event loop (schedule()), and
+   * counting them read half of the time as saturated with the slots a quarter in use.
+   */
+  get allSlotsBusyMs(): number {
+    return this.allBusyTotal + (this.allBusy ? performance.now() - this.changedAt : 0);
+  }
+
+  private get allBusy(): boolean {
+    return this.inFlight >= this.options.concurrency;
+  }
+
   /** Adds the time since the last change at the current occupancy, before inFlight changes. */
   private account(): void {
     const now = performance.now();
     this.occupiedTotal += ((now - this.changedAt) * this.inFlight) / this.options.concurrency;
+    if (this.allBusy) this.allBusyTotal += now - this.changedAt;
     this.changedAt = now;
   }
 
@@ -92,8 +111,8 @@ export class GroupCommitter<J, R> {
 
   private pump(): void {
     while (this.inFlight < this.options.concurrency && this.queue.length > 0) {
-      const group = this.takeGroup();
       this.account();
+      const group = this.takeGroup();
       this.inFlight += 1;
       void this.commit(group).finally(() => {
         this.account();

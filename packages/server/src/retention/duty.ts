@@ -2,14 +2,28 @@ import { performance } from 'node:perf_hooks';
 
 /** What the server is doing, as retention's pacing sees it. */
 export interface IngestLoad {
-  /** Every commit slot of the ingest queue is taken. */
-  saturated: boolean;
+  /** The share of the last second in which every commit slot of the ingest queue was taken (0..1; group-commit.ts allSlotsBusyMs). */
+  saturated: number;
   /** The share of ingest's commit slots in use over the last second (0..1; group-commit.ts busyMs). */
   committing: number;
 }
 
-/** The smallest share retention takes while a backlog lasts: ingest keeps about 90% of its rate. */
-export const DUTY_FLOOR = 0.1;
+/**
+ * The smallest share retention takes while a backlog lasts: a saturated ingest keeps about 95% of
+ * its rate. A tenth until session 26, when saturation was read at the instant a slice ended and a
+ * fleet at half the rate met it often: the SQLite saturating case then sat at the 0.9 line by
+ * construction (0.84-0.98 in whole runs, often just under). With saturation read over a second
+ * (SATURATED_SHARE) a twentieth costs the paced fleet nothing (session 17 had tried it with the
+ * instant check: removal fell to 0.88 of arrival).
+ */
+export const DUTY_FLOOR = 0.05;
+/**
+ * Ingest counts as saturated, and retention takes its floor, when it had no slot free for at least
+ * this share of the last second. A share, not the moment: a fleet at half the server's rate fills
+ * every slot now and then, and a slice that ended in such a moment rested nine times its work
+ * (on PostgreSQL a fifth of the slices, most of retention's time: session 26).
+ */
+export const SATURATED_SHARE = 0.5;
 /** The largest on SQLite: a server taking no uploads still answers promptly (a slice blocks its loop for tens of ms). */
 export const DUTY_CEILING = 0.5;
 /**
@@ -29,14 +43,14 @@ const LOOP_HEADROOM = 0.95;
  * processes, which the loop does not see; transactions slowed by retention's deletes hold their
  * slots longer, so retention steps back as it starts to cost ingest). Retention takes what is left (up
  * to the ceiling), and the floor when ingest takes it all: a fleet sending at half the server's
- * capacity leaves retention about 0.45, enough to keep pace, where a fixed 0.1 let a backlog grow.
+ * capacity leaves retention about 0.45, enough to keep pace, where a fixed floor let a backlog grow.
  */
 export function retentionDuty(
   load: IngestLoad,
   loop: { busy: number; retention: number },
   ceiling = DUTY_CEILING,
 ): number {
-  if (load.saturated) return DUTY_FLOOR;
+  if (load.saturated >= SATURATED_SHARE) return DUTY_FLOOR;
   const ingest = Math.max(0, loop.busy - loop.retention, load.committing);
   return Math.min(ceiling, Math.max(DUTY_FLOOR, LOOP_HEADROOM - ingest));
 }
