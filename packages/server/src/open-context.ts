@@ -17,7 +17,7 @@ import { createMetrics } from './metrics.js';
 import type { ResolvedOptions } from './options.js';
 import { createRateLimiter, ruleFor } from './rate-limit/limiter.js';
 import { retentionLogTo } from './retention/retention-log.js';
-import { shareOf } from './retention/duty.js';
+import { saturationOf, shareOf } from './retention/duty.js';
 import { RetentionWorker } from './retention/retention-worker.js';
 
 /** Logins tried per second per client address (a burst of 10): guessing the admin token stays hopeless. */
@@ -66,6 +66,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     let ingestSaturated = () => false;
     // The share of ingest's commit slots in use: retention leaves it to them (retention/duty.ts).
     let committing = () => 0;
+    // How saturated ingest is, as retention reads it (duty.ts saturationOf).
     let saturatedShare = () => 0;
     fleet = await startFleet(
       db,
@@ -123,7 +124,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     committing = shareOf(() => queue.busyMs);
-    saturatedShare = shareOf(() => queue.allSlotsBusyMs);
+    saturatedShare = saturationOf(db.dialect, queue);
     return {
       ctx,
       attachLog(log) {

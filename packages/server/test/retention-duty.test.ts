@@ -1,13 +1,13 @@
 // How much of the time retention takes while a backlog lasts (issue 33): what ingest leaves over,
 // read from the event loop (SQLite deletes and commits run on it) and from the share of ingest's
-// commit slots in use (PostgreSQL's deletes run in the database); a twentieth while ingest is
+// commit slots in use (PostgreSQL's deletes run in the database); a tenth while ingest is
 // saturated. The bench (bench/retention.mjs) measures what these shares give.
 import { describe, expect, it, vi } from 'vitest';
 import { GroupCommitter } from '../src/ingest/group-commit.js';
-import { DUTY_CEILING, DUTY_CEILING_POSTGRES, DUTY_FLOOR, retentionDuty } from '../src/retention/duty.js';
+import { DUTY_CEILING, DUTY_CEILING_POSTGRES, DUTY_FLOOR, retentionDuty, saturationOf } from '../src/retention/duty.js';
 
 describe('retention duty', () => {
-  it('takes a twentieth while every ingest slot is taken most of the time, whatever else it sees', () => {
+  it('takes a tenth while every ingest slot is taken most of the time, whatever else it sees', () => {
     expect(retentionDuty({ saturated: 1, committing: 0.1 }, { busy: 0.3, retention: 0 })).toBe(DUTY_FLOOR);
     expect(retentionDuty({ saturated: 0.6, committing: 0.1 }, { busy: 0.3, retention: 0 })).toBe(DUTY_FLOOR);
   });
@@ -18,10 +18,10 @@ describe('retention duty', () => {
     expect(retentionDuty(load, { busy: 0.3, retention: 0.2 }, DUTY_CEILING_POSTGRES)).toBeCloseTo(0.5);
   });
 
-  it("takes what ingest leaves of the event loop, between a twentieth and a half (SQLite's case)", () => {
+  it("takes what ingest leaves of the event loop, between a tenth and a half (SQLite's case)", () => {
     // Ingest uses half the loop: retention may take 0.45 (0.95 together), not a fixed tenth.
     expect(retentionDuty({ saturated: 0, committing: 0.2 }, { busy: 0.6, retention: 0.1 })).toBeCloseTo(0.45);
-    // Ingest uses it all: the floor, so ingest keeps about 95% of its rate.
+    // Ingest uses it all: the floor, so ingest keeps about 90% of its rate.
     expect(retentionDuty({ saturated: 0, committing: 0.2 }, { busy: 1, retention: 0.1 })).toBe(DUTY_FLOOR);
     // The loop busy only with retention itself: the ceiling, so pages still answer promptly.
     expect(retentionDuty({ saturated: 0, committing: 0 }, { busy: 0.5, retention: 0.5 })).toBe(DUTY_CEILING);
@@ -39,12 +39,36 @@ describe('retention duty', () => {
     const loop = { busy: 0.5, retention: 0.45 };
     expect(retentionDuty(load, loop)).toBe(DUTY_CEILING);
     expect(retentionDuty(load, loop, DUTY_CEILING_POSTGRES)).toBeCloseTo(0.7);
-    // Nothing committing: more than SQLite's ceiling, short of the whole headroom; saturated: the same twentieth.
+    // Nothing committing: more than SQLite's ceiling, short of the whole headroom; saturated: the same tenth.
     const idle = { saturated: 0, committing: 0 };
     const idleLoop = { busy: 0.05, retention: 0 };
     expect(retentionDuty(idle, idleLoop, DUTY_CEILING_POSTGRES)).toBeGreaterThan(retentionDuty(idle, idleLoop));
     expect(retentionDuty(idle, idleLoop, DUTY_CEILING_POSTGRES)).toBeLessThan(0.95);
     expect(retentionDuty({ saturated: 0.9, committing: 0.3 }, loop, DUTY_CEILING_POSTGRES)).toBe(DUTY_FLOOR);
+  });
+});
+
+describe('saturation, as retention reads it', () => {
+  it('reads SQLite at the instant and PostgreSQL over the last second', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      // Every slot taken for 300 ms of a second, and taken right now.
+      const queue = { saturated: true, allSlotsBusyMs: 0 };
+      const sqlite = saturationOf('sqlite', queue);
+      const postgres = saturationOf('postgres', queue);
+      vi.advanceTimersByTime(1000);
+      queue.allSlotsBusyMs = 300;
+      expect(sqlite()).toBe(1);
+      expect(postgres()).toBeCloseTo(0.3);
+      // PostgreSQL's 0.3 leaves retention what ingest's slots leave; SQLite's instant, the floor.
+      const loop = { busy: 0.3, retention: 0.1 };
+      expect(retentionDuty({ saturated: sqlite(), committing: 0.3 }, loop)).toBe(DUTY_FLOOR);
+      expect(retentionDuty({ saturated: postgres(), committing: 0.3 }, loop, DUTY_CEILING_POSTGRES)).toBeCloseTo(0.65);
+      queue.saturated = false;
+      expect(sqlite()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

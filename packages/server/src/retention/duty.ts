@@ -1,27 +1,23 @@
-import { performance } from 'node:perf_hooks';
-
 /** What the server is doing, as retention's pacing sees it. */
 export interface IngestLoad {
-  /** The share of the last second in which every commit slot of the ingest queue was taken (0..1; group-commit.ts allSlotsBusyMs). */
+  /** How saturated ingest is, 0..1 (saturationOf, below). */
   saturated: number;
   /** The share of ingest's commit slots in use over the last second (0..1; group-commit.ts busyMs). */
   committing: number;
 }
 
 /**
- * The smallest share retention takes while a backlog lasts: a saturated ingest keeps about 95% of
- * its rate. A tenth until session 26, when saturation was read at the instant a slice ended and a
- * fleet at half the rate met it often: the SQLite saturating case then sat at the 0.9 line by
- * construction (0.84-0.98 in whole runs, often just under). With saturation read over a second
- * (SATURATED_SHARE) a twentieth costs the paced fleet nothing (session 17 had tried it with the
- * instant check: removal fell to 0.88 of arrival).
+ * The smallest share retention takes while a backlog lasts: ingest keeps about 90% of its rate. A
+ * twentieth was measured (session 26, and 17): with SQLite read at the instant (saturationOf) a
+ * fleet at half the rate met the floor so often that removal fell to 0.88-0.99 of arrival; with
+ * SQLite read as a share, a saturating load went unseen (0.89 of ingest kept).
  */
-export const DUTY_FLOOR = 0.05;
+export const DUTY_FLOOR = 0.1;
 /**
- * Ingest counts as saturated, and retention takes its floor, when it had no slot free for at least
- * this share of the last second. A share, not the moment: a fleet at half the server's rate fills
- * every slot now and then, and a slice that ended in such a moment rested nine times its work
- * (on PostgreSQL a fifth of the slices, most of retention's time: session 26).
+ * Ingest counts as saturated, and retention takes its floor, from this reading on (saturationOf).
+ * On PostgreSQL a share, not the moment: a fleet at half the server's rate fills every slot now
+ * and then, and a slice that ended in such a moment rested nine times its work (a fifth of the
+ * slices, most of retention's time: session 26).
  */
 export const SATURATED_SHARE = 0.5;
 /** The largest on SQLite: a server taking no uploads still answers promptly (a slice blocks its loop for tens of ms). */
@@ -53,6 +49,22 @@ export function retentionDuty(
   if (load.saturated >= SATURATED_SHARE) return DUTY_FLOOR;
   const ingest = Math.max(0, loop.busy - loop.retention, load.committing);
   return Math.min(ceiling, Math.max(DUTY_FLOOR, LOOP_HEADROOM - ingest));
+}
+
+/**
+ * How saturated retention reads ingest. PostgreSQL: the share of the last second every commit slot
+ * was taken (group-commit.ts allSlotsBusyMs), not the instant a slice ends, where a fleet at half
+ * the rate fills all four slots now and then. SQLite: the instant (1 when its one slot is taken or
+ * uploads wait): its request handling shares the loop with its commits, so under a saturating load
+ * the slot is in use less than half the time, and read as a share the load went unseen (retention
+ * took a quarter of the loop and ingest kept 0.89 of its rate: session 26).
+ */
+export function saturationOf(
+  dialect: 'sqlite' | 'postgres',
+  queue: { readonly saturated: boolean; readonly allSlotsBusyMs: number },
+): () => number {
+  if (dialect === 'sqlite') return () => (queue.saturated ? 1 : 0);
+  return shareOf(() => queue.allSlotsBusyMs);
 }
 
 /** The share of each window a cumulative busy time (ms) grew by: the last whole window's. */
