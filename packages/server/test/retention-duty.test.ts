@@ -72,18 +72,24 @@ describe('saturation, as retention reads it', () => {
   });
 });
 
+/** A committer of one job a group whose commits last until the test releases them, oldest first. */
+function heldCommitter(concurrency: number) {
+  const release: (() => void)[] = [];
+  const committer = new GroupCommitter<string, number>(
+    async (jobs) => {
+      await new Promise<void>((resolve) => release.push(resolve));
+      return jobs.map(() => ({ ok: true as const, value: 1 }));
+    },
+    { concurrency, maxGroupSize: 1 },
+  );
+  return { committer, release };
+}
+
 describe("ingest's commit slots in use, as retention reads them", () => {
   it('counts the share of the slots busy, not the time any one is: one of four for a second is a quarter', async () => {
     vi.useFakeTimers({ toFake: ['performance', 'setImmediate'] });
     try {
-      const release: (() => void)[] = [];
-      const committer = new GroupCommitter<string, number>(
-        async (jobs) => {
-          await new Promise<void>((resolve) => release.push(resolve));
-          return jobs.map(() => ({ ok: true as const, value: 1 }));
-        },
-        { concurrency: 4, maxGroupSize: 1 },
-      );
+      const { committer, release } = heldCommitter(4);
       const before = committer.busyMs;
       const first = committer.submit('one', 1);
       await vi.advanceTimersByTimeAsync(1000); // one slot of four busy for a second
@@ -104,14 +110,7 @@ describe("ingest's commit slots in use, as retention reads them", () => {
   it('counts the time every slot was taken, and only that', async () => {
     vi.useFakeTimers({ toFake: ['performance', 'setImmediate'] });
     try {
-      const release: (() => void)[] = [];
-      const committer = new GroupCommitter<string, number>(
-        async (jobs) => {
-          await new Promise<void>((resolve) => release.push(resolve));
-          return jobs.map(() => ({ ok: true as const, value: 1 }));
-        },
-        { concurrency: 2, maxGroupSize: 1 },
-      );
+      const { committer, release } = heldCommitter(2);
       const before = committer.allSlotsBusyMs;
       const jobs = [committer.submit('one', 1)];
       await vi.advanceTimersByTimeAsync(1000); // one slot of two: not all
