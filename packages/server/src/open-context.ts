@@ -67,7 +67,7 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
     // The share of ingest's commit slots in use: retention leaves it to them (retention/duty.ts).
     let committing = () => 0;
     // How saturated ingest is, as retention reads it (duty.ts saturationOf).
-    let saturatedShare = () => 0;
+    let saturation = () => 0;
     fleet = await startFleet(
       db,
       resolved.fleet,
@@ -118,13 +118,13 @@ export async function openContext(db: Database, resolved: ResolvedOptions, now: 
       fleet: fleetService,
       retention: new RetentionWorker(db, resolved.retention, now, {
         ...retentionLogTo(() => retentionLog),
-        ingestLoad: () => ({ saturated: saturatedShare(), committing: committing() }),
+        ingestLoad: () => ({ saturated: saturation(), committing: committing() }),
       }),
     };
     const queue = ctx.ingestQueue;
     ingestSaturated = () => queue.saturated;
     committing = shareOf(() => queue.busyMs);
-    saturatedShare = saturationOf(db.dialect, queue);
+    saturation = saturationOf(db.dialect, queue);
     return {
       ctx,
       attachLog(log) {
