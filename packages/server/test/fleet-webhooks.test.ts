@@ -223,6 +223,26 @@ describe.each(backends)('fleet events to webhooks on $name', (backend) => {
       ['geofence.exit', new Date(old + 240_000).toISOString(), true],
     ]);
   });
+
+  it("a URL's user and password reach the receiver as Basic authorization and are shown nowhere", async () => {
+    const guarded = await new WebhookReceiver().start();
+    try {
+      const url = guarded.url.replace('http://', 'http://hooks%40acme:s%3Acret@');
+      const created = await server.admin('/api/webhooks', { method: 'POST', body: { url, events: ['location'] } });
+      expect(created.status).toBe(201);
+      expect(JSON.stringify(created.body)).not.toContain('s%3Acret');
+      expect(JSON.stringify((await server.admin('/api/webhooks')).body)).not.toContain('s%3Acret');
+      await server.post('/locations', { location: [fix('basic-1', 5000, Date.now())], device_id: 'truck-basic' });
+      await guarded.waitFor(1);
+      const expected = `Basic ${Buffer.from('hooks@acme:s:cret').toString('base64')}`;
+      expect(guarded.requests[0]!.headers.authorization).toBe(expected);
+      expect(guarded.requests[0]!.headers['webhook-signature']).toMatch(/^v1,/);
+      expect(log.lines.some((line) => JSON.stringify(line).includes('s%3Acret'))).toBe(false);
+      await server.admin(`/api/webhooks/${created.body.id}`, { method: 'DELETE' });
+    } finally {
+      await guarded.stop();
+    }
+  });
 });
 
 describe.each(backends)('dead letters on $name', (backend) => {
