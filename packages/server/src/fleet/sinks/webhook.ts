@@ -19,7 +19,7 @@ const DRAIN_LIMIT_BYTES = 16 * 1024;
  * the event id, so a redelivery carries the same one). A 2xx answer delivers it; anything else, a
  * redirect included, and any network error is a failed attempt. undici's Pool with keep-alive,
  * not node:http nor fetch: a request costs the server about half the CPU of node:http's (40 us
- * against 75 us warm on the bench machine, `bench/fleet-events.mjs`), which ingest shares. With a
+ * against 75 us warm; docs/benchmarks-history.md, session 27), which ingest shares. With a
  * guard (a confined sink), every connection's host is resolved through it. A user and password in
  * the URL are sent as Basic authorization, as node:http did with them.
  */
